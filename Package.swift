@@ -1,0 +1,48 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Layers run one way, top to bottom (see ARCHITECTURE in the README):
+// haptic (CLI) → OpenCoreHaptics (Apple facade) → HapticRender (pure DSP) → HapticPattern (pure model).
+let package = Package(
+    name: "OpenCoreHaptics",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "OpenCoreHaptics", targets: ["OpenCoreHaptics"]),
+        .library(name: "HapticPattern", targets: ["HapticPattern"]),
+        .library(name: "HapticRender", targets: ["HapticRender"]),
+        .executable(name: "haptic", targets: ["haptic"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // Pure value model: events, parameters, curves, AHAP read/write, validation, limits. No OS calls.
+        .target(name: "HapticPattern"),
+        // Pure DSP: compiled programs, voices, envelopes, curves, mixer, actuator models, WAV. No OS calls.
+        .target(name: "HapticRender", dependencies: ["HapticPattern"]),
+        // Apple's public names (CHHapticPattern, CHHapticEvent, …) over the layers below.
+        .target(name: "OpenCoreHaptics", dependencies: ["HapticPattern", "HapticRender"]),
+        .executableTarget(
+            name: "haptic",
+            dependencies: [
+                "OpenCoreHaptics", "HapticPattern", "HapticRender",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Shared test helpers (fixture paths, corpus location), never copied between test targets.
+        .target(name: "HapticTestSupport", dependencies: ["HapticPattern"], path: "Tests/HapticTestSupport"),
+        .testTarget(
+            name: "HapticPatternTests",
+            dependencies: [
+                "HapticPattern", "HapticTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(name: "HapticRenderTests", dependencies: ["HapticRender", "HapticPattern", "HapticTestSupport"]),
+        .testTarget(name: "OpenCoreHapticsTests", dependencies: ["OpenCoreHaptics", "HapticTestSupport"]),
+        .testTarget(name: "HapticCLITests", dependencies: ["HapticTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

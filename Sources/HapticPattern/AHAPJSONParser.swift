@@ -1,0 +1,353 @@
+/// Parses AHAP text (JSON, tolerating what real files get wrong) into an ``AHAPTape``.
+///
+/// Tolerated, each with a warning because Apple's loader (`NSJSONSerialization`) rejects it: trailing commas,
+/// `//` and `/* */` comments, and a UTF-8 byte-order mark. Everything else that is not JSON — `NaN`, `Infinity`,
+/// single quotes, bare words, numbers that overflow — is an error with its line and column.
+struct AHAPJSONParser {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var position = 0
+    private var tape = AHAPTape()
+    private let maxDepth: Int
+    private(set) var warnings: [(message: String, offset: Int)] = []
+
+    /// A syntax error: message and byte offset.
+    struct SyntaxError: Error {
+        var message: String
+        var offset: Int
+    }
+
+    /// Parses `bytes`. The returned tape refers to `storage`, which must hold the same bytes.
+    static func parse(
+        _ storage: [UInt8], maxDepth: Int
+    ) -> Result<(AHAPTape, [(message: String, offset: Int)]), SyntaxError> {
+        storage.withUnsafeBufferPointer { buffer in
+            var parser = AHAPJSONParser(bytes: buffer, maxDepth: maxDepth)
+            parser.tape.nodes.reserveCapacity(buffer.count / 12 + 4)
+            do throws(SyntaxError) {
+                try parser.parseDocument()
+            } catch {
+                return .failure(error)
+            }
+            var tape = parser.tape
+            tape.storage = storage
+            tape.hasLocations = true
+            return .success((tape, parser.warnings))
+        }
+    }
+
+    private init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+        self.bytes = bytes
+        self.maxDepth = maxDepth
+    }
+
+    private mutating func parseDocument() throws(SyntaxError) {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+            position = 3
+            warnings.append(("the file starts with a UTF-8 byte-order mark", 0))
+        }
+        try skipWhitespace()
+        guard position < bytes.count else { throw SyntaxError(message: "the document is empty", offset: position) }
+        try parseValue(depth: 0)
+        try skipWhitespace()
+        if position < bytes.count {
+            throw SyntaxError(message: "unexpected \(describe(position)) after the end of the document", offset: position)
+        }
+    }
+
+    private mutating func parseValue(depth: Int) throws(SyntaxError) {
+        guard position < bytes.count else { throw SyntaxError(message: "unexpected end of file; expected a value", offset: position) }
+        switch bytes[position] {
+        case UInt8(ascii: "{"): try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""): try parseString()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try parseNumber()
+        case UInt8(ascii: "t"): try parseLiteral("true", kind: .bool, flag: true)
+        case UInt8(ascii: "f"): try parseLiteral("false", kind: .bool, flag: false)
+        case UInt8(ascii: "n"): try parseLiteral("null", kind: .null, flag: false)
+        case UInt8(ascii: "N"), UInt8(ascii: "I"):
+            throw SyntaxError(message: "\(word(at: position)) is not a JSON number; AHAP values must be finite", offset: position)
+        case UInt8(ascii: "'"):
+            throw SyntaxError(message: "strings must use double quotes", offset: position)
+        default:
+            throw SyntaxError(message: "unexpected \(describe(position)); expected a value", offset: position)
+        }
+    }
+
+    private mutating func openNode(_ kind: AHAPTape.Kind) -> Int {
+        tape.nodes.append(
+            AHAPTape.Node(kind: kind, flag: false, count: 0, offset: Int32(truncatingIfNeeded: position), length: 0, next: 0, number: 0))
+        return tape.nodes.count - 1
+    }
+
+    private mutating func closeNode(_ index: Int) {
+        tape.nodes[index].next = Int32(truncatingIfNeeded: tape.nodes.count)
+    }
+
+    private mutating func parseObject(depth: Int) throws(SyntaxError) {
+        if depth > maxDepth { throw SyntaxError(message: "nesting deeper than \(maxDepth) levels (PatternLimits.maxNestingDepth)", offset: position) }
+        let index = openNode(.object)
+        position += 1
+        var count: Int32 = 0
+        var lastComma = 0
+        try skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+            position += 1
+            closeNode(index)
+            return
+        }
+        while true {
+            try skipWhitespace()
+            guard position < bytes.count else { throw SyntaxError(message: "unexpected end of file inside an object; expected a key or \"}\"", offset: position) }
+            if bytes[position] == UInt8(ascii: "}") {
+                // Only reachable after a comma: a trailing comma.
+                warnings.append(("trailing comma before \"}\" (Apple's JSON loader rejects this)", lastComma))
+                position += 1
+                break
+            }
+            guard bytes[position] == UInt8(ascii: "\"") else {
+                throw SyntaxError(message: "unexpected \(describe(position)); expected a key in double quotes", offset: position)
+            }
+            try parseString()
+            try skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+                throw SyntaxError(message: "expected \":\" after the key, found \(describe(position))", offset: position)
+            }
+            position += 1
+            try skipWhitespace()
+            try parseValue(depth: depth)
+            count += 1
+            try skipWhitespace()
+            guard position < bytes.count else { throw SyntaxError(message: "unexpected end of file inside an object; expected \",\" or \"}\"", offset: position) }
+            if bytes[position] == UInt8(ascii: ",") {
+                lastComma = position
+                position += 1
+                continue
+            }
+            if bytes[position] == UInt8(ascii: "}") {
+                position += 1
+                break
+            }
+            throw SyntaxError(message: "expected \",\" or \"}\" in an object, found \(describe(position))", offset: position)
+        }
+        tape.nodes[index].count = count
+        closeNode(index)
+    }
+
+    private mutating func parseArray(depth: Int) throws(SyntaxError) {
+        if depth > maxDepth { throw SyntaxError(message: "nesting deeper than \(maxDepth) levels (PatternLimits.maxNestingDepth)", offset: position) }
+        let index = openNode(.array)
+        position += 1
+        var count: Int32 = 0
+        var lastComma = 0
+        try skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+            position += 1
+            closeNode(index)
+            return
+        }
+        while true {
+            try skipWhitespace()
+            guard position < bytes.count else { throw SyntaxError(message: "unexpected end of file inside an array; expected a value or \"]\"", offset: position) }
+            if bytes[position] == UInt8(ascii: "]") {
+                warnings.append(("trailing comma before \"]\" (Apple's JSON loader rejects this)", lastComma))
+                position += 1
+                break
+            }
+            try parseValue(depth: depth)
+            count += 1
+            try skipWhitespace()
+            guard position < bytes.count else { throw SyntaxError(message: "unexpected end of file inside an array; expected \",\" or \"]\"", offset: position) }
+            if bytes[position] == UInt8(ascii: ",") {
+                lastComma = position
+                position += 1
+                continue
+            }
+            if bytes[position] == UInt8(ascii: "]") {
+                position += 1
+                break
+            }
+            throw SyntaxError(message: "expected \",\" or \"]\" in an array, found \(describe(position))", offset: position)
+        }
+        tape.nodes[index].count = count
+        closeNode(index)
+    }
+
+    private mutating func parseString() throws(SyntaxError) {
+        let quote = position
+        position += 1
+        let index = openNode(.string)
+        tape.nodes[index].offset = Int32(truncatingIfNeeded: position)
+        var escaped = false
+        while true {
+            guard position < bytes.count else { throw SyntaxError(message: "unterminated string", offset: quote) }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") { break }
+            if byte < 0x20 {
+                throw SyntaxError(message: "control character (0x\(String(byte, radix: 16))) inside a string; escape it", offset: position)
+            }
+            if byte == UInt8(ascii: "\\") {
+                escaped = true
+                guard position + 1 < bytes.count else { throw SyntaxError(message: "unterminated string", offset: quote) }
+                switch bytes[position + 1] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    position += 2
+                case UInt8(ascii: "u"):
+                    guard position + 6 <= bytes.count,
+                        (2..<6).allSatisfy({ AHAPTape.hexDigit(bytes[position + $0]) != nil })
+                    else { throw SyntaxError(message: "\\u must be followed by four hex digits", offset: position) }
+                    position += 6
+                default:
+                    throw SyntaxError(message: "invalid escape \\\(Unicode.Scalar(bytes[position + 1])) in a string", offset: position)
+                }
+                continue
+            }
+            position += 1
+        }
+        tape.nodes[index].length = Int32(truncatingIfNeeded: position) - tape.nodes[index].offset
+        tape.nodes[index].flag = escaped
+        position += 1
+        closeNode(index)
+    }
+
+    private mutating func parseLiteral(_ literal: StaticString, kind: AHAPTape.Kind, flag: Bool) throws(SyntaxError) {
+        let start = position
+        let count = literal.utf8CodeUnitCount
+        let matches = start + count <= bytes.count
+            && (0..<count).allSatisfy { bytes[start + $0] == literal.utf8Start[$0] }
+        guard matches, !isWordByte(start + count) else {
+            throw SyntaxError(message: "unexpected \(word(at: start)); expected a value", offset: start)
+        }
+        let index = openNode(kind)
+        tape.nodes[index].flag = flag
+        position += count
+        closeNode(index)
+    }
+
+    /// JSON number grammar, parsed exactly: digits are accumulated as an integer mantissa and scaled once
+    /// (Clinger's fast path); anything longer falls back to the standard library's correctly rounded parser.
+    private mutating func parseNumber() throws(SyntaxError) {
+        let start = position
+        var negative = false
+        if bytes[position] == UInt8(ascii: "-") {
+            negative = true
+            position += 1
+        }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var exponent = 0
+        guard position < bytes.count, isDigit(position) else {
+            throw SyntaxError(message: "\"-\" must be followed by a digit", offset: start)
+        }
+        if bytes[position] == UInt8(ascii: "0"), position + 1 < bytes.count, isDigit(position + 1) {
+            throw SyntaxError(message: "numbers may not have leading zeros", offset: start)
+        }
+        while position < bytes.count, isDigit(position) {
+            if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(bytes[position] &- 48) } else { exponent += 1 }
+            if mantissa != 0 { digits += 1 }
+            position += 1
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            guard position < bytes.count, isDigit(position) else {
+                throw SyntaxError(message: "a decimal point must be followed by a digit", offset: position)
+            }
+            while position < bytes.count, isDigit(position) {
+                if digits < 19 {
+                    mantissa = mantissa &* 10 &+ UInt64(bytes[position] &- 48)
+                    exponent -= 1
+                    if mantissa != 0 { digits += 1 }
+                }
+                position += 1
+            }
+        }
+        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            position += 1
+            var exponentNegative = false
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                exponentNegative = bytes[position] == UInt8(ascii: "-")
+                position += 1
+            }
+            guard position < bytes.count, isDigit(position) else {
+                throw SyntaxError(message: "an exponent must have digits", offset: position)
+            }
+            var value = 0
+            while position < bytes.count, isDigit(position) {
+                value = Swift.min(value * 10 + Int(bytes[position] - 48), 100_000)
+                position += 1
+            }
+            exponent += exponentNegative ? -value : value
+        }
+        if isWordByte(position) {
+            throw SyntaxError(message: "unexpected \(describe(position)) in a number", offset: position)
+        }
+        var number: Double
+        if digits <= 15, mantissa < (1 << 53), exponent >= -22, exponent <= 22 {
+            number = Double(mantissa)
+            number = exponent < 0 ? number / AHAPJSONParser.powersOfTen[-exponent] : number * AHAPJSONParser.powersOfTen[exponent]
+        } else {
+            let unsigned = negative ? start + 1 : start
+            number = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[unsigned..<position]), as: UTF8.self)) ?? .nan
+        }
+        if negative { number = -number }
+        guard number.isFinite else {
+            throw SyntaxError(message: "number \(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)) is out of range", offset: start)
+        }
+        let index = openNode(.number)
+        tape.nodes[index].offset = Int32(truncatingIfNeeded: start)
+        tape.nodes[index].number = number
+        closeNode(index)
+    }
+
+    private static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
+        1e19, 1e20, 1e21, 1e22,
+    ]
+
+    private mutating func skipWhitespace() throws(SyntaxError) {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            case UInt8(ascii: "/") where position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "/"):
+                warnings.append(("comment (JSON has none; Apple's JSON loader rejects this)", position))
+                while position < bytes.count, bytes[position] != 0x0A { position += 1 }
+            case UInt8(ascii: "/") where position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "*"):
+                warnings.append(("comment (JSON has none; Apple's JSON loader rejects this)", position))
+                let start = position
+                position += 2
+                while true {
+                    guard position + 1 < bytes.count else { throw SyntaxError(message: "unterminated /* comment", offset: start) }
+                    if bytes[position] == UInt8(ascii: "*"), bytes[position + 1] == UInt8(ascii: "/") {
+                        position += 2
+                        break
+                    }
+                    position += 1
+                }
+            default: return
+            }
+        }
+    }
+
+    private func isDigit(_ at: Int) -> Bool { bytes[at] >= 48 && bytes[at] <= 57 }
+
+    private func isWordByte(_ at: Int) -> Bool {
+        guard at < bytes.count else { return false }
+        let b = bytes[at]
+        return (b >= 48 && b <= 57) || (b | 0x20 >= 97 && b | 0x20 <= 122) || b == UInt8(ascii: "_") || b == UInt8(ascii: ".")
+    }
+
+    /// A short quoted description of the byte at `at` (or "end of file").
+    private func describe(_ at: Int) -> String {
+        guard at < bytes.count else { return "end of file" }
+        let b = bytes[at]
+        if b >= 0x21 && b < 0x7F { return "\"\(Unicode.Scalar(b))\"" }
+        return "byte 0x\(String(b, radix: 16))"
+    }
+
+    private func word(at start: Int) -> String {
+        var end = start
+        while end < bytes.count, end - start < 20, isWordByte(end) || bytes[end] == UInt8(ascii: "-") { end += 1 }
+        if end == start { return describe(start) }
+        return "\"" + String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) + "\""
+    }
+}

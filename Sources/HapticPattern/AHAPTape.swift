@@ -1,0 +1,221 @@
+/// A parsed JSON-like document laid out flat: one node per value, children right after their parent.
+///
+/// Strings are byte ranges into ``storage`` (the source text itself for JSON, so reading allocates no strings),
+/// which is what makes the AHAP reader several times faster than building Foundation objects.
+struct AHAPTape: Sendable {
+    enum Kind: UInt8, Sendable {
+        case null, bool, number, string, array, object
+    }
+
+    struct Node: Sendable {
+        var kind: Kind
+        /// For `.string`: the text has backslash escapes. For `.bool`: the value.
+        var flag: Bool
+        /// Children: elements of an array, key/value pairs of an object.
+        var count: Int32
+        /// Byte offset of the value in the source (for strings: the first byte after the quote).
+        var offset: Int32
+        /// For `.string`: byte length of the raw text between the quotes.
+        var length: Int32
+        /// Index of the node after this value's subtree.
+        var next: Int32
+        /// For `.number`: the value.
+        var number: Double
+    }
+
+    var nodes: [Node] = []
+    var storage: [UInt8] = []
+    /// Whether ``Node/offset`` points into a source text (JSON) that can be turned into line:column.
+    var hasLocations = false
+
+    // MARK: Reading
+
+    func kind(_ index: Int) -> Kind { nodes[index].kind }
+
+    /// The children of an array node, as node indices.
+    func elements(_ index: Int) -> ChildIterator { ChildIterator(tape: self, cursor: index + 1, remaining: Int(nodes[index].count)) }
+
+    /// The members of an object node, as (key index, value index) pairs.
+    func members(_ index: Int) -> MemberIterator { MemberIterator(tape: self, cursor: index + 1, remaining: Int(nodes[index].count)) }
+
+    struct ChildIterator: Sequence, IteratorProtocol {
+        let tape: AHAPTape
+        var cursor: Int
+        var remaining: Int
+        mutating func next() -> Int? {
+            guard remaining > 0 else { return nil }
+            remaining -= 1
+            let current = cursor
+            cursor = Int(tape.nodes[current].next)
+            return current
+        }
+    }
+
+    struct MemberIterator: Sequence, IteratorProtocol {
+        let tape: AHAPTape
+        var cursor: Int
+        var remaining: Int
+        mutating func next() -> (key: Int, value: Int)? {
+            guard remaining > 0 else { return nil }
+            remaining -= 1
+            let key = cursor
+            let value = Int(tape.nodes[key].next)
+            cursor = Int(tape.nodes[value].next)
+            return (key, value)
+        }
+    }
+
+    /// Whether string node `index` equals `literal` (compared byte for byte, unescaping if needed).
+    func string(_ index: Int, equals literal: String) -> Bool {
+        let node = nodes[index]
+        if node.flag { return string(index) == literal }
+        var utf8 = literal.utf8.makeIterator()
+        var position = Int(node.offset)
+        let end = position + Int(node.length)
+        return storage.withUnsafeBufferPointer { bytes in
+            while position < end {
+                guard let byte = utf8.next(), byte == bytes[position] else { return false }
+                position += 1
+            }
+            return utf8.next() == nil
+        }
+    }
+
+    /// The enum case whose raw value equals string node `index`, without building a `String`.
+    func match<T: RawRepresentable & CaseIterable>(_ index: Int, _: T.Type) -> T? where T.RawValue == String {
+        for candidate in T.allCases where string(index, equals: candidate.rawValue) { return candidate }
+        return nil
+    }
+
+    /// The text of string node `index`, with escapes resolved.
+    func string(_ index: Int) -> String {
+        let node = nodes[index]
+        let start = Int(node.offset)
+        let end = start + Int(node.length)
+        if !node.flag { return String(decoding: storage[start..<end], as: UTF8.self) }
+        return AHAPTape.unescape(storage[start..<end])
+    }
+
+    /// The location of node `index` in the source text, when there is one.
+    func location(_ index: Int) -> SourceLocation? {
+        guard hasLocations, index < nodes.count else { return nil }
+        var offset = Int(nodes[index].offset)
+        if nodes[index].kind == .string { offset -= 1 }  // point at the opening quote
+        return storage.withUnsafeBufferPointer { SourceLocation(offset: offset, in: $0) }
+    }
+
+    /// Resolves JSON escapes (`\n`, `\"`, `\uXXXX` with surrogate pairs). The parser has already checked syntax.
+    static func unescape(_ raw: ArraySlice<UInt8>) -> String {
+        var scalars = String.UnicodeScalarView()
+        var bytes: [UInt8] = []
+        var i = raw.startIndex
+        func flushBytes() {
+            if !bytes.isEmpty {
+                scalars.append(contentsOf: String(decoding: bytes, as: UTF8.self).unicodeScalars)
+                bytes.removeAll(keepingCapacity: true)
+            }
+        }
+        func hex4(_ at: Int) -> UInt32? {
+            guard at + 4 <= raw.endIndex else { return nil }
+            var value: UInt32 = 0
+            for byte in raw[at..<at + 4] {
+                guard let digit = hexDigit(byte) else { return nil }
+                value = value << 4 | UInt32(digit)
+            }
+            return value
+        }
+        while i < raw.endIndex {
+            let byte = raw[i]
+            guard byte == UInt8(ascii: "\\"), i + 1 < raw.endIndex else {
+                bytes.append(byte)
+                i += 1
+                continue
+            }
+            let escape = raw[i + 1]
+            i += 2
+            switch escape {
+            case UInt8(ascii: "n"): bytes.append(0x0A)
+            case UInt8(ascii: "t"): bytes.append(0x09)
+            case UInt8(ascii: "r"): bytes.append(0x0D)
+            case UInt8(ascii: "b"): bytes.append(0x08)
+            case UInt8(ascii: "f"): bytes.append(0x0C)
+            case UInt8(ascii: "u"):
+                flushBytes()
+                var value = hex4(i) ?? 0xFFFD
+                i += 4
+                if (0xD800..<0xDC00).contains(value), i + 6 <= raw.endIndex, raw[i] == UInt8(ascii: "\\"),
+                    raw[i + 1] == UInt8(ascii: "u"), let low = hex4(i + 2), (0xDC00..<0xE000).contains(low)
+                {
+                    value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                    i += 6
+                }
+                scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+            default: bytes.append(escape)  // \" \\ \/
+            }
+        }
+        flushBytes()
+        return String(scalars)
+    }
+
+    static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+
+    // MARK: Building from a value tree (dictionaries, property lists)
+
+    /// Lays out `value` as a tape (strings copied into ``storage``; no locations).
+    init(value: AHAPValue) {
+        append(value)
+    }
+
+    init() {}
+
+    private mutating func append(_ value: AHAPValue) {
+        let index = nodes.count
+        nodes.append(Node(kind: .null, flag: false, count: 0, offset: 0, length: 0, next: 0, number: 0))
+        switch value {
+        case .null: break
+        case .bool(let b):
+            nodes[index].kind = .bool
+            nodes[index].flag = b
+        case .number(let n):
+            nodes[index].kind = .number
+            nodes[index].number = n
+        case .string(let s):
+            nodes[index].kind = .string
+            nodes[index].offset = Int32(truncatingIfNeeded: storage.count)
+            storage.append(contentsOf: s.utf8)
+            nodes[index].length = Int32(truncatingIfNeeded: storage.count) - nodes[index].offset
+        case .array(let items):
+            nodes[index].kind = .array
+            nodes[index].count = Int32(truncatingIfNeeded: items.count)
+            for item in items { append(item) }
+        case .object(let pairs):
+            nodes[index].kind = .object
+            nodes[index].count = Int32(truncatingIfNeeded: pairs.count)
+            for pair in pairs {
+                append(.string(pair.key))
+                append(pair.value)
+            }
+        }
+        nodes[index].next = Int32(truncatingIfNeeded: nodes.count)
+    }
+
+    /// Rebuilds the value tree of node `index` (used for `Metadata`).
+    func value(_ index: Int) -> AHAPValue {
+        let node = nodes[index]
+        switch node.kind {
+        case .null: return .null
+        case .bool: return .bool(node.flag)
+        case .number: return .number(node.number)
+        case .string: return .string(string(index))
+        case .array: return .array(elements(index).map { value($0) })
+        case .object: return .object(members(index).map { (key: string($0.key), value: value($0.value)) })
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/// A haptic and audio pattern: the value every layer above works from.
+///
+/// Entries keep their authored order (AHAP allows events, parameters and curves in any order), so that writing a
+/// pattern back reproduces it. Use ``events``, ``parameters`` and ``curves`` for the typed views.
+///
+///     var pattern = Pattern(entries: [.event(Event(type: .hapticTransient, time: 0))])
+///     pattern.entries.append(.parameter(DynamicParameter(id: .hapticIntensityControl, value: 0.5, time: 0.2)))
+public struct Pattern: Sendable, Hashable {
+    /// One element of the AHAP `Pattern` array.
+    public enum Entry: Sendable, Hashable {
+        /// An `Event` entry.
+        case event(Event)
+        /// A `Parameter` entry (a dynamic parameter).
+        case parameter(DynamicParameter)
+        /// A `ParameterCurve` entry.
+        case curve(ParameterCurve)
+    }
+
+    /// The AHAP `Version`, when the source gave one (Core Haptics accepts 1.0 … 1.1).
+    public var version: Double?
+    /// The AHAP `Metadata` object, kept verbatim (Core Haptics ignores it).
+    public var metadata: AHAPValue?
+    /// The entries in authored order.
+    public var entries: [Entry]
+
+    /// Creates a pattern.
+    public init(version: Double? = nil, metadata: AHAPValue? = nil, entries: [Entry] = []) {
+        self.version = version
+        self.metadata = metadata
+        self.entries = entries
+    }
+
+    /// Creates a pattern from typed lists (events first, then parameters, then curves).
+    public init(events: [Event], parameters: [DynamicParameter] = [], curves: [ParameterCurve] = []) {
+        self.init(entries: events.map(Entry.event) + parameters.map(Entry.parameter) + curves.map(Entry.curve))
+    }
+
+    /// The events, in authored order.
+    public var events: [Event] {
+        entries.compactMap { if case .event(let e) = $0 { return e } else { return nil } }
+    }
+
+    /// The dynamic parameters, in authored order.
+    public var parameters: [DynamicParameter] {
+        entries.compactMap { if case .parameter(let p) = $0 { return p } else { return nil } }
+    }
+
+    /// The parameter curves, in authored order.
+    public var curves: [ParameterCurve] {
+        entries.compactMap { if case .curve(let c) = $0 { return c } else { return nil } }
+    }
+
+    /// The pattern's length in seconds: the latest of every event's start plus its ``Event/fullDuration`` (which
+    /// includes release tails), every parameter's time, and every curve's last control point.
+    public var duration: Double {
+        var end = 0.0
+        for entry in entries {
+            switch entry {
+            case .event(let e): end = Swift.max(end, e.time + e.fullDuration)
+            case .parameter(let p): end = Swift.max(end, p.time)
+            case .curve(let c): end = Swift.max(end, c.endTime)
+            }
+        }
+        return end
+    }
+
+    /// The end of the last event (not counting parameters or curves): the default loop end of an advanced player.
+    public var lastEventEnd: Double {
+        events.reduce(0) { Swift.max($0, $1.time + $1.fullDuration) }
+    }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import HapticPattern
+
+/// `haptic info`: what a pattern contains.
+struct InfoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "info", abstract: "Summarize a pattern: events by type, duration, curves, audio resources.")
+
+    @Argument(help: "The pattern file.") var file: String
+    @Flag(help: "Print JSON instead of text.") var json = false
+
+    func run() throws {
+        let result = PatternChecker.check(file)
+        guard let document = result.document else {
+            for error in result.errors { printError(error.description) }
+            throw ExitCode(1)
+        }
+        let info = PatternInfo(document.pattern, errors: result.errors, warnings: result.warnings)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(info), as: UTF8.self))
+        } else {
+            print(info.text(file: file))
+        }
+        for error in result.errors { printError(error.description) }
+        if !result.errors.isEmpty { throw ExitCode(1) }
+    }
+}
+
+/// The facts `info` reports.
+struct PatternInfo: Encodable {
+    var version: Double?
+    var duration: Double
+    var eventCounts: [String: Int]
+    var parameterCount: Int
+    var curves: [Curve]
+    var audioResources: [String]
+    var metadata: [String: String]
+    var errorCount: Int
+    var warningCount: Int
+
+    struct Curve: Encodable {
+        var parameterID: String
+        var time: Double
+        var controlPoints: Int
+        var end: Double
+    }
+
+    init(_ pattern: Pattern, errors: [PatternError], warnings: [PatternWarning]) {
+        version = pattern.version
+        duration = pattern.duration
+        eventCounts = Dictionary(grouping: pattern.events, by: \.type.rawValue).mapValues(\.count)
+        parameterCount = pattern.parameters.count
+        curves = pattern.curves.map { Curve(parameterID: $0.id.rawValue, time: $0.time, controlPoints: $0.controlPoints.count, end: $0.endTime) }
+        audioResources = pattern.events.compactMap { if case .path(let p) = $0.waveform { return p } else { return nil } }
+        var metadata: [String: String] = [:]
+        if case .object(let pairs) = pattern.metadata {
+            for pair in pairs {
+                if case .string(let s) = pair.value { metadata[pair.key] = s }
+            }
+        }
+        self.metadata = metadata
+        errorCount = errors.count
+        warningCount = warnings.count
+    }
+
+    func text(file: String) -> String {
+        var lines = ["\(file)"]
+        lines.append("  duration: \(formatSeconds(duration))  (version \(version.map { String($0) } ?? "1.0, implied"))")
+        let events = EventType.allCases.compactMap { type in eventCounts[type.rawValue].map { "\($0) \(type.rawValue)" } }
+        lines.append("  events: \(events.isEmpty ? "none" : events.joined(separator: ", "))")
+        lines.append("  dynamic parameters: \(parameterCount)")
+        lines.append("  curves: \(curves.count)")
+        for curve in curves {
+            lines.append("    \(curve.parameterID) at \(formatSeconds(curve.time)): \(curve.controlPoints) points, ends at \(formatSeconds(curve.end))")
+        }
+        if !audioResources.isEmpty { lines.append("  audio resources: \(audioResources.joined(separator: ", "))") }
+        for key in metadata.keys.sorted() { lines.append("  \(key): \(metadata[key]!)") }
+        if errorCount + warningCount > 0 { lines.append("  \(errorCount) error(s), \(warningCount) warning(s): run `haptic validate` for details") }
+        return lines.joined(separator: "\n")
+    }
+}
