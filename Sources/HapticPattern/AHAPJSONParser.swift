@@ -8,21 +8,24 @@ struct AHAPJSONParser {
     private var position = 0
     private var tape = AHAPTape()
     private let maxDepth: Int
+    private let maxNodes: Int
     private(set) var warnings: [(message: String, offset: Int)] = []
 
     /// A syntax error: message and byte offset.
     struct SyntaxError: Error {
         var message: String
         var offset: Int
+        /// The text may be fine, but it exceeds a ``PatternLimits`` value.
+        var isLimit = false
     }
 
     /// Parses `bytes`. The returned tape refers to `storage`, which must hold the same bytes.
     static func parse(
-        _ storage: [UInt8], maxDepth: Int
+        _ storage: [UInt8], maxDepth: Int, maxNodes: Int
     ) -> Result<(AHAPTape, [(message: String, offset: Int)]), SyntaxError> {
         storage.withUnsafeBufferPointer { buffer in
-            var parser = AHAPJSONParser(bytes: buffer, maxDepth: maxDepth)
-            parser.tape.nodes.reserveCapacity(buffer.count / 12 + 4)
+            var parser = AHAPJSONParser(bytes: buffer, maxDepth: maxDepth, maxNodes: maxNodes)
+            parser.tape.nodes.reserveCapacity(Swift.min(buffer.count / 12 + 4, maxNodes))
             do throws(SyntaxError) {
                 try parser.parseDocument()
             } catch {
@@ -35,9 +38,10 @@ struct AHAPJSONParser {
         }
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int, maxNodes: Int) {
         self.bytes = bytes
         self.maxDepth = maxDepth
+        self.maxNodes = maxNodes
     }
 
     private mutating func parseDocument() throws(SyntaxError) {
@@ -73,7 +77,10 @@ struct AHAPJSONParser {
         }
     }
 
-    private mutating func openNode(_ kind: AHAPTape.Kind) -> Int {
+    private mutating func openNode(_ kind: AHAPTape.Kind) throws(SyntaxError) -> Int {
+        guard tape.nodes.count < maxNodes else {
+            throw SyntaxError(message: "the document holds more than \(maxNodes) values (PatternLimits.maxValues)", offset: position, isLimit: true)
+        }
         tape.nodes.append(
             AHAPTape.Node(kind: kind, flag: false, count: 0, offset: Int32(truncatingIfNeeded: position), length: 0, next: 0, number: 0))
         return tape.nodes.count - 1
@@ -84,8 +91,8 @@ struct AHAPJSONParser {
     }
 
     private mutating func parseObject(depth: Int) throws(SyntaxError) {
-        if depth > maxDepth { throw SyntaxError(message: "nesting deeper than \(maxDepth) levels (PatternLimits.maxNestingDepth)", offset: position) }
-        let index = openNode(.object)
+        if depth > maxDepth { throw SyntaxError(message: "nesting deeper than \(maxDepth) levels (PatternLimits.maxNestingDepth)", offset: position, isLimit: true) }
+        let index = try openNode(.object)
         position += 1
         var count: Int32 = 0
         var lastComma = 0
@@ -134,8 +141,8 @@ struct AHAPJSONParser {
     }
 
     private mutating func parseArray(depth: Int) throws(SyntaxError) {
-        if depth > maxDepth { throw SyntaxError(message: "nesting deeper than \(maxDepth) levels (PatternLimits.maxNestingDepth)", offset: position) }
-        let index = openNode(.array)
+        if depth > maxDepth { throw SyntaxError(message: "nesting deeper than \(maxDepth) levels (PatternLimits.maxNestingDepth)", offset: position, isLimit: true) }
+        let index = try openNode(.array)
         position += 1
         var count: Int32 = 0
         var lastComma = 0
@@ -175,7 +182,7 @@ struct AHAPJSONParser {
     private mutating func parseString() throws(SyntaxError) {
         let quote = position
         position += 1
-        let index = openNode(.string)
+        let index = try openNode(.string)
         tape.nodes[index].offset = Int32(truncatingIfNeeded: position)
         var escaped = false
         while true {
@@ -218,7 +225,7 @@ struct AHAPJSONParser {
         guard matches, !isWordByte(start + count) else {
             throw SyntaxError(message: "unexpected \(word(at: start)); expected a value", offset: start)
         }
-        let index = openNode(kind)
+        let index = try openNode(kind)
         tape.nodes[index].flag = flag
         position += count
         closeNode(index)
@@ -293,7 +300,7 @@ struct AHAPJSONParser {
         guard number.isFinite else {
             throw SyntaxError(message: "number \(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)) is out of range", offset: start)
         }
-        let index = openNode(.number)
+        let index = try openNode(.number)
         tape.nodes[index].offset = Int32(truncatingIfNeeded: start)
         tape.nodes[index].number = number
         closeNode(index)

@@ -67,9 +67,12 @@ public enum AHAPReader {
                 "the pattern is \(bytes.count) bytes; the limit is \(limits.maxFileSize) (PatternLimits.maxFileSize)",
                 file: file)
         }
-        switch AHAPJSONParser.parse(bytes, maxDepth: limits.maxNestingDepth) {
+        switch AHAPJSONParser.parse(bytes, maxDepth: limits.maxNestingDepth, maxNodes: limits.maxValues) {
         case .failure(let syntax):
             let location = bytes.withUnsafeBufferPointer { SourceLocation(offset: syntax.offset, in: $0) }
+            if syntax.isLimit {
+                throw PatternError(.invalidPatternData, syntax.message, location: location, file: file)
+            }
             throw PatternError(
                 .invalidPatternDictionary, "not valid AHAP/JSON: \(syntax.message)", location: location, file: file)
         case .success(let (tape, syntaxWarnings)):

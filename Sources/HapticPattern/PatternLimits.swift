@@ -19,11 +19,15 @@ public struct PatternLimits: Sendable, Hashable {
     public var maxPatternDuration: Double
     /// Deepest nesting of JSON arrays/objects. Default 64 (AHAP needs 6).
     public var maxNestingDepth: Int
+    /// Most JSON values (numbers, strings, objects, …) in one document. Default 4 000 000, which bounds the
+    /// reader's working memory to about 128 MB whatever the text holds.
+    public var maxValues: Int
 
     /// Creates limits; every argument defaults to the value documented on its property.
     public init(
         maxFileSize: Int = 16 << 20, maxEntries: Int = 100_000, maxControlPointsPerCurve: Int = 16_384,
-        maxParametersPerEvent: Int = 64, maxPatternDuration: Double = 3_600, maxNestingDepth: Int = 64
+        maxParametersPerEvent: Int = 64, maxPatternDuration: Double = 3_600, maxNestingDepth: Int = 64,
+        maxValues: Int = 4_000_000
     ) {
         self.maxFileSize = maxFileSize
         self.maxEntries = maxEntries
@@ -31,6 +35,7 @@ public struct PatternLimits: Sendable, Hashable {
         self.maxParametersPerEvent = maxParametersPerEvent
         self.maxPatternDuration = maxPatternDuration
         self.maxNestingDepth = maxNestingDepth
+        self.maxValues = maxValues
     }
 
     /// The defaults.
@@ -38,5 +43,5 @@ public struct PatternLimits: Sendable, Hashable {
     /// No practical limit (for trusted, generated input such as benchmarks).
     public static let unlimited = PatternLimits(
         maxFileSize: .max, maxEntries: .max, maxControlPointsPerCurve: .max, maxParametersPerEvent: .max,
-        maxPatternDuration: .infinity, maxNestingDepth: 1_000)
+        maxPatternDuration: .infinity, maxNestingDepth: 1_000, maxValues: .max)
 }
