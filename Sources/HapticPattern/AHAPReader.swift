@@ -135,6 +135,10 @@ public enum AHAPReader {
 extension AHAPReader {
     /// Walks a tape and builds the pattern. Paths are only turned into strings when something is reported.
     struct Decoder {
+        static let eventTypes = EventType.allCases
+        static let eventParameterIDs = EventParameterID.allCases
+        static let dynamicParameterIDs = DynamicParameterID.allCases
+
         let tape: AHAPTape
         let file: String?
         let limits: PatternLimits
@@ -324,7 +328,7 @@ extension AHAPReader {
             guard tape.kind(typeNode) == .string else {
                 throw fail(.badEventEntry, "\"EventType\" must be a string, not \(describeKind(typeNode))", path(), at: typeNode)
             }
-            guard let type = tape.match(typeNode, EventType.self) else {
+            guard let type = tape.match(typeNode, in: Decoder.eventTypes) else {
                 throw fail(.invalidEventType, "unknown event type \"\(tape.string(typeNode))\" (expected HapticTransient, HapticContinuous, AudioContinuous or AudioCustom)", path(), at: typeNode)
             }
             var event = Event(type: type, time: try time(timeNode, owner: node, code: .invalidEventTime, what: "every event needs a start time", path: path()))
@@ -395,7 +399,7 @@ extension AHAPReader {
             guard tape.kind(idNode) == .string else {
                 throw fail(.badParameterEntry, "\"ParameterID\" must be a string, not \(describeKind(idNode))", path(), at: idNode)
             }
-            guard let id = tape.match(idNode, EventParameterID.self) else {
+            guard let id = tape.match(idNode, in: Decoder.eventParameterIDs) else {
                 let name = tape.string(idNode)
                 let hint = DynamicParameterID(rawValue: name) != nil ? " (\(name) is a dynamic parameter: put it in a \"Parameter\" entry)" : ""
                 throw fail(.invalidParameterType, "unknown event parameter \"\(name)\"\(hint)", path(), at: idNode)
@@ -445,7 +449,7 @@ extension AHAPReader {
             guard tape.kind(idNode) == .string else {
                 throw fail(.badParameterEntry, "\"ParameterID\" must be a string, not \(describeKind(idNode))", path(), at: idNode)
             }
-            guard let id = tape.match(idNode, DynamicParameterID.self) else {
+            guard let id = tape.match(idNode, in: Decoder.dynamicParameterIDs) else {
                 let name = tape.string(idNode)
                 let hint = EventParameterID(rawValue: name) != nil ? " (\(name) is an event parameter; the control is \(name)Control)" : ""
                 throw fail(.invalidParameterType, "unknown dynamic parameter \"\(name)\"\(hint)", path(), at: idNode)
@@ -490,9 +494,9 @@ extension AHAPReader {
             curve.controlPoints.reserveCapacity(count)
             var previousTime = -Double.infinity
             for (index, pointNode) in tape.elements(pointsNode).enumerated() {
-                let pointPath = path() + ".ParameterCurveControlPoints[\(index)]"
+                func pointPath() -> String { path() + ".ParameterCurveControlPoints[\(index)]" }
                 guard tape.kind(pointNode) == .object else {
-                    throw fail(.badParameterEntry, "a control point must be an object, not \(describeKind(pointNode))", pointPath, at: pointNode)
+                    throw fail(.badParameterEntry, "a control point must be an object, not \(describeKind(pointNode))", pointPath(), at: pointNode)
                 }
                 var pointTime: Int?
                 var pointValue: Int?
@@ -502,24 +506,24 @@ extension AHAPReader {
                     } else if tape.string(key, equals: "ParameterValue") {
                         pointValue = value
                     } else {
-                        warn("unknown key \"\(tape.string(key))\" is ignored", pointPath, at: key)
+                        warn("unknown key \"\(tape.string(key))\" is ignored", pointPath(), at: key)
                     }
                 }
                 // Apple drops control points that lack a time or a value instead of failing.
                 guard let pointTime, let pointValue else {
-                    warn("control point without \(pointTime == nil ? "\"Time\"" : "\"ParameterValue\"") is skipped", pointPath, at: pointNode)
+                    warn("control point without \(pointTime == nil ? "\"Time\"" : "\"ParameterValue\"") is skipped", pointPath(), at: pointNode)
                     continue
                 }
-                let t = try time(pointTime, owner: pointNode, code: .badParameterEntry, what: "control point", path: pointPath)
+                let t = try time(pointTime, owner: pointNode, code: .badParameterEntry, what: "control point", path: pointPath())
                 guard start + t <= limits.maxPatternDuration else {
-                    throw fail(.invalidPatternData, "the control point is at \(start + t) s, beyond \(limits.maxPatternDuration) s (PatternLimits.maxPatternDuration)", pointPath, at: pointTime)
+                    throw fail(.invalidPatternData, "the control point is at \(start + t) s, beyond \(limits.maxPatternDuration) s (PatternLimits.maxPatternDuration)", pointPath(), at: pointTime)
                 }
-                let v = try value(pointValue, owner: pointNode, path: pointPath)
+                let v = try value(pointValue, owner: pointNode, path: pointPath())
                 if t < previousTime {
-                    warn("control point times go backwards (\(t) s after \(previousTime) s)", pointPath, at: pointTime)
+                    warn("control point times go backwards (\(t) s after \(previousTime) s)", pointPath(), at: pointTime)
                 }
                 if !id.range.contains(v) {
-                    warn("\(id.rawValue) \(v) is outside \(id.range.minValue) … \(id.range.maxValue); it plays as \(id.range.clamp(v))", pointPath, at: pointValue)
+                    warn("\(id.rawValue) \(v) is outside \(id.range.minValue) … \(id.range.maxValue); it plays as \(id.range.clamp(v))", pointPath(), at: pointValue)
                 }
                 previousTime = t
                 curve.controlPoints.append(ControlPoint(time: t, value: v))

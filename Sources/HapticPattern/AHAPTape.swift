@@ -81,9 +81,10 @@ struct AHAPTape: Sendable {
         }
     }
 
-    /// The enum case whose raw value equals string node `index`, without building a `String`.
-    func match<T: RawRepresentable & CaseIterable>(_ index: Int, _: T.Type) -> T? where T.RawValue == String {
-        for candidate in T.allCases where string(index, equals: candidate.rawValue) { return candidate }
+    /// The enum case whose raw value equals string node `index`, without building a `String`
+    /// (`cases` is a stored table so that matching allocates nothing).
+    func match<T: RawRepresentable>(_ index: Int, in cases: [T]) -> T? where T.RawValue == String {
+        for candidate in cases where string(index, equals: candidate.rawValue) { return candidate }
         return nil
     }
 
