@@ -42,7 +42,7 @@ let package = Package(
         ),
         .testTarget(name: "HapticRenderTests", dependencies: ["HapticRender", "HapticPattern", "HapticTestSupport"]),
         .testTarget(name: "OpenCoreHapticsTests", dependencies: ["OpenCoreHaptics", "HapticTestSupport"]),
-        .testTarget(name: "HapticCLITests", dependencies: ["HapticTestSupport"]),
+        .testTarget(name: "HapticCLITests", dependencies: ["HapticTestSupport", "haptic"]),
     ],
     swiftLanguageModes: [.v6]
 )

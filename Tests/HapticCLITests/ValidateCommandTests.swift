@@ -1,0 +1,89 @@
+import Foundation
+import HapticTestSupport
+import Testing
+
+@Suite struct ValidateCommandTests {
+    @Test func validFilesExitZero() throws {
+        let files = try Fixtures.corpusFiles().map(\.path) + ["Tests/Fixtures/ahap/Tour.ahap"]
+        let result = try CommandRunner.haptic(["validate"] + files)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Tour.ahap: ok (8 entries"))
+        // Apple's own files with trailing commas pass, with a warning that points at the comma.
+        #expect(result.stderr.contains("Recharge.ahap:46:63: warning: trailing comma"))
+    }
+
+    @Test func problemsArePrintedLikeACompilerAndExitOne() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bad = folder.appendingPathComponent("bad.ahap")
+        try """
+            {
+              "Pattern": [
+                { "Event": { "Time": 0, "EventType": "HapticTransient" } },
+                { "Event": { "Time": -1, "EventType": "HapticTransient" } }
+              ]
+            }
+            """.write(to: bad, atomically: true, encoding: .utf8)
+        let unplayable = folder.appendingPathComponent("unplayable.ahap")
+        try #"{"Pattern":[{"Event":{"Time":0,"EventType":"HapticContinuous"}}]}"#.write(to: unplayable, atomically: true, encoding: .utf8)
+        let good = folder.appendingPathComponent("good.ahap")
+        try #"{"Pattern":[{"Event":{"Time":0,"EventType":"HapticTransient"}}]}"#.write(to: good, atomically: true, encoding: .utf8)
+
+        let result = try CommandRunner.haptic(["validate", bad.path, unplayable.path, good.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("\(bad.path):4:26: error: Pattern[1].Event: \"Time\" is negative (-1.0 s); times must be ≥ 0 (invalidEventTime, -4822)"), "\(result.stderr)")
+        #expect(result.stderr.contains("\(unplayable.path):1:13: error: Pattern[0].Event: a sustained HapticContinuous event needs an EventDuration greater than 0"), "\(result.stderr)")
+        #expect(result.stderr.contains("2 of 3 files failed validation"))
+        #expect(result.stdout.contains("good.ahap: ok"))
+    }
+
+    @Test func missingFileAndMissingWaveformAreErrors() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let audio = folder.appendingPathComponent("audio.ahap")
+        try #"{"Pattern":[{"Event":{"Time":0,"EventType":"AudioCustom","EventWaveformPath":"missing.wav"}}]}"#.write(to: audio, atomically: true, encoding: .utf8)
+        let result = try CommandRunner.haptic(["validate", folder.appendingPathComponent("nope.ahap").path, audio.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("nope.ahap: error: no such file (fileNotFound, -4851)"), "\(result.stderr)")
+        #expect(result.stderr.contains("audio.ahap:1:13: error: Pattern[0].Event.EventWaveformPath: EventWaveformPath \"missing.wav\" does not exist"), "\(result.stderr)")
+    }
+
+    @Test func strictTurnsWarningsIntoFailures() throws {
+        let recharge = Fixtures.corpusDirectory.appendingPathComponent("apple-effects/Recharge.ahap").path
+        #expect(try CommandRunner.haptic(["validate", recharge]).status == 0)
+        #expect(try CommandRunner.haptic(["validate", "--strict", recharge]).status == 1)
+    }
+
+    @Test func propertyListPatternsAreRead() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plist = folder.appendingPathComponent("tap.plist")
+        let dictionary: [String: Any] = ["Pattern": [["Event": ["Time": 0.0, "EventType": "HapticTransient"]]]]
+        try PropertyListSerialization.data(fromPropertyList: dictionary, format: .xml, options: 0).write(to: plist)
+        let result = try CommandRunner.haptic(["validate", plist.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let broken = folder.appendingPathComponent("broken.plist")
+        try Data("<plist><dict>".utf8).write(to: broken)
+        let failed = try CommandRunner.haptic(["validate", broken.path])
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("invalidPatternDictionary, -4814"))
+    }
+
+    @Test func infoSummarizesAPattern() throws {
+        let text = try CommandRunner.haptic(["info", "Tests/Fixtures/ahap/Tour.ahap"])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("events: 2 HapticTransient, 2 HapticContinuous, 1 AudioContinuous"))
+        #expect(text.stdout.contains("HapticIntensityControl at 250 ms: 3 points, ends at 850 ms"))
+        let json = try CommandRunner.haptic(["info", "--json", Fixtures.corpusDirectory.appendingPathComponent("apple-ricochet/Implode.ahap").path])
+        #expect(json.status == 0, "\(json.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect((object?["audioResources"] as? [String]) == ["CoreHaptics/Ricochet/Implode.wav"])
+        #expect((object?["eventCounts"] as? [String: Int])?["AudioCustom"] == 1)
+    }
+
+    @Test func usageErrorsExitNonZero() throws {
+        let result = try CommandRunner.haptic(["validate"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("Missing expected argument"))
+    }
+}

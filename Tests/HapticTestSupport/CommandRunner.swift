@@ -1,0 +1,64 @@
+import Foundation
+
+/// Runs the built `haptic` executable, as a user would from a shell.
+public enum CommandRunner {
+    /// The output of one run.
+    public struct Result: Sendable {
+        /// Exit status.
+        public var status: Int32
+        /// Standard output.
+        public var stdout: String
+        /// Standard error.
+        public var stderr: String
+    }
+
+    /// The `haptic` binary next to the test bundle (SwiftPM builds it first because the test target depends on it).
+    public static var hapticURL: URL {
+        get throws {
+            var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            for _ in 0..<4 {
+                let candidate = directory.appendingPathComponent("haptic")
+                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+                directory = directory.deletingLastPathComponent()
+            }
+            throw FixtureError("haptic executable not found near \(CommandLine.arguments[0])")
+        }
+    }
+
+    /// Runs `haptic` with `arguments` in `directory` (default: the package root) with a timeout.
+    public static func haptic(
+        _ arguments: [String], in directory: URL = Fixtures.packageRoot, environment: [String: String] = [:],
+        timeout: TimeInterval = 60
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = try hapticURL
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes concurrently so a chatty child cannot fill one and block.
+        let group = DispatchGroup()
+        nonisolated(unsafe) var outData = Data()
+        nonisolated(unsafe) var errData = Data()
+        DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
+        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning {
+            process.terminate()
+            throw FixtureError("haptic \(arguments.joined(separator: " ")) timed out after \(timeout) s")
+        }
+        process.waitUntilExit()
+        group.wait()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
