@@ -126,6 +126,10 @@ public enum AHAPReader {
         value: AHAPValue, file: String? = nil, limits: PatternLimits = .default,
         waveformPaths: WaveformPathPolicy = .unrestricted
     ) throws(PatternError) -> AHAPDocument {
+        // Trees built in code can nest arbitrarily deep; check before the recursive tape builder runs.
+        if let depth = value.depthExceeding(limits.maxNestingDepth) {
+            throw PatternError(.invalidPatternData, "nesting deeper than \(depth - 1) levels (PatternLimits.maxNestingDepth)", file: file)
+        }
         var decoder = Decoder(tape: AHAPTape(value: value), file: file, limits: limits, waveformPaths: waveformPaths)
         let pattern = try decoder.decodeDocument()
         return AHAPDocument(pattern: pattern, warnings: decoder.warnings, file: file)

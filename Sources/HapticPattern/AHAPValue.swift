@@ -49,4 +49,21 @@ public enum AHAPValue: Sendable, Hashable {
             }
         }
     }
+
+    /// The first nesting depth found above `limit` (checked without recursion), or nil when the value stays within it.
+    public func depthExceeding(_ limit: Int) -> Int? {
+        var stack: [(value: AHAPValue, depth: Int)] = [(self, 0)]
+        while let (value, depth) = stack.popLast() {
+            switch value {
+            case .array(let items):
+                if depth + 1 > limit { return depth + 1 }
+                for item in items { stack.append((item, depth + 1)) }
+            case .object(let pairs):
+                if depth + 1 > limit { return depth + 1 }
+                for pair in pairs { stack.append((pair.value, depth + 1)) }
+            default: break
+            }
+        }
+        return nil
+    }
 }

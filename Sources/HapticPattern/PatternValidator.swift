@@ -8,8 +8,9 @@ public enum PatternValidator {
     /// - A sustained continuous event (haptic or audio) needs a duration greater than 0
     ///   (``HapticErrorCode/invalidEventDuration``).
     /// - A looping custom-audio event needs a duration greater than 0 (``HapticErrorCode/invalidEventDuration``).
-    /// - Times and values must be finite (``HapticErrorCode/invalidEventTime``, ``HapticErrorCode/badParameterEntry``):
-    ///   the reader guarantees this for text, code can still build NaN.
+    /// - Times and values must be finite and times non-negative: ``HapticErrorCode/invalidEventTime`` for events,
+    ///   ``HapticErrorCode/badParameterEntry`` for parameters and curves (the same codes the reader uses); the reader
+    ///   guarantees this for text, code can still build NaN.
     public static func playabilityErrors(in pattern: Pattern) -> [(entry: Int, error: PatternError)] {
         var errors: [(entry: Int, error: PatternError)] = []
         for (index, entry) in pattern.entries.enumerated() {
@@ -41,7 +42,7 @@ public enum PatternValidator {
             case .parameter(let parameter):
                 func path() -> String { "Pattern[\(index)].Parameter" }
                 if !parameter.time.isFinite || parameter.time < 0 {
-                    errors.append((index, PatternError(.invalidEventTime, "parameter time \(parameter.time) s is not a non-negative number", path: path())))
+                    errors.append((index, PatternError(.badParameterEntry, "parameter time \(parameter.time) s is not a non-negative number", path: path())))
                 }
                 if parameter.value.isNaN {
                     errors.append((index, PatternError(.badParameterEntry, "\(parameter.id.rawValue) is NaN", path: path())))
@@ -52,7 +53,7 @@ public enum PatternValidator {
                     errors.append((index, PatternError(.invalidParameterType, "\(curve.id.rawValue) cannot be curved", path: path())))
                 }
                 if !curve.time.isFinite || curve.time < 0 {
-                    errors.append((index, PatternError(.invalidEventTime, "curve time \(curve.time) s is not a non-negative number", path: path())))
+                    errors.append((index, PatternError(.badParameterEntry, "curve time \(curve.time) s is not a non-negative number", path: path())))
                 }
                 for (p, point) in curve.controlPoints.enumerated() where !point.time.isFinite || point.time < 0 || point.value.isNaN {
                     errors.append((index, PatternError(.badParameterEntry, "control point (\(point.time) s, \(point.value)) is not valid", path: path() + ".ParameterCurveControlPoints[\(p)]")))

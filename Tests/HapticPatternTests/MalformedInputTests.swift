@@ -177,3 +177,16 @@ import Testing
         }
     }
 }
+
+extension MalformedInputTests {
+    @Test func deeplyNestedValueTreesAreRejectedWithoutRecursion() {
+        var value = AHAPValue.null
+        for _ in 0..<2_000 { value = .array([value]) }
+        let tree = AHAPValue.object([("Pattern", value)])
+        #expect {
+            try AHAPReader.read(value: tree)
+        } throws: { error in
+            (error as? PatternError)?.code == .invalidPatternData
+        }
+    }
+}
