@@ -112,7 +112,7 @@ open class CHHapticPattern {
     ///     let pattern = try CHHapticPattern(dictionary: json)
     ///
     /// - Parameter patternDict: The pattern dictionary.
-    /// - Throws: ``CHHapticError`` as for ``init(dictionary:)-(_:[CHHapticPattern.Key:Any])``.
+    /// - Throws: ``CHHapticError`` as for ``init(dictionary:)-([CHHapticPattern.Key:Any])``.
     ///
     /// - Note: An OpenCoreHaptics addition. On Apple platforms a `[String: Any]` dictionary bridges to
     ///   `[CHHapticPattern.Key: Any]`; on Linux there is no such bridging, so this overload takes its place.
@@ -132,7 +132,7 @@ open class CHHapticPattern {
     /// - Parameter ahapURL: A file URL ending in `.ahap` or `.json`.
     /// - Throws: ``CHHapticError`` — `fileNotFound` (not a file URL, no such file, a folder), `notSupported` (another
     ///   extension), `invalidPatternData` (larger than 16 MiB or another limit), and the codes of
-    ///   ``init(dictionary:)-(_:[CHHapticPattern.Key:Any])`` with the line and column; `badEventEntry` for a waveform
+    ///   ``init(dictionary:)-([CHHapticPattern.Key:Any])`` with the line and column; `badEventEntry` for a waveform
     ///   path that does not exist or leaves the folder.
     ///
     /// - Note: Core Haptics reads the file with a strict JSON parser. OpenCoreHaptics also accepts trailing commas and
@@ -190,7 +190,7 @@ open class CHHapticPattern {
     ///     try CHHapticPattern(events: [tap], parameters: []).duration   // 1.5
     open var duration: TimeInterval { contents.pattern.duration }
 
-    /// The pattern as a dictionary in AHAP shape, which ``init(dictionary:)-(_:[CHHapticPattern.Key:Any])`` reads back
+    /// The pattern as a dictionary in AHAP shape, which ``init(dictionary:)-([CHHapticPattern.Key:Any])`` reads back
     /// into the same pattern.
     ///
     ///     let dictionary = try pattern.exportDictionary()
