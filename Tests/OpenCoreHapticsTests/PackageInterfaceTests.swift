@@ -3,7 +3,7 @@
 import Foundation
 import HapticPattern
 import HapticTestSupport
-@testable import OpenCoreHaptics
+import OpenCoreHaptics
 import Testing
 
 @Suite struct PackageInterfaceTests {
