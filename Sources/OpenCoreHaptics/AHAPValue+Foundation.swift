@@ -12,10 +12,11 @@ extension AHAPValue {
         switch value {
         case let string as String: self = .string(string)
         case let bool as Bool where type(of: value) == Bool.self: self = .bool(bool)
+        // Native Swift numbers first: a `Float` cast through `NSNumber` would turn 0.1 into 0.10000000149011612.
+        case let double as Double where type(of: value) == Double.self: self = .number(double)
+        case let float as Float where type(of: value) == Float.self: self = .number(AHAPValue.double(from: float))
+        case let int as Int where type(of: value) == Int.self: self = .number(Double(int))
         case let number as NSNumber: self = .number(number.doubleValue)
-        case let int as Int: self = .number(Double(int))
-        case let double as Double: self = .number(double)
-        case let float as Float: self = .number(AHAPValue.double(from: float))
         case let array as [Any]:
             var items: [AHAPValue] = []
             items.reserveCapacity(array.count)

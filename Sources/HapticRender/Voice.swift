@@ -1,0 +1,251 @@
+/// One sounding event: a piecewise-linear envelope plus, per kind, an amplitude/sharpness contribution to the
+/// haptic bus, an oscillator, or sample playback. Trivially copyable; lives in the mixer's voice pool.
+///
+/// Envelope stages: 0 attack (rises at `attackStep` for `attackFrames`), 1 hold (`holdFrames`), 2 release (falls
+/// from wherever it is to 0 over `releaseFrames`), 3 done.
+struct Voice {
+    var kind: VoiceKind = .transient
+    /// Next voice of the same player (−1 ends the list).
+    var next: Int32 = -1
+    /// Event intensity or volume.
+    var level: Float = 0
+    /// Event sharpness (haptic) or pitch (audio).
+    var sharpness: Float = 0
+    var pan: Float = 0
+    var brightness: Float = 1
+    /// Transients keep the sharpness they started with (Core Haptics picks the waveform at the start).
+    var sharpnessIsFixed = false
+
+    var env: Float = 0
+    var envStep: Float = 0
+    var envRemaining: Int = 0
+    var stage: Int = 0
+    var attackStep: Float = 0
+    var attackFrames: Int = 0
+    var holdFrames: Int = 0
+    var releaseFrames: Int = 0
+
+    var phase: Float = 0
+    var lowpassLeft: Float = 0
+    var lowpassRight: Float = 0
+
+    var samples: UnsafePointer<Float>? = nil
+    var sampleFrameCount: Int = 0
+    var sampleChannelCount: Int = 0
+    var position: Double = 0
+    /// Source frames per output frame at pitch 0.
+    var baseStep: Double = 1
+    var loops = false
+
+    /// Whether the voice has finished.
+    var isDone: Bool { @_noLocks @_noAllocation get { stage >= 3 } }
+
+    /// A silent voice.
+    @_noLocks @_noAllocation
+    init() {}
+
+    /// Enters envelope stage `s`, skipping empty stages.
+    @_noLocks @_noAllocation
+    @inline(__always)
+    mutating func enter(stage s: Int) {
+        var s = s
+        while true {
+            stage = s
+            switch s {
+            case 0:
+                if attackFrames > 0 {
+                    envStep = attackStep
+                    envRemaining = attackFrames
+                    return
+                }
+                s = 1
+            case 1:
+                if holdFrames > 0 {
+                    envStep = 0
+                    envRemaining = holdFrames
+                    return
+                }
+                s = 2
+            case 2:
+                if releaseFrames > 0 && env > 0 {
+                    envStep = -env / Float(releaseFrames)
+                    envRemaining = releaseFrames
+                    return
+                }
+                env = 0
+                s = 3
+            default:
+                stage = 3
+                env = 0
+                envStep = 0
+                envRemaining = Int.max
+                return
+            }
+        }
+    }
+
+    /// Called when a stage's frames are used up.
+    @_noLocks @_noAllocation
+    @inline(__always)
+    mutating func finishStage() {
+        switch stage {
+        case 0: env = FastMath.clamp(env, 0, 1)
+        case 1: break
+        default: env = 0
+        }
+        enter(stage: stage + 1)
+    }
+
+    /// Fades out over `frames` frames from wherever the envelope is (stop, seek, cancel, voice reuse).
+    @_noLocks @_noAllocation
+    @inline(__always)
+    mutating func forceRelease(frames: Int) {
+        guard stage < 3 else { return }
+        if stage == 2 && envRemaining <= frames { return }
+        releaseFrames = Swift.max(frames, 1)
+        enter(stage: 2)
+    }
+
+    /// Adds this haptic voice's amplitude and amplitude-weighted sharpness to the bus accumulators.
+    ///
+    /// `intensity`, `sharpnessControl` and `mute` are (value at the first frame, change per frame) pairs.
+    @_noLocks @_noAllocation
+    @inline(__always)
+    mutating func renderHaptic(
+        frames n: Int, amplitude: UnsafeMutablePointer<Float>, sharpnessWeight: UnsafeMutablePointer<Float>,
+        intensity: (Float, Float), sharpnessControl: (Float, Float), mute: (Float, Float)
+    ) {
+        var k = 0
+        let fixed = sharpnessIsFixed
+        while k < n && stage < 3 {
+            let run = Swift.min(envRemaining, n - k)
+            var e = env
+            let step = envStep
+            let base = level
+            for j in k..<(k + run) {
+                let x = Float(j)
+                let a = base * (intensity.0 + intensity.1 * x) * (mute.0 + mute.1 * x) * e
+                let s = fixed ? sharpness : FastMath.clamp(sharpness + sharpnessControl.0 + sharpnessControl.1 * x, 0, 1)
+                amplitude[j] += a
+                sharpnessWeight[j] += a * s
+                e += step
+            }
+            env = e
+            envRemaining -= run
+            k += run
+            if envRemaining == 0 { finishStage() }
+        }
+    }
+
+    /// Adds this audio voice's stereo output to the audio bus.
+    ///
+    /// Pitch and brightness are taken once per call (calls are split at every control change); volume and mute are
+    /// ramped per frame; pan gains are interpolated between the first and the last frame.
+    @_noLocks @_noAllocation
+    @inline(__always)
+    mutating func renderAudio(
+        frames n: Int, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, sampleRate: Float,
+        volume: (Float, Float), pitch: Float, pan: (Float, Float), brightness: Float, mute: (Float, Float)
+    ) {
+        guard n > 0 else { return }
+        let p = FastMath.clamp(self.sharpness + pitch, -1, 1)
+        let b = FastMath.clamp(self.brightness + brightness, 0, 1)
+        let panStart = FastMath.clamp(self.pan + pan.0, -1, 1)
+        let panEnd = FastMath.clamp(self.pan + pan.0 + pan.1 * Float(n - 1), -1, 1)
+        // Equal-power pan: θ = (pan + 1)·π/4, left = cos θ, right = sin θ (θ in cycles: (pan + 1)/8).
+        let leftStart = FastMath.cosCycles((panStart + 1) * 0.125)
+        let rightStart = FastMath.sinCycles((panStart + 1) * 0.125)
+        let leftSlope = n > 1 ? (FastMath.cosCycles((panEnd + 1) * 0.125) - leftStart) / Float(n - 1) : 0
+        let rightSlope = n > 1 ? (FastMath.sinCycles((panEnd + 1) * 0.125) - rightStart) / Float(n - 1) : 0
+        if case .audioContinuous = kind {
+            // Tone: 220·2^(2·pitch) Hz (55 … 880 Hz); brightness mixes in the 2nd and 3rd harmonics.
+            let frequency = 220 * Float(FastMath.exp2(Double(2 * p)))
+            let increment = frequency / sampleRate
+            let h2 = 0.5 * b
+            let h3 = 0.25 * b
+            let norm = 1 / (1 + h2 + h3)
+            var k = 0
+            while k < n && stage < 3 {
+                let run = Swift.min(envRemaining, n - k)
+                var e = env
+                let step = envStep
+                var ph = phase
+                for j in k..<(k + run) {
+                    let x = Float(j)
+                    let s1 = FastMath.sinCycles(ph)
+                    let c1 = FastMath.cosCycles(ph)
+                    let s2 = 2 * s1 * c1
+                    let s3 = s1 * (3 - 4 * s1 * s1)
+                    let y = (s1 + h2 * s2 + h3 * s3) * norm
+                    let g = level * (volume.0 + volume.1 * x) * (mute.0 + mute.1 * x) * e
+                    left[j] += y * g * (leftStart + leftSlope * x)
+                    right[j] += y * g * (rightStart + rightSlope * x)
+                    e += step
+                    ph += increment
+                    if ph >= 1 { ph -= 1 }
+                }
+                env = e
+                phase = ph
+                envRemaining -= run
+                k += run
+                if envRemaining == 0 { finishStage() }
+            }
+            return
+        }
+        // Custom audio: linear-interpolation resampling; pitch transposes by 2^pitch (±1 octave); brightness is a
+        // one-pole low-pass from 200 Hz (0) to bypass (1).
+        guard let samples else {
+            stage = 3
+            return
+        }
+        let step = baseStep * FastMath.exp2(Double(p))
+        let cutoff = 200 * FastMath.exp2(Double(b) * 6.644) // 200 Hz … 20 kHz
+        let alpha: Float = b >= 0.999 ? 1 : Float(1 - FastMath.exp(-Double(FastMath.twoPi) * cutoff / Double(sampleRate)))
+        let frameCount = sampleFrameCount
+        let stereo = sampleChannelCount == 2
+        var k = 0
+        while k < n && stage < 3 {
+            let run = Swift.min(envRemaining, n - k)
+            var e = env
+            let envelopeStep = envStep
+            var j = k
+            while j < k + run {
+                if position >= Double(frameCount - 1) {
+                    if loops && frameCount > 1 {
+                        position -= Double(frameCount - 1)
+                    } else {
+                        stage = 3
+                        env = 0
+                        return
+                    }
+                }
+                let i = Int(position)
+                let f = Float(position - Double(i))
+                var l: Float
+                var r: Float
+                if stereo {
+                    l = samples[2 * i] + (samples[2 * i + 2] - samples[2 * i]) * f
+                    r = samples[2 * i + 1] + (samples[2 * i + 3] - samples[2 * i + 1]) * f
+                } else {
+                    l = samples[i] + (samples[i + 1] - samples[i]) * f
+                    r = l
+                }
+                lowpassLeft += alpha * (l - lowpassLeft)
+                lowpassRight += alpha * (r - lowpassRight)
+                l = lowpassLeft
+                r = lowpassRight
+                let x = Float(j)
+                let g = level * (volume.0 + volume.1 * x) * (mute.0 + mute.1 * x) * e
+                left[j] += l * g * (leftStart + leftSlope * x)
+                right[j] += r * g * (rightStart + rightSlope * x)
+                e += envelopeStep
+                position += step
+                j += 1
+            }
+            env = e
+            envRemaining -= run
+            k += run
+            if envRemaining == 0 { finishStage() }
+        }
+    }
+}
