@@ -22,12 +22,18 @@ let package = Package(
         .target(name: "HapticPattern"),
         // Pure DSP: compiled programs, voices, envelopes, curves, mixer, actuator models, WAV. No OS calls.
         .target(name: "HapticRender", dependencies: ["HapticPattern"]),
-        // Apple's public names (CHHapticPattern, CHHapticEvent, …) over the layers below.
-        .target(name: "OpenCoreHaptics", dependencies: ["HapticPattern", "HapticRender"]),
+        // C shim: linux/input.h ioctl numbers and struct layouts straight from the kernel headers. Not a product.
+        .target(name: "CHapticSupport", cSettings: [.define("_GNU_SOURCE")]),
+        // Outputs: the device protocol, simulated/recording/null/WAV devices, evdev force feedback, ALSA (dlopen).
+        .target(name: "HapticDevices", dependencies: ["HapticRender", "HapticPattern", "CHapticSupport"]),
+        // The runtime: render thread, command queue, clock, player slots, device driving, callbacks.
+        .target(name: "HapticEngine", dependencies: ["HapticRender", "HapticPattern", "HapticDevices"]),
+        // Apple's public names (CHHapticPattern, CHHapticEvent, CHHapticEngine, …) over the layers below.
+        .target(name: "OpenCoreHaptics", dependencies: ["HapticPattern", "HapticRender", "HapticEngine", "HapticDevices"]),
         .executableTarget(
             name: "haptic",
             dependencies: [
-                "OpenCoreHaptics", "HapticPattern", "HapticRender",
+                "OpenCoreHaptics", "HapticPattern", "HapticRender", "HapticDevices", "HapticEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -41,6 +47,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HapticRenderTests", dependencies: ["HapticRender", "HapticPattern", "HapticTestSupport"]),
+        .testTarget(name: "HapticDevicesTests", dependencies: ["HapticDevices", "HapticRender", "HapticTestSupport"]),
+        .testTarget(name: "HapticEngineTests", dependencies: ["HapticEngine", "HapticDevices", "HapticRender", "HapticPattern", "HapticTestSupport"]),
         .testTarget(name: "OpenCoreHapticsTests", dependencies: ["OpenCoreHaptics", "HapticTestSupport"]),
         .testTarget(name: "HapticCLITests", dependencies: ["HapticTestSupport", "haptic"]),
     ],

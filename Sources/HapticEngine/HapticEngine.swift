@@ -1,0 +1,2 @@
+/// The runtime module; see CHHapticEngine in OpenCoreHaptics for the public surface.
+enum HapticEnginePlaceholder {}
