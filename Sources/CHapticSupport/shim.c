@@ -21,6 +21,14 @@ int CHapticSupport_waitForHangup(int fd, long timeoutNanoseconds) {
     return (p.revents & (POLLHUP | POLLERR | POLLNVAL)) ? 1 : 0;
 }
 
+int CHapticSupport_waitForReadable(int fd, long timeoutNanoseconds) {
+    struct pollfd p = { .fd = fd, .events = POLLIN, .revents = 0 };
+    struct timespec t = { .tv_sec = timeoutNanoseconds / 1000000000L, .tv_nsec = timeoutNanoseconds % 1000000000L };
+    int r = ppoll(&p, 1, &t, NULL);
+    if (r < 0) return -errno;
+    return r > 0 ? 1 : 0;
+}
+
 void CHapticSupport_setThreadName(const char *name) { pthread_setname_np(pthread_self(), name); }
 
 int CHapticSupport_inotifyInit(void) {

@@ -21,6 +21,8 @@ unsigned long CHapticSupport_EVIOCGNAME(unsigned int len);
 /// ppoll(fd, events 0, timeout): 1 when the descriptor hung up or errs (device removed), 0 on timeout, -errno on error.
 /// EINTR is returned as -EINTR so the caller's funnel decides.
 int CHapticSupport_waitForHangup(int fd, long timeoutNanoseconds);
+/// ppoll(fd, POLLIN, timeout): 1 when readable, 0 on timeout, -errno on error.
+int CHapticSupport_waitForReadable(int fd, long timeoutNanoseconds);
 /// pthread_setname_np(pthread_self(), name) (a GNU extension Swift's Glibc module does not export).
 void CHapticSupport_setThreadName(const char *name);
 /// inotify_init1(IN_NONBLOCK | IN_CLOEXEC), or -errno.
