@@ -81,7 +81,7 @@ struct ConvertCommand: ParsableCommand {
                     "kotlin": effect.kotlin(),
                 ]
                 object["composition"] = effect.composition.map { list in
-                    list.map { ["primitive": $0.primitive, "scale": Double($0.scale), "startMilliseconds": $0.startMilliseconds] as [String: Any] }
+                    list.map { ["primitive": $0.primitive, "scale": (Double($0.scale) * 1000).rounded() / 1000, "startMilliseconds": $0.startMilliseconds] as [String: Any] }
                 } ?? NSNull()
                 text = try Self.jsonText(object)
             }
