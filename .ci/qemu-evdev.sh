@@ -77,7 +77,7 @@ rm -rf $R
 step "boot"
 ACCEL="-accel tcg -cpu max"
 grep -qE '\b(vmx|svm)\b' /proc/cpuinfo && [ -w /dev/kvm ] && ACCEL="-accel kvm -cpu host"
-timeout 240 qemu-system-x86_64 $ACCEL -m 1G -smp 2 -kernel "$W/kernel/vmlinux" -initrd "$W/initrd.cpio.gz" \
+timeout 240 qemu-system-x86_64 $ACCEL -m 1G -smp 1 -kernel "$W/kernel/vmlinux" -initrd "$W/initrd.cpio.gz" \
   -append 'console=ttyS0 quiet random.trust_cpu=on panic=-1' -nographic -no-reboot </dev/null > "$W/serial.raw" 2>&1 \
   || echo "qemu-evdev: qemu exit $?"
 tr -d '\r' < "$W/serial.raw" | sed 's/\x1b[^a-zA-Z]*[a-zA-Z]//g; s/\x1bc//g' > "$W/serial.log"

@@ -87,10 +87,10 @@ if p03 and p10 and stop:
 else:
     check(False, 'live-parameter markers present')
 # Unplug / replug.
-destroyed = first('dev', r'^DESTROYED'); removed = first('swf', r'^REMOVED'); readded = first('swf', r'^MONITOR added')
+destroyed = first('ini', r'sent SIGUSR1'); removed = first('swf', r'^REMOVED'); readded = first('swf', r'^MONITOR added')
 resumed = first('swf', r'^RESUMED')
 check(destroyed is not None and removed is not None, 'device destroyed mid-play -> write() returned .removed' +
-      (f' {ms(removed[0] - destroyed[0])} after UI_DEV_DESTROY' if destroyed and removed else ''))
+      (f' {ms(removed[0] - destroyed[0])} after the unplug signal' if destroyed and removed else ''))
 check(readded is not None and resumed is not None, 'DeviceMonitor reported the re-created device; playback restarted')
 if resumed:
     ups = all_('dev', r'^UPLOAD', after=resumed[0], before=resumed[0] + 1.0)

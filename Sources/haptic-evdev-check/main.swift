@@ -212,14 +212,18 @@ default: fail("removal not noticed within 5 s")
 }
 loop.shutdown()
 var readded: DiscoveredDevice?
+var sawRemoval = false
 let replugDeadline = MonotonicClock.now() + 5
 while readded == nil && MonotonicClock.now() < replugDeadline {
     for event in events.withLock({ pending -> [DeviceMonitor.Event] in defer { pending.removeAll() }; return pending }) {
         switch event {
-        case .removed(let id): log("MONITOR removed \(id)")
+        case .removed(let id):
+            log("MONITOR removed \(id)")
+            sawRemoval = true
         case .added(let device):
-            log("MONITOR added \(device.info.id) '\(device.info.name)'")
-            if device.info.name == deviceName { readded = device }
+            // The monitor first reports what is present at start; the re-created device comes after the removal.
+            log("MONITOR added \(device.info.id) '\(device.info.name)'\(sawRemoval ? "" : " (present at start)")")
+            if sawRemoval && device.info.name == deviceName { readded = device }
         }
     }
     sleep(seconds: 0.005)
