@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "OpenCoreHaptics", targets: ["OpenCoreHaptics"]),
         .library(name: "HapticPattern", targets: ["HapticPattern"]),
         .library(name: "HapticRender", targets: ["HapticRender"]),
+        .library(name: "HapticDevices", targets: ["HapticDevices"]),
+        .library(name: "HapticEngine", targets: ["HapticEngine"]),
         .executable(name: "haptic", targets: ["haptic"]),
     ],
     dependencies: [
@@ -49,7 +51,9 @@ let package = Package(
         .testTarget(name: "HapticRenderTests", dependencies: ["HapticRender", "HapticPattern", "HapticTestSupport"]),
         .testTarget(name: "HapticDevicesTests", dependencies: ["HapticDevices", "HapticRender", "HapticTestSupport"]),
         .testTarget(name: "HapticEngineTests", dependencies: ["HapticEngine", "HapticDevices", "HapticRender", "HapticPattern", "HapticTestSupport"]),
-        .testTarget(name: "OpenCoreHapticsTests", dependencies: ["OpenCoreHaptics", "HapticTestSupport"]),
+        .testTarget(
+            name: "OpenCoreHapticsTests",
+            dependencies: ["OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", "HapticTestSupport"]),
         .testTarget(name: "HapticCLITests", dependencies: ["HapticTestSupport", "haptic"]),
     ],
     swiftLanguageModes: [.v6]
