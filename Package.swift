@@ -39,6 +39,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Apple-shaped examples: they compile unchanged against CoreHaptics on Apple platforms.
+        .executableTarget(name: "SingleTap", dependencies: ["OpenCoreHaptics"], path: "Examples/SingleTap"),
+        .executableTarget(name: "PreparingYourApp", dependencies: ["OpenCoreHaptics"], path: "Examples/PreparingYourApp"),
+        .executableTarget(name: "HapticBounce", dependencies: ["OpenCoreHaptics"], path: "Examples/HapticBounce"),
         // Shared test helpers (fixture paths, corpus location), never copied between test targets.
         .target(name: "HapticTestSupport", dependencies: ["HapticPattern"], path: "Tests/HapticTestSupport"),
         .testTarget(

@@ -205,18 +205,15 @@ public final class EngineRuntime: @unchecked Sendable {
         deliver(out)
     }
 
-    /// Calls `handler` once, when no player is playing any more (at once if none is). When it returns `true` the
-    /// engine stops and ``stoppedHandler`` gets ``EngineStopReason/notifyWhenFinished``. If the engine is not
-    /// running, or stops first, the handler gets ``EngineError/Code/engineNotRunning`` and its answer is ignored.
+    /// Calls `handler` once, when no player is playing any more: at once if the engine runs and none is;
+    /// registered on a stopped engine, after the engine has started and its players have finished. When it
+    /// returns `true` the engine stops and ``stoppedHandler`` gets ``EngineStopReason/notifyWhenFinished``. If the
+    /// engine stops first, the handler gets ``EngineError/Code/engineNotRunning`` and its answer is ignored.
     public func notifyWhenPlayersFinished(_ handler: @escaping @Sendable (EngineError?) -> Bool) {
         var out: [Callback] = []
         state.withLock { s in
-            guard let session = s.session else {
-                out.append { _ = handler(EngineError(.engineNotRunning, "the engine is not running")) }
-                return
-            }
             s.finishedHandlers.append(handler)
-            if session.runs.isEmpty { fireFinishedHandlersLocked(&s, into: &out) }
+            if let session = s.session, session.runs.isEmpty { fireFinishedHandlersLocked(&s, into: &out) }
         }
         deliver(out)
     }

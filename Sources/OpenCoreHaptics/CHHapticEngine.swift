@@ -177,7 +177,8 @@ open class CHHapticEngine: @unchecked Sendable {
         runtime.deliver { handler.value(nil) }
     }
 
-    /// Calls `finishedHandler` once, when no player of this engine is playing any more (at once if none is). If it
+    /// Calls `finishedHandler` once, when no player of this engine is playing any more — at once if the engine
+    /// runs and none is; when registered before ``start()``, once the players started after it have finished. If it
     /// returns ``FinishedAction/stopEngine`` the engine stops and ``stoppedHandler`` gets
     /// ``StoppedReason/notifyWhenFinished``.
     ///
@@ -185,8 +186,8 @@ open class CHHapticEngine: @unchecked Sendable {
     ///         return .stopEngine
     ///     }
     ///
-    /// If the engine is not running, or stops first, the handler gets ``CHHapticError/Code/engineNotRunning`` and
-    /// its answer is ignored.
+    /// If the engine stops first, the handler gets ``CHHapticError/Code/engineNotRunning`` and its answer is
+    /// ignored.
     open func notifyWhenPlayersFinished(finishedHandler: @escaping CHHapticEngine.FinishedHandler) {
         let handler = UncheckedSendable(value: finishedHandler)
         runtime.notifyWhenPlayersFinished { error in

@@ -87,14 +87,34 @@ import Testing
         try player.stop(atTime: 0)  // still running
     }
 
-    @Test func finishedHandlerOnAStoppedEngineGetsEngineNotRunning() throws {
+    @Test func finishedHandlerRegisteredBeforeStartWaitsForThePlayers() throws {
+        // The order of Apple's single-tap sample: make the player, register, start the engine, start the player.
         let rig = EngineTestRig()
-        let codes = Counter()
+        let calls = Counter()
+        let player = try rig.engine.makePlayer(with: try EngineTestRig.transients(at: [0.1]))
         rig.engine.notifyWhenPlayersFinished { error in
-            codes.record("\((error as? CHHapticError)?.code.rawValue ?? 0)")
+            calls.record(error == nil ? "nil" : "\((error as? CHHapticError)?.code.rawValue ?? 0)")
             return .stopEngine
         }
-        #expect(codes.values == ["-4805"])
+        try rig.engine.start()
+        try player.start(atTime: 0)
+        rig.advance(to: 0.05)
+        #expect(calls.count == 0)
+        rig.advance(to: 0.5)
+        #expect(calls.values == ["nil"])
+    }
+
+    @Test func finishedHandlerGetsEngineNotRunningWhenTheEngineStopsFirst() throws {
+        let rig = EngineTestRig()
+        let calls = Counter()
+        try rig.engine.start()
+        try rig.engine.makePlayer(with: try EngineTestRig.continuous(duration: 1)).start(atTime: 0)
+        rig.engine.notifyWhenPlayersFinished { error in
+            calls.record("\((error as? CHHapticError)?.code.rawValue ?? 0)")
+            return .stopEngine
+        }
+        rig.engine.stop()
+        #expect(calls.values == ["-4805"])
     }
 
     @Test func stopDoesNotCallTheStoppedHandlerButCallsTheCompletion() throws {
