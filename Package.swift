@@ -30,10 +30,12 @@ let package = Package(
         .target(name: "HapticEngine", dependencies: ["HapticRender", "HapticPattern", "HapticDevices"]),
         // Apple's public names (CHHapticPattern, CHHapticEvent, CHHapticEngine, …) over the layers below.
         .target(name: "OpenCoreHaptics", dependencies: ["HapticPattern", "HapticRender", "HapticEngine", "HapticDevices"]),
+        // Format conversion: AHAP ↔ Lofelt/Meta .haptic, AHAP → Android VibrationEffect, Web vibrate/gamepad. Pure.
+        .target(name: "HapticInterchange", dependencies: ["HapticPattern"]),
         .executableTarget(
             name: "haptic",
             dependencies: [
-                "OpenCoreHaptics", "HapticPattern", "HapticRender", "HapticDevices", "HapticEngine",
+                "OpenCoreHaptics", "HapticPattern", "HapticRender", "HapticDevices", "HapticEngine", "HapticInterchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -53,6 +55,7 @@ let package = Package(
         .testTarget(name: "HapticEngineTests", dependencies: ["HapticEngine", "HapticDevices", "HapticRender", "HapticPattern", "HapticTestSupport"]),
         .testTarget(name: "OpenCoreHapticsTests", dependencies: ["OpenCoreHaptics", "HapticTestSupport"]),
         .testTarget(name: "HapticCLITests", dependencies: ["HapticTestSupport", "haptic"]),
+        .testTarget(name: "HapticInterchangeTests", dependencies: ["HapticInterchange", "HapticPattern", "HapticRender", "HapticTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
