@@ -47,6 +47,12 @@ let package = Package(
         .executableTarget(name: "SingleTap", dependencies: ["OpenCoreHaptics"], path: "Examples/SingleTap"),
         .executableTarget(name: "PreparingYourApp", dependencies: ["OpenCoreHaptics"], path: "Examples/PreparingYourApp"),
         .executableTarget(name: "HapticBounce", dependencies: ["OpenCoreHaptics"], path: "Examples/HapticBounce"),
+        // libFuzzer harnesses (issue 8): built only by .ci/fuzz.sh with -sanitize=fuzzer,address; a plain build
+        // makes do-nothing executables. Not products.
+        .executableTarget(name: "FuzzAHAPReader", dependencies: ["HapticPattern", "HapticRender"], path: "Fuzz/FuzzAHAPReader"),
+        .executableTarget(name: "FuzzPropertyList", dependencies: ["OpenCoreHaptics", "HapticPattern"], path: "Fuzz/FuzzPropertyList"),
+        .executableTarget(name: "FuzzPatternDictionary", dependencies: ["OpenCoreHaptics", "HapticPattern"], path: "Fuzz/FuzzPatternDictionary"),
+        .executableTarget(name: "FuzzWAVDecoder", dependencies: ["HapticRender", "HapticPattern"], path: "Fuzz/FuzzWAVDecoder"),
         // Shared test helpers (fixture paths, corpus location), never copied between test targets.
         .target(name: "HapticTestSupport", dependencies: ["HapticPattern"], path: "Tests/HapticTestSupport"),
         .testTarget(
