@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "OpenCoreHaptics", targets: ["OpenCoreHaptics"]),
         .library(name: "HapticPattern", targets: ["HapticPattern"]),
         .library(name: "HapticRender", targets: ["HapticRender"]),
+        .library(name: "OpenHapticFeedback", targets: ["OpenHapticFeedback"]),
         .executable(name: "haptic", targets: ["haptic"]),
     ],
     dependencies: [
@@ -30,10 +31,15 @@ let package = Package(
         .target(name: "HapticEngine", dependencies: ["HapticRender", "HapticPattern", "HapticDevices"]),
         // Apple's public names (CHHapticPattern, CHHapticEvent, CHHapticEngine, …) over the layers below.
         .target(name: "OpenCoreHaptics", dependencies: ["HapticPattern", "HapticRender", "HapticEngine", "HapticDevices"]),
+        // Apple's feedback vocabulary (UIKit generators, WKHapticType, NSHapticFeedbackManager, SensoryFeedback),
+        // triggers, preferences, the standard pattern library (Library/*.ahap, embedded) and HIG lint.
+        .target(
+            name: "OpenHapticFeedback", dependencies: ["OpenCoreHaptics", "HapticPattern", "HapticRender"],
+            exclude: ["Library"]),
         .executableTarget(
             name: "haptic",
             dependencies: [
-                "OpenCoreHaptics", "HapticPattern", "HapticRender", "HapticDevices", "HapticEngine",
+                "OpenHapticFeedback", "OpenCoreHaptics", "HapticPattern", "HapticRender", "HapticDevices", "HapticEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -50,6 +56,7 @@ let package = Package(
         .testTarget(name: "HapticDevicesTests", dependencies: ["HapticDevices", "HapticRender", "HapticTestSupport"]),
         .testTarget(name: "HapticEngineTests", dependencies: ["HapticEngine", "HapticDevices", "HapticRender", "HapticPattern", "HapticTestSupport"]),
         .testTarget(name: "OpenCoreHapticsTests", dependencies: ["OpenCoreHaptics", "HapticTestSupport"]),
+        .testTarget(name: "OpenHapticFeedbackTests", dependencies: ["OpenHapticFeedback", "HapticPattern", "HapticRender"]),
         .testTarget(name: "HapticCLITests", dependencies: ["HapticTestSupport", "haptic"]),
     ],
     swiftLanguageModes: [.v6]
