@@ -38,7 +38,7 @@ public enum FeedbackLint {
     /// - Parameters:
     ///   - pattern: the pattern.
     ///   - configuration: the thresholds.
-    /// - Returns: the findings, in entry order within each rule.
+    /// - Returns: the findings in entry order (pattern-wide findings last).
     public static func lint(_ pattern: Pattern, configuration: Configuration = Configuration()) -> [FeedbackLintFinding] {
         var findings: [FeedbackLintFinding] = []
         let events: [(index: Int, event: Event)] = pattern.entries.enumerated().compactMap { index, entry in
@@ -94,7 +94,15 @@ public enum FeedbackLint {
                 message: "the pattern lasts \(seconds(pattern.duration)); feedback for a discrete event should be short (under \(seconds(configuration.discreteFeedbackDuration)))",
                 guideline: .preferShort, location: "Pattern", index: nil))
         }
-        return findings
+        return inEntryOrder(findings)
+    }
+
+    /// Findings sorted by entry (stable; pattern-wide findings last).
+    private static func inEntryOrder(_ findings: [FeedbackLintFinding]) -> [FeedbackLintFinding] {
+        findings.enumerated().sorted { a, b in
+            let (x, y) = (a.element.index ?? Int.max, b.element.index ?? Int.max)
+            return x != y ? x < y : a.offset < b.offset
+        }.map(\.element)
     }
 
     /// Haptic events that overlap with summed intensity above 1, one finding per overlapping group.
