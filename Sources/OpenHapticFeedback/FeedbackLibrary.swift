@@ -68,7 +68,7 @@ public enum FeedbackLibrary {
     ///
     /// - Parameter name: a name from ``names``.
     /// - Returns: the pattern.
-    /// - Throws: ``OpenCoreHaptics/CHHapticError`` with code `.fileNotFound` for an unknown name.
+    /// - Throws: `CHHapticError` with code `.fileNotFound` for an unknown name.
     public static func hapticPattern(named name: String) throws -> CHHapticPattern {
         guard let pattern = pattern(named: name) else {
             throw CHHapticError(.fileNotFound)

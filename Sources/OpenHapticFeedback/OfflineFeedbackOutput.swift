@@ -2,7 +2,7 @@ import HapticPattern
 import HapticRender
 import Synchronization
 
-/// A ``FeedbackOutput`` that renders each feedback through HapticRender's real-time ``HapticRender/Mixer``,
+/// A ``FeedbackOutput`` that renders each feedback through HapticRender's real-time `Mixer`,
 /// as an engine would, but offline and at once, keeping the rendered haptic bus for inspection.
 ///
 /// It is the test double with real signal (pulse counts, spacing and strength come from the same mixer a device

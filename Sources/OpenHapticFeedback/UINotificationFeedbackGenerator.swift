@@ -11,7 +11,7 @@
 ///
 /// Thread safety: any thread.
 public final class UINotificationFeedbackGenerator: UIFeedbackGenerator, @unchecked Sendable {
-    /// Creates a notification generator (``prepare()`` gets all three patterns ready).
+    /// Creates a notification generator (``UIFeedbackGenerator/prepare()`` gets all three patterns ready).
     public init() {
         super.init(effects: FeedbackType.allCases.map { Self.libraryEffect($0.patternName) })
     }
