@@ -24,7 +24,18 @@ import Synchronization
 public final class FeedbackCenter: Sendable {
     /// The process-wide center: user settings from the environment and config file, default app preferences, and
     /// an ``OfflineFeedbackOutput`` until an engine-backed output is installed with ``setOutput(_:)``.
-    public static let shared = FeedbackCenter(output: OfflineFeedbackOutput(historyLimit: 0), userSettings: .load())
+    ///
+    /// When `OPENHAPTICS_FEEDBACK_LOG` names a file, every request is appended to it as a trigger-log line (see
+    /// ``TriggerLogEntry``), ready for `haptic lint`.
+    public static let shared: FeedbackCenter = {
+        let center = FeedbackCenter(output: OfflineFeedbackOutput(historyLimit: 0), userSettings: .load())
+        if let path = ProcessInfo.processInfo.environment["OPENHAPTICS_FEEDBACK_LOG"], !path.isEmpty,
+            let file = TriggerLogFile(path: path)
+        {
+            center.setTriggerLog { entry in file.append(entry) }
+        }
+        return center
+    }()
 
     /// The center feedback goes to in this task: ``shared`` unless overridden with `$current.withValue(_:)`.
     @TaskLocal public static var current: FeedbackCenter = .shared
@@ -37,6 +48,7 @@ public final class FeedbackCenter: Sendable {
         var tokens: Double
         var lastRefill: Double?
         var counts: [FeedbackDecision: Int] = [:]
+        var log: (@Sendable (TriggerLogEntry) -> Void)?
     }
 
     private let state: Mutex<State>
@@ -99,6 +111,16 @@ public final class FeedbackCenter: Sendable {
     /// How many requests ended with each decision since the center was created.
     public var decisionCounts: [FeedbackDecision: Int] { state.withLock { $0.counts } }
 
+    /// Sends every request from now on to `log` as a trigger-log entry (time on the center's clock, feedback name,
+    /// intensity, outcome if given, and the decision), or stops logging when `log` is `nil`.
+    ///
+    ///     center.setTriggerLog { entry in print(entry.jsonLine()) }   // then: haptic lint log.jsonl
+    ///
+    /// - Parameter log: called outside the center's lock, on the thread that asked for feedback.
+    public func setTriggerLog(_ log: (@Sendable (TriggerLogEntry) -> Void)?) {
+        state.withLock { $0.log = log }
+    }
+
     /// Prepares the output for `effects` unless feedback is off.
     ///
     /// - Parameter effects: the effects expected soon.
@@ -116,18 +138,22 @@ public final class FeedbackCenter: Sendable {
     /// - Parameters:
     ///   - effect: the effect.
     ///   - intensity: the caller's intensity, clamped to 0 … 1; the user's scale multiplies it.
+    ///   - outcome: what happened in the app, in words, for the trigger log (``setTriggerLog(_:)``) and `haptic lint`.
     /// - Returns: what happened (feedback is best effort; most callers ignore this).
     @discardableResult
-    public func play(_ effect: FeedbackEffect, intensity: Double = 1) -> FeedbackDecision {
+    public func play(_ effect: FeedbackEffect, intensity: Double = 1, outcome: String? = nil) -> FeedbackDecision {
         let now = clock()
         let requested = intensity.isNaN ? 0 : Swift.min(Swift.max(intensity, 0), 1)
-        let (decision, output, scale): (FeedbackDecision, (any FeedbackOutput)?, Double) = state.withLock { state in
+        let (decision, output, scale, log) = state.withLock { state in
             let preferences = state.preferences.resolved(with: state.userSettings)
             let decided = Self.decide(effect: effect, requested: requested, preferences: preferences, now: now, state: &state)
             state.counts[decided.0, default: 0] += 1
-            return (decided.0, decided.0 == .played ? state.output : nil, decided.1)
+            return (decided.0, decided.0 == .played ? state.output : nil, decided.1, state.log)
         }
         output?.play(effect, intensity: scale)
+        log?(TriggerLogEntry(
+            time: now, feedback: effect.name, outcome: outcome, intensity: requested == 1 ? nil : requested,
+            decision: decision.rawValue))
         return decision
     }
 
@@ -135,11 +161,13 @@ public final class FeedbackCenter: Sendable {
     ///
     ///     center.play(.impact(weight: .heavy, intensity: 0.7))
     ///
-    /// - Parameter feedback: the feedback.
+    /// - Parameters:
+    ///   - feedback: the feedback.
+    ///   - outcome: what happened in the app, for the trigger log.
     /// - Returns: what happened.
     @discardableResult
-    public func play(_ feedback: SensoryFeedback) -> FeedbackDecision {
-        play(feedback.effect, intensity: feedback.intensity)
+    public func play(_ feedback: SensoryFeedback, outcome: String? = nil) -> FeedbackDecision {
+        play(feedback.effect, intensity: feedback.intensity, outcome: outcome)
     }
 
     /// Plays the library effect called `name`; unknown names play nothing and return ``FeedbackDecision/silent``.

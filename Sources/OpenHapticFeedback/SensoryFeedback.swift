@@ -1,7 +1,7 @@
 /// SwiftUI's feedback vocabulary: the values you pass to `.sensoryFeedback(_:trigger:)`, with Apple's names.
 ///
 /// Each value plays one pattern from the ``FeedbackLibrary``; the `impact` factories also carry an intensity.
-/// Play a value directly with ``FeedbackCenter/play(_:)-(SensoryFeedback)``, or let a ``SensoryFeedbackTrigger``
+/// Play a value directly with ``FeedbackCenter/play(_:outcome:)``, or let a ``SensoryFeedbackTrigger``
 /// or ``ObservedSensoryFeedback`` play it when a value changes — the framework-neutral forms of SwiftUI's
 /// `.sensoryFeedback` modifiers.
 ///

@@ -15,6 +15,7 @@ import Foundation
 /// | `outcome` | string | no | what happened in the app, in words (`saved`, `payment declined`) |
 /// | `intensity` | number | no | 0 … 1 |
 /// | `source` | string | no | the control or screen that triggered it |
+/// | `decision` | string | no | what the ``FeedbackCenter`` did: `played`, `disabled`, `silent`, `coalesced`, `rateLimited` |
 ///
 /// Unknown keys are ignored. ``FeedbackLint/lint(log:configuration:)`` checks a log against the HIG.
 ///
@@ -30,11 +31,13 @@ public struct TriggerLogEntry: Sendable, Hashable, Codable {
     public var intensity: Double?
     /// The triggering control or screen, if recorded.
     public var source: String?
+    /// The center's ``FeedbackDecision`` raw value, in logs written by ``FeedbackCenter/setTriggerLog(_:)``.
+    public var decision: String?
     /// The 1-based line the entry was read from (not encoded).
     public var line: Int?
 
     private enum CodingKeys: String, CodingKey {
-        case time, feedback, outcome, intensity, source
+        case time, feedback, outcome, intensity, source, decision
     }
 
     /// Creates an entry.
@@ -45,16 +48,18 @@ public struct TriggerLogEntry: Sendable, Hashable, Codable {
     ///   - outcome: what happened.
     ///   - intensity: 0 … 1.
     ///   - source: the triggering control.
+    ///   - decision: the center's decision.
     ///   - line: the line it came from.
     public init(
         time: Double, feedback: String, outcome: String? = nil, intensity: Double? = nil, source: String? = nil,
-        line: Int? = nil
+        decision: String? = nil, line: Int? = nil
     ) {
         self.time = time
         self.feedback = feedback
         self.outcome = outcome
         self.intensity = intensity
         self.source = source
+        self.decision = decision
         self.line = line
     }
 

@@ -1,5 +1,6 @@
 import HapticPattern
 import OpenHapticFeedback
+import Synchronization
 import Testing
 
 @Suite struct FeedbackLintTests {
@@ -129,4 +130,38 @@ import Testing
         typealias Severity = FeedbackLintFinding.Severity
         #expect(Severity.note < Severity.warning && Severity.warning < Severity.error)
     }
+}
+
+@Suite struct TriggerLogRecordingTests {
+    /// The center's trigger log feeds `FeedbackLint` directly: a flurry of ticks is both thinned and flagged.
+    @Test func centerLogIsLintable() throws {
+        let rig = RecordingRig()
+        let lines = LineCollector()
+        rig.center.setTriggerLog { lines.append($0.jsonLine()) }
+        rig.run {
+            let generator = UISelectionFeedbackGenerator()
+            for _ in 0..<30 {
+                generator.selectionChanged()
+                rig.clock.advance(by: 0.02)
+            }
+        }
+        rig.clock.advance(by: 1)
+        rig.center.play(.success, outcome: "upload failed")
+        rig.center.setTriggerLog(nil)
+        rig.center.play(.error)
+
+        let entries = try TriggerLogEntry.parse(jsonLines: lines.text)
+        #expect(entries.count == 31)
+        #expect(entries.filter { $0.decision == "played" }.count == rig.output.plays.count - 1, "the last play was not logged")
+        #expect(entries.contains { $0.decision == "coalesced" })
+        #expect(entries.last?.outcome == "upload failed")
+        let rules = Set(FeedbackLint.lint(log: entries).map(\.rule))
+        #expect(rules == ["tiresome-rate", "meaning-mismatch"])
+    }
+}
+
+final class LineCollector: Sendable {
+    private let lines = Mutex<[String]>([])
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+    var text: String { lines.withLock { $0.joined(separator: "\n") } }
 }
