@@ -34,15 +34,16 @@ public final class OfflineFeedbackOutput: FeedbackOutput {
     private struct State {
         var mixer: Mixer?
         var storage: BusStorage?
-        var programs: [ProgramKey: PatternProgram] = [:]
+        var programs: [ProgramKey: (pattern: Pattern, program: PatternProgram)] = [:]
         var lastActivity = -Double.infinity
         var renderings: [Rendering] = []
         var coldStarts = 0
     }
 
+    /// Programs are looked up by name and intensity (hashing a whole pattern on every play would cost more than
+    /// the render); the stored pattern is compared on a hit, so an app effect reusing a name still plays right.
     private struct ProgramKey: Hashable {
         var name: String
-        var pattern: Pattern
         var intensityMillis: Int
     }
 
@@ -168,10 +169,10 @@ public final class OfflineFeedbackOutput: FeedbackOutput {
 
     /// The compiled program for `effect` at `intensity`, compiling and caching it on first use.
     private func program(for effect: FeedbackEffect, intensity: Double, in state: inout State) -> PatternProgram? {
-        let key = ProgramKey(name: effect.name, pattern: effect.pattern, intensityMillis: Int((intensity * 1000).rounded()))
-        if let cached = state.programs[key] { return cached }
+        let key = ProgramKey(name: effect.name, intensityMillis: Int((intensity * 1000).rounded()))
+        if let cached = state.programs[key], cached.pattern == effect.pattern { return cached.program }
         guard let compiled = try? PatternProgram(pattern: effect.scaledPattern(by: intensity)) else { return nil }
-        state.programs[key] = compiled
+        state.programs[key] = (effect.pattern, compiled)
         return compiled
     }
 }
