@@ -270,6 +270,8 @@ open class CHHapticEngine: @unchecked Sendable {
 
     /// The compiled program of `pattern` for this engine, from the pattern's cache when possible.
     package func program(for pattern: CHHapticPattern) throws(CHHapticError) -> PatternProgram {
+        // Fast path: a pattern without custom audio is cached for every engine under the `nil` key.
+        if let program = pattern.programCache.program(for: nil) { return program }
         let usesCustomAudio = pattern.pattern.entries.contains {
             if case .event(let event) = $0 { return event.type == .audioCustom }
             return false
