@@ -46,7 +46,9 @@ let benchmarks: @Sendable () -> Void = {
     // makePlayer for a pattern whose program is already compiled (cached on the pattern): a lookup and two objects.
     Benchmark(
         "makePlayer_compiled_pattern",
-        configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(2), maxIterations: 1_000)
+        configuration: .init(
+            metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds, scalingFactor: .kilo,
+            maxDuration: .seconds(3), maxIterations: 200)
     ) { benchmark in
         let engine = try! CHHapticEngine()
         let pattern = try! CHHapticPattern(events: [
