@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "HapticRender", targets: ["HapticRender"]),
         .library(name: "HapticDevices", targets: ["HapticDevices"]),
         .library(name: "HapticEngine", targets: ["HapticEngine"]),
+        .library(name: "OpenHapticFeedback", targets: ["OpenHapticFeedback"]),
         .executable(name: "haptic", targets: ["haptic"]),
     ],
     dependencies: [
@@ -32,17 +33,33 @@ let package = Package(
         .target(name: "HapticEngine", dependencies: ["HapticRender", "HapticPattern", "HapticDevices"]),
         // Apple's public names (CHHapticPattern, CHHapticEvent, CHHapticEngine, …) over the layers below.
         .target(name: "OpenCoreHaptics", dependencies: ["HapticPattern", "HapticRender", "HapticEngine", "HapticDevices"]),
+        // Format conversion: AHAP ↔ Lofelt/Meta .haptic, AHAP → Android VibrationEffect, Web vibrate/gamepad. Pure.
+        .target(name: "HapticInterchange", dependencies: ["HapticPattern"]),
+        // Apple's feedback vocabulary (UIKit generators, WKHapticType, NSHapticFeedbackManager, SensoryFeedback),
+        // triggers, preferences, the standard pattern library (Library/*.ahap, embedded) and HIG lint.
+        .target(
+            name: "OpenHapticFeedback", dependencies: ["OpenCoreHaptics", "HapticPattern", "HapticRender"],
+            exclude: ["Library"]),
         .executableTarget(
             name: "haptic",
             dependencies: [
-                "OpenCoreHaptics", "HapticPattern", "HapticRender", "HapticDevices", "HapticEngine",
+                "OpenHapticFeedback", "OpenCoreHaptics", "HapticPattern", "HapticRender", "HapticDevices", "HapticEngine",
+                "HapticInterchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Real-kernel check: drives a uinput force-feedback device in the QEMU guest of .ci/qemu-evdev.sh.
+        .executableTarget(name: "haptic-evdev-check", dependencies: ["HapticDevices", "HapticRender", "HapticPattern"]),
         // Apple-shaped examples: they compile unchanged against CoreHaptics on Apple platforms.
         .executableTarget(name: "SingleTap", dependencies: ["OpenCoreHaptics"], path: "Examples/SingleTap"),
         .executableTarget(name: "PreparingYourApp", dependencies: ["OpenCoreHaptics"], path: "Examples/PreparingYourApp"),
         .executableTarget(name: "HapticBounce", dependencies: ["OpenCoreHaptics"], path: "Examples/HapticBounce"),
+        // libFuzzer harnesses (issue 8): built only by .ci/fuzz.sh with -sanitize=fuzzer,address; a plain build
+        // makes do-nothing executables. Not products.
+        .executableTarget(name: "FuzzAHAPReader", dependencies: ["HapticPattern", "HapticRender"], path: "Fuzz/FuzzAHAPReader"),
+        .executableTarget(name: "FuzzPropertyList", dependencies: ["OpenCoreHaptics", "HapticPattern"], path: "Fuzz/FuzzPropertyList"),
+        .executableTarget(name: "FuzzPatternDictionary", dependencies: ["OpenCoreHaptics", "HapticPattern"], path: "Fuzz/FuzzPatternDictionary"),
+        .executableTarget(name: "FuzzWAVDecoder", dependencies: ["HapticRender", "HapticPattern"], path: "Fuzz/FuzzWAVDecoder"),
         // Shared test helpers (fixture paths, corpus location), never copied between test targets.
         .target(name: "HapticTestSupport", dependencies: ["HapticPattern"], path: "Tests/HapticTestSupport"),
         .testTarget(
@@ -58,7 +75,9 @@ let package = Package(
         .testTarget(
             name: "OpenCoreHapticsTests",
             dependencies: ["OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", "HapticTestSupport"]),
+        .testTarget(name: "OpenHapticFeedbackTests", dependencies: ["OpenHapticFeedback", "HapticPattern", "HapticRender"]),
         .testTarget(name: "HapticCLITests", dependencies: ["HapticTestSupport", "haptic"]),
+        .testTarget(name: "HapticInterchangeTests", dependencies: ["HapticInterchange", "HapticPattern", "HapticRender", "HapticTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

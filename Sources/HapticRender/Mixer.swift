@@ -224,23 +224,8 @@ public final class Mixer: @unchecked Sendable {
             }
         }
         shapeHapticBus(frameCount: frameCount, haptic: haptic)
-        removeAppliedCommands()
+        dropDueCommands()
         clock.store(blockStart + frameCount, ordering: .releasing)
-    }
-
-    /// Drops this block's (now applied) commands from the front of the pending table.
-    @_noLocks @_noAllocation
-    private func removeAppliedCommands() {
-        let due = dueCount
-        guard due > 0 else { return }
-        let count = pendingCount
-        var i = due
-        while i < count {
-            pending[i - due] = pending[i]
-            i += 1
-        }
-        pendingCount = count - due
-        dueCount = 0
     }
 
     /// Posts a notification; counts it as dropped when the queue is full.
@@ -285,6 +270,18 @@ public final class Mixer: @unchecked Sendable {
             slot.pointee.commandTail = Int32(i)
         }
         dueCount = due
+    }
+
+    /// Removes this block's (now applied) commands from the front of the pending table.
+    @_noLocks @_noAllocation
+    private func dropDueCommands() {
+        let due = dueCount
+        let remaining = pendingCount - due
+        if due > 0 {
+            for i in 0..<remaining { pending[i] = pending[i + due] }
+        }
+        pendingCount = remaining
+        dueCount = 0
     }
 
     /// Number of entries at the front of the pending table that belong to the current block.
@@ -505,20 +502,22 @@ public final class Mixer: @unchecked Sendable {
         let handle = command.handle
         if case .start(_, let program, _, let offset) = command {
             // A start from an earlier occupant of the slot is stale: hand its program back and ignore it.
-            if isNewer(slot.pointee.generation, than: handle.generation) {
+            if Int32(bitPattern: slot.pointee.generation &- handle.generation) > 0 {
                 _ = post(.programReleased(program))
                 return
             }
             startRun(p, handle: handle, program: program, offset: offset)
             return
         }
-        // The first command for a newly allocated handle claims the slot, so that settings sent before the first
-        // start (loop, rate, mute) are kept by that start.
-        if isNewer(handle.generation, than: slot.pointee.generation) { claim(p, handle: handle) }
-        guard handle.generation == slot.pointee.generation else {
-            // Stale: a curve sent to a stale handle must still be handed back.
-            if case .scheduleCurve(_, let curve, _) = command { _ = post(.curveReleased(curve)) }
-            return
+        if handle.generation != slot.pointee.generation {
+            if Int32(bitPattern: handle.generation &- slot.pointee.generation) > 0 {
+                // A newer occupant of the slot (settings sent before its first start): adopt it.
+                adopt(p, generation: handle.generation)
+            } else {
+                // Stale: a curve sent to a stale handle must still be handed back.
+                if case .scheduleCurve(_, let curve, _) = command { _ = post(.curveReleased(curve)) }
+                return
+            }
         }
         let dt = slot.pointee.rate / sampleRate
         switch command {
@@ -564,6 +563,25 @@ public final class Mixer: @unchecked Sendable {
         }
     }
 
+    /// Hands the slot to a new occupant: ends what the old one was doing and resets its settings.
+    @_noLocks @_noAllocation
+    private func adopt(_ p: Int, generation: UInt32) {
+        let slot = players + p
+        killVoices(p)
+        if !slot.pointee.isIdle { endRun(p) }
+        slot.pointee.generation = generation
+        slot.pointee.rate = 1
+        slot.pointee.isLooping = false
+        slot.pointee.loopEnd = 0
+        slot.pointee.isMuted = false
+        slot.pointee.isPaused = false
+        let control = controls + p * ControlIndex.count
+        for c in 0..<ControlIndex.count {
+            releaseCurve(control + c)
+            control[c] = ControlState(value: ControlIndex.defaultValue(c))
+        }
+    }
+
     /// Starts (or restarts) a player with a program.
     @_noLocks @_noAllocation
     private func startRun(_ p: Int, handle: PlayerHandle, program: Unmanaged<PatternProgram>, offset: Double) {
@@ -571,7 +589,7 @@ public final class Mixer: @unchecked Sendable {
         // The old run's voices may read the old program's samples: free them before the program goes.
         killVoices(p)
         if !slot.pointee.isIdle { endRun(p) }
-        if slot.pointee.generation != handle.generation { claim(p, handle: handle) }
+        if slot.pointee.generation != handle.generation { adopt(p, generation: handle.generation) }
         let control = controls + p * ControlIndex.count
         for c in 0..<ControlIndex.count {
             releaseCurve(control + c)
@@ -585,31 +603,6 @@ public final class Mixer: @unchecked Sendable {
         slot.pointee.wasStopped = false
         seek(p, to: offset.isFinite ? Swift.max(offset, 0) : 0, dt: slot.pointee.rate / sampleRate)
     }
-
-    /// Gives the slot to a new handle: ends what an earlier occupant left (voices, run, curves) and resets the
-    /// per-handle settings (rate, loop, mute).
-    @_noLocks @_noAllocation
-    private func claim(_ p: Int, handle: PlayerHandle) {
-        let slot = players + p
-        killVoices(p)
-        if !slot.pointee.isIdle { endRun(p) }
-        slot.pointee.generation = handle.generation
-        slot.pointee.rate = 1
-        slot.pointee.isLooping = false
-        slot.pointee.loopEnd = 0
-        slot.pointee.isMuted = false
-        slot.pointee.isPaused = false
-        let control = controls + p * ControlIndex.count
-        for c in 0..<ControlIndex.count {
-            releaseCurve(control + c)
-            control[c] = ControlState(value: ControlIndex.defaultValue(c))
-        }
-    }
-
-    /// Whether generation `a` was handed out after `b` (wrapping comparison).
-    @_noLocks @_noAllocation
-    @inline(__always)
-    private func isNewer(_ a: UInt32, than b: UInt32) -> Bool { Int32(bitPattern: a &- b) > 0 }
 
     /// Moves the player to `offset` pattern seconds: fades sounding voices, re-applies sticky state before it.
     @_noLocks @_noAllocation
