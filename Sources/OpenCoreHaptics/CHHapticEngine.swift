@@ -47,13 +47,14 @@ open class CHHapticEngine: @unchecked Sendable {
 
     // MARK: Creating an engine
 
-    /// Creates an engine for the default output: real hardware when present, else the simulated actuator.
+    /// Creates an engine for the default output: the device `HAPTIC_DEVICE` names, else the first haptic hardware
+    /// device discovery finds, else the simulated actuator.
     ///
     /// - Throws: ``CHHapticError/Code/serverInitFailed`` when the output cannot be created.
     public convenience init() throws {
         let device: any HapticDevice
         do {
-            device = try CHHapticEngine.deviceDiscovery.output()
+            device = try CHHapticEngine.deviceSource.output()
         } catch {
             throw CHHapticError(.serverInitFailed, message: "no output device could be opened: \(error)")
         }
@@ -91,7 +92,7 @@ open class CHHapticEngine: @unchecked Sendable {
     /// - Returns: What real hardware supports. With no haptic hardware, `supportsHaptics` is `false` (engines
     ///   still play, to the simulated actuator).
     open class func capabilitiesForHardware() -> any CHHapticDeviceCapability {
-        let hardware = deviceDiscovery.hardware().filter(\.isHardware)
+        let hardware = deviceSource.hardware().filter(\.isHardware)
         return HardwareCapability(
             supportsHaptics: hardware.contains { $0.supportsHaptics }, supportsAudio: hardware.contains { $0.supportsAudio })
     }
