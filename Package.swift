@@ -31,6 +31,8 @@ let package = Package(
         .target(name: "HapticEngine", dependencies: ["HapticRender", "HapticPattern", "HapticDevices"]),
         // Apple's public names (CHHapticPattern, CHHapticEvent, CHHapticEngine, …) over the layers below.
         .target(name: "OpenCoreHaptics", dependencies: ["HapticPattern", "HapticRender", "HapticEngine", "HapticDevices"]),
+        // Format conversion: AHAP ↔ Lofelt/Meta .haptic, AHAP → Android VibrationEffect, Web vibrate/gamepad. Pure.
+        .target(name: "HapticInterchange", dependencies: ["HapticPattern"]),
         // Apple's feedback vocabulary (UIKit generators, WKHapticType, NSHapticFeedbackManager, SensoryFeedback),
         // triggers, preferences, the standard pattern library (Library/*.ahap, embedded) and HIG lint.
         .target(
@@ -39,10 +41,13 @@ let package = Package(
         .executableTarget(
             name: "haptic",
             dependencies: [
-                "OpenHapticFeedback", "OpenCoreHaptics", "HapticPattern", "HapticRender", "HapticDevices", "HapticEngine",
+                "OpenCoreHaptics", "HapticPattern", "HapticRender", "HapticDevices", "HapticEngine", "HapticInterchange",
+                "OpenHapticFeedback",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Real-kernel check: drives a uinput force-feedback device in the QEMU guest of .ci/qemu-evdev.sh.
+        .executableTarget(name: "haptic-evdev-check", dependencies: ["HapticDevices", "HapticRender", "HapticPattern"]),
         // Shared test helpers (fixture paths, corpus location), never copied between test targets.
         .target(name: "HapticTestSupport", dependencies: ["HapticPattern"], path: "Tests/HapticTestSupport"),
         .testTarget(
@@ -58,6 +63,7 @@ let package = Package(
         .testTarget(name: "OpenCoreHapticsTests", dependencies: ["OpenCoreHaptics", "HapticTestSupport"]),
         .testTarget(name: "OpenHapticFeedbackTests", dependencies: ["OpenHapticFeedback", "HapticPattern", "HapticRender"]),
         .testTarget(name: "HapticCLITests", dependencies: ["HapticTestSupport", "haptic"]),
+        .testTarget(name: "HapticInterchangeTests", dependencies: ["HapticInterchange", "HapticPattern", "HapticRender", "HapticTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
