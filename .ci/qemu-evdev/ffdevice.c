@@ -45,13 +45,15 @@ static int create(const char *name) {
     return fd;
 }
 
-static void motor_update(const char *why) {
+/* `at`: when the motor state changed (the expiry time for "expired", else now). */
+static void motor_update_at(const char *why, double at) {
     double t = now(); int on = 0;
     for (int i = 0; i < MAXFX; i++) if (until[i] > 0 && until[i] > t) on = 1;
     if (on && !motor_on) LOG("MOTOR ON");
-    if (!on && motor_on) LOG("MOTOR OFF reason=%s", why);
+    if (!on && motor_on) LOG("MOTOR OFF reason=%s at=%.6f", why, at);
     motor_on = on;
 }
+static void motor_update(const char *why) { motor_update_at(why, now()); }
 
 int main(int argc, char **argv) {
     const char *name = argc > 1 ? argv[1] : "virtual-ff-test";
@@ -73,7 +75,7 @@ int main(int argc, char **argv) {
         }
         double t = now(), next = 0;
         for (int i = 0; i < MAXFX; i++) {
-            if (until[i] > 0 && until[i] <= t) { until[i] = 0; motor_update("expired"); }
+            if (until[i] > 0 && until[i] <= t) { double at = until[i]; until[i] = 0; motor_update_at("expired", at); }
             if (until[i] > 0 && (next == 0 || until[i] < next)) next = until[i];
         }
         int timeout = next > 0 ? (int)((next - t) * 1000) + 1 : 100;

@@ -100,7 +100,7 @@ public final class EvdevDevice: HapticDevice {
         }
     }
 
-    /// Publishes the block's motor levels to the I/O thread and waits for the block's due time.
+    /// Publishes the block's motor levels to the I/O thread, then waits until the next block is due.
     ///
     /// - Returns: `.removed` once the node is gone, `.failed(errno:)` after an I/O failure or an I/O call stuck
     ///   beyond ``EvdevConfiguration/ioTimeout`` (`ETIMEDOUT`), else `.ok`.
@@ -113,7 +113,6 @@ public final class EvdevDevice: HapticDevice {
         case .starting, .running: break
         }
         if writer.stalledCall(now: MonotonicClock.now(), timeout: configuration.ioTimeout) { return .failed(errno: ETIMEDOUT) }
-        pacer?.wait(forBlockStartingAt: block.startFrame)
         var strong: Float = 0
         var weak: Float = 0
         if configuration.profile.mode == .twoMotor {
@@ -126,7 +125,10 @@ public final class EvdevDevice: HapticDevice {
             for i in 0..<block.frameCount { strong = Swift.max(strong, abs(source[i])) }
             weak = strong
         }
+        // Publish first, then pace: the newest block reaches the I/O thread as soon as it is rendered (at most one
+        // block ahead of its due time), which saves a block of latency; pacing still bounds how far ahead it runs.
         writer.publish(strong: Self.magnitude(strong), weak: Self.magnitude(weak))
+        pacer?.wait(forBlockStartingAt: block.startFrame)
         return .ok
     }
 

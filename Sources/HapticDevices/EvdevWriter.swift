@@ -282,7 +282,9 @@ package final class EvdevWriter: Sendable {
             if state != .running || stopFlag.load(ordering: .acquiring) { break }
             let now = MonotonicClock.now()
             if tick(now: now) != .running { break }
-            if now - next > 4 * period { next = now }  // fell far behind: re-anchor the grid
+            // Woken late (scheduling): restart the grid from now instead of catching up with back-to-back ticks,
+            // which would find nothing new to send and leave the next gap longer.
+            if now - next > period / 2 { next = now }
         }
         release()
         if state == .running { stateValue.store(State.stopped.rawValue, ordering: .releasing) }

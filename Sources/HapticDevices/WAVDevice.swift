@@ -107,7 +107,7 @@ public final class WAVDevice: HapticDevice {
     private func writeAll(_ pointer: UnsafeRawPointer, count: Int) -> Bool {
         var done = 0
         while done < count {
-            switch SystemCall.retryingInterrupts("write", { SystemCall.kernelStyle(Glibc.write(fd, pointer + done, count - done)) }) {
+            switch SystemCall.retryingInterrupts("write", { SystemCall.kernelStyle(posixWrite(fd, pointer + done, count - done)) }) {
             case .success(let n): done += n
             case .failure(let error):
                 failed = error.errno
@@ -163,3 +163,6 @@ public final class WAVDevice: HapticDevice {
     /// Frames written since ``start(format:)``.
     public var writtenFrameCount: Int { dataBytes / (channels.count * 4) }
 }
+
+/// `write(2)`, outside ``WAVDevice`` whose own `write(_:)` would shadow it.
+private func posixWrite(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, pointer, count) }

@@ -202,6 +202,11 @@ extension AHAPReader {
                         warn("Version should be a number, not \(describeKind(value)); reading as 1.0", "Version", at: value)
                     }
                 } else if tape.string(key, equals: "Metadata") {
+                    // Property lists and dictionaries can hold NaN and infinity, which JSON cannot: they become null.
+                    let end = Int(tape.nodes[value].next)
+                    if let bad = (value..<end).first(where: { tape.kind($0) == .number && !tape.nodes[$0].number.isFinite }) {
+                        warn("Metadata holds \(tape.nodes[bad].number), which AHAP cannot store; it is kept as null", "Metadata", at: bad)
+                    }
                     pattern.metadata = tape.value(value)
                 } else {
                     warn("unknown key \"\(tape.string(key))\" is ignored", "", at: key)
@@ -228,6 +233,11 @@ extension AHAPReader {
                 if tape.hasLocations {
                     for _ in before..<pattern.entries.count { entryOffsets.append(Int(tape.nodes[entry].offset)) }
                 }
+            }
+            // Entries without a known key are skipped with a warning; if nothing is left the pattern is as empty as
+            // `"Pattern": []` and must fail the same way (else the written pattern would not read back).
+            guard !pattern.entries.isEmpty else {
+                throw fail(.invalidPatternDictionary, "the pattern has no events, parameters or curves (every entry was ignored)", "Pattern", at: patternNode)
             }
             return pattern
         }
@@ -283,7 +293,10 @@ extension AHAPReader {
             guard let value = number(node) else {
                 throw fail(.badParameterEntry, "\"ParameterValue\" must be a number, not \(describeKind(node))", path(), at: node)
             }
-            return Float(value)
+            // A finite Double beyond Float's range would become ±infinity, which writes as 0 and breaks the round
+            // trip; every value is clamped to its (much smaller) range when played, so keep the largest Float.
+            let float = Float(value)
+            return float.isFinite ? float : (value < 0 ? -Float.greatestFiniteMagnitude : .greatestFiniteMagnitude)
         }
 
         func bool(_ node: Int, path: @autoclosure () -> String) throws(PatternError) -> Bool {

@@ -213,7 +213,7 @@ struct AHAPTape: Sendable {
         switch node.kind {
         case .null: return .null
         case .bool: return .bool(node.flag)
-        case .number: return .number(node.number)
+        case .number: return node.number.isFinite ? .number(node.number) : .null  // JSON has no NaN or infinity
         case .string: return .string(string(index))
         case .array: return .array(elements(index).map { value($0) })
         case .object: return .object(members(index).map { (key: string($0.key), value: value($0.value)) })

@@ -2,7 +2,8 @@
 ///
 /// Core Haptics publishes no limits; these defaults are far above every public AHAP file (the largest known has a
 /// few hundred entries) and low enough that a hostile file cannot exhaust memory or stall a render thread.
-/// Exceeding one gives ``HapticErrorCode/invalidPatternData`` with the limit's name in the message.
+/// Exceeding one gives ``HapticErrorCode/invalidPatternData`` with the limit's name in the message (for
+/// ``maxAudioFileSize``, ``HapticErrorCode/invalidAudioResource``). <doc:Limits> lists every cap in one place.
 public struct PatternLimits: Sendable, Hashable {
     /// Core Haptics' documented maximum duration of one continuous event (longer durations are capped silently).
     public static let continuousEventMaximumDuration: Double = 30
@@ -22,12 +23,16 @@ public struct PatternLimits: Sendable, Hashable {
     /// Most JSON values (numbers, strings, objects, …) in one document. Default 4 000 000, which bounds the
     /// reader's working memory to about 128 MB whatever the text holds.
     public var maxValues: Int
+    /// Largest audio resource file (`EventWaveformPath`, registered audio) accepted, in bytes, checked before the
+    /// file is read. Default 32 MiB (about 3 minutes of 48 kHz stereo 16-bit audio). The decoder separately caps the
+    /// decoded length (`WAVDecoder.maxFrameCount`, 2^24 frames).
+    public var maxAudioFileSize: Int
 
     /// Creates limits; every argument defaults to the value documented on its property.
     public init(
         maxFileSize: Int = 16 << 20, maxEntries: Int = 100_000, maxControlPointsPerCurve: Int = 16_384,
         maxParametersPerEvent: Int = 64, maxPatternDuration: Double = 3_600, maxNestingDepth: Int = 64,
-        maxValues: Int = 4_000_000
+        maxValues: Int = 4_000_000, maxAudioFileSize: Int = 32 << 20
     ) {
         self.maxFileSize = maxFileSize
         self.maxEntries = maxEntries
@@ -36,6 +41,7 @@ public struct PatternLimits: Sendable, Hashable {
         self.maxPatternDuration = maxPatternDuration
         self.maxNestingDepth = maxNestingDepth
         self.maxValues = maxValues
+        self.maxAudioFileSize = maxAudioFileSize
     }
 
     /// The defaults.
@@ -43,5 +49,5 @@ public struct PatternLimits: Sendable, Hashable {
     /// No practical limit (for trusted, generated input such as benchmarks).
     public static let unlimited = PatternLimits(
         maxFileSize: .max, maxEntries: .max, maxControlPointsPerCurve: .max, maxParametersPerEvent: .max,
-        maxPatternDuration: .infinity, maxNestingDepth: 1_000, maxValues: .max)
+        maxPatternDuration: .infinity, maxNestingDepth: 1_000, maxValues: .max, maxAudioFileSize: .max)
 }

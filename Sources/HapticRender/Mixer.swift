@@ -501,6 +501,11 @@ public final class Mixer: @unchecked Sendable {
         let slot = players + p
         let handle = command.handle
         if case .start(_, let program, _, let offset) = command {
+            // A start from an earlier occupant of the slot is stale: hand its program back and ignore it.
+            if Int32(bitPattern: slot.pointee.generation &- handle.generation) > 0 {
+                _ = post(.programReleased(program))
+                return
+            }
             startRun(p, handle: handle, program: program, offset: offset)
             return
         }

@@ -8,35 +8,58 @@ extension AHAPValue {
     /// …), `Bool`, arrays, dictionaries keyed by `String`, `CHHapticPattern.Key` or any `RawRepresentable` with a
     /// `String` raw value, and `RawRepresentable` values such as `CHHapticEvent.EventType.hapticTransient`.
     /// Anything else (a `Date`, `Data`, an object) becomes `nil`, which the reader reports with its path.
+    /// Nesting deeper than ``PatternLimits/maxNestingDepth`` of the default limits also gives `nil`; use
+    /// ``converting(_:depth:maxDepth:)`` to tell the two apart.
     package init?(foundationValue value: Any) {
+        guard let converted = try? AHAPValue.converting(value, maxDepth: PatternLimits.default.maxNestingDepth) else { return nil }
+        self = converted
+    }
+
+    /// Converts a Foundation value as ``init(foundationValue:)`` does, refusing nesting deeper than `maxDepth`
+    /// before descending further, so that a pathologically nested property list or dictionary cannot exhaust the
+    /// stack (the conversion recurses once per level).
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - depth: The nesting depth of the container holding `value` (0 for a top-level value).
+    ///   - maxDepth: The deepest nesting of arrays and dictionaries accepted.
+    /// - Returns: The value, or `nil` for a type AHAP has no form for.
+    /// - Throws: ``PatternError`` with ``HapticErrorCode/invalidPatternData`` when the nesting is deeper than `maxDepth`.
+    package static func converting(_ value: Any, depth: Int = 0, maxDepth: Int) throws(PatternError) -> AHAPValue? {
         switch value {
-        case let string as String: self = .string(string)
-        case let bool as Bool where type(of: value) == Bool.self: self = .bool(bool)
+        case let string as String: return .string(string)
+        case let bool as Bool where type(of: value) == Bool.self: return .bool(bool)
         // Native Swift numbers first: a `Float` cast through `NSNumber` would turn 0.1 into 0.10000000149011612.
-        case let double as Double where type(of: value) == Double.self: self = .number(double)
-        case let float as Float where type(of: value) == Float.self: self = .number(AHAPValue.double(from: float))
-        case let int as Int where type(of: value) == Int.self: self = .number(Double(int))
-        case let number as NSNumber: self = .number(number.doubleValue)
+        case let double as Double where type(of: value) == Double.self: return .number(double)
+        case let float as Float where type(of: value) == Float.self: return .number(AHAPValue.double(from: float))
+        case let int as Int where type(of: value) == Int.self: return .number(Double(int))
+        case let number as NSNumber: return .number(number.doubleValue)
         case let array as [Any]:
+            guard depth < maxDepth else { throw tooDeep(maxDepth) }
             var items: [AHAPValue] = []
             items.reserveCapacity(array.count)
-            for item in array { items.append(AHAPValue(foundationValue: item) ?? .null) }
-            self = .array(items)
+            for item in array { items.append(try converting(item, depth: depth + 1, maxDepth: maxDepth) ?? .null) }
+            return .array(items)
         case let dictionary as [AnyHashable: Any]:
+            guard depth < maxDepth else { throw tooDeep(maxDepth) }
             var pairs: [(key: String, value: AHAPValue)] = []
             pairs.reserveCapacity(dictionary.count)
             for (key, item) in dictionary {
                 guard let name = AHAPValue.keyString(key.base) else { continue }
-                pairs.append((name, AHAPValue(foundationValue: item) ?? .null))
+                pairs.append((name, try converting(item, depth: depth + 1, maxDepth: maxDepth) ?? .null))
             }
             pairs.sort { $0.key < $1.key }  // dictionaries have no order; make messages deterministic
-            self = .object(pairs)
+            return .object(pairs)
         case let raw as any RawRepresentable:
             guard let string = raw.rawValue as? String else { return nil }
-            self = .string(string)
+            return .string(string)
         default:
             return nil
         }
+    }
+
+    private static func tooDeep(_ maxDepth: Int) -> PatternError {
+        PatternError(.invalidPatternData, "nesting deeper than \(maxDepth) levels (PatternLimits.maxNestingDepth)")
     }
 
     /// The `Foundation` form of this value: `[String: Any]`, `[Any]`, `String`, `Double`, `Bool` or `NSNull`.

@@ -35,6 +35,9 @@ open class CHHapticPattern {
 
     private let contents: Contents
 
+    /// The program the engine compiled from this pattern, so that `makePlayer(with:)` does not compile again.
+    package let programCache = PatternProgramCache()
+
     // MARK: Making patterns
 
     /// Creates a pattern from events and dynamic parameters.
@@ -291,7 +294,8 @@ open class CHHapticPattern {
         var object: [(key: String, value: AHAPValue)] = []
         object.reserveCapacity(dictionaryPairs.count)
         for pair in dictionaryPairs {
-            object.append((pair.key, AHAPValue(foundationValue: pair.value) ?? .null))
+            // Depth 1: the values sit inside the top-level dictionary.
+            object.append((pair.key, try AHAPValue.converting(pair.value, depth: 1, maxDepth: PatternLimits.default.maxNestingDepth) ?? .null))
         }
         object.sort { $0.key < $1.key }
         let document = try AHAPReader.read(value: .object(object), limits: .default, waveformPaths: .unrestricted)

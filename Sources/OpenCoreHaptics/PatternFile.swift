@@ -15,12 +15,18 @@ package enum PatternFile {
         guard url.isFileURL else { throw PatternError(.fileNotFound, "\(url) is not a file URL", file: name) }
         let attributes: [FileAttributeKey: Any]
         do {
-            attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+            // Follow symbolic links first: attributesOfItem describes the link itself (a few bytes), not the file
+            // that would be read.
+            attributes = try FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)
         } catch {
             throw PatternError(.fileNotFound, "no such file", file: name)
         }
         if attributes[.type] as? FileAttributeType == .typeDirectory {
             throw PatternError(.fileNotFound, "is a directory, not a pattern file", file: name)
+        }
+        // A FIFO or a device (/dev/zero) reports size 0 and then never ends: read regular files only.
+        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw PatternError(.fileNotFound, "is not a regular file", file: name)
         }
         if let size = (attributes[.size] as? NSNumber)?.intValue, size > limits.maxFileSize {
             throw PatternError(
@@ -50,7 +56,12 @@ package enum PatternFile {
         return try AHAPReader.read(bytes, file: file, limits: limits, waveformPaths: .unrestricted)
     }
 
-    static func readPropertyList(
+    /// Decodes a property list (XML or binary) holding the AHAP structure.
+    ///
+    /// - Throws: ``PatternError`` — `invalidPatternData` for data over ``PatternLimits/maxFileSize`` or nesting
+    ///   deeper than ``PatternLimits/maxNestingDepth``, `invalidPatternDictionary` for data that is not a property
+    ///   list or not a dictionary, and the reader's errors otherwise.
+    package static func readPropertyList(
         _ data: Data, file: String?, limits: PatternLimits, waveformPaths: AHAPReader.WaveformPathPolicy
     ) throws(PatternError) -> AHAPDocument {
         guard data.count <= limits.maxFileSize else {
@@ -62,7 +73,15 @@ package enum PatternFile {
         } catch {
             throw PatternError(.invalidPatternDictionary, "not a valid property list: \(error.localizedDescription)", file: file)
         }
-        guard let value = AHAPValue(foundationValue: object) else {
+        let converted: AHAPValue?
+        do {
+            converted = try AHAPValue.converting(object, maxDepth: limits.maxNestingDepth)
+        } catch {
+            var located = error
+            located.file = file
+            throw located
+        }
+        guard let value = converted else {
             throw PatternError(.invalidPatternDictionary, "the property list does not hold a dictionary", file: file)
         }
         return try AHAPReader.read(value: value, file: file, limits: limits, waveformPaths: waveformPaths)

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Runs the whole test suite under ThreadSanitizer and AddressSanitizer (with LeakSanitizer), each in its own scratch
+# path (.build-tsan, .build-asan) so the builds never fight over .build. Fails on any failing test and on any
+# sanitizer report, even when the test run itself says "passed" (TSan reports do not always fail a test).
+#
+#   .ci/sanitizers.sh                # both
+#   .ci/sanitizers.sh thread         # one of: thread, address
+#
+# Leak checking stays on for our code; .lsan-suppressions only silences XCTest's and Foundation's own leaks.
+# Logs: .build-tsan/sanitizer.log, .build-asan/sanitizer.log (ld.gold's "Cannot export local symbol" noise removed).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+export OPENCOREHAPTICS_CORPUS="${OPENCOREHAPTICS_CORPUS:-$(cd .. && pwd)/shared/corpus/ahap}"
+
+if [ $# -gt 0 ]; then kinds=("$@"); else kinds=(thread address); fi
+start_all=$(date +%s)
+failed=0
+summary=()
+
+for kind in "${kinds[@]}"; do
+  case $kind in
+    thread) scratch=.build-tsan ;;
+    address) scratch=.build-asan ;;
+    *) echo "sanitizers: unknown kind $kind (thread or address)"; exit 2 ;;
+  esac
+  mkdir -p "$scratch"
+  log="$scratch/sanitizer.log"
+  t0=$(date +%s)
+  echo "== swift test --sanitize=$kind --scratch-path $scratch"
+  # halt_on_error=0 lets TSan report every race of the run, not only the first; the log check below fails on any.
+  SWIFT_BACKTRACE=enable=no \
+    TSAN_OPTIONS="halt_on_error=0:second_deadlock_stack=1" \
+    ASAN_OPTIONS="detect_leaks=1:detect_stack_use_after_return=1:strict_string_checks=1" \
+    LSAN_OPTIONS="suppressions=$root/.lsan-suppressions:print_suppressions=0" \
+    swift test --sanitize="$kind" --scratch-path "$scratch" 2>&1 | grep -v 'Cannot export local symbol' > "$log"
+  status=${PIPESTATUS[0]}
+  wall=$(($(date +%s) - t0))
+  reports=$(grep -cE '^(WARNING: ThreadSanitizer|==[0-9]+==ERROR: (AddressSanitizer|LeakSanitizer)|SUMMARY: (ThreadSanitizer|AddressSanitizer|LeakSanitizer))' "$log")
+  xctest=$(grep -E '^\s*Executed [0-9]+ tests?' "$log" | tail -1 | sed 's/^ *//')
+  swifttesting=$(grep -E 'Test run with [0-9]+ tests' "$log" | tail -1 | sed 's/^.*Test run/Test run/')
+  if [ "$status" -ne 0 ] || [ "$reports" -ne 0 ]; then
+    failed=1
+    echo "---- $kind: exit $status, $reports sanitizer report lines; first reports and failures ----"
+    grep -nE -A12 '^(WARNING: ThreadSanitizer|==[0-9]+==ERROR)' "$log" | head -80
+    grep -nE '(error|failed|✘)' "$log" | grep -vE '^\S*warning' | head -20
+    echo "---- (full log: $log)"
+  fi
+  summary+=("$(printf '%-8s exit %s, sanitizer reports %s, %s s | %s | %s' "$kind" "$status" "$reports" "$wall" "${xctest:-no XCTest summary}" "${swifttesting:-no Swift Testing summary}")")
+done
+
+echo
+for line in "${summary[@]}"; do echo "sanitizers: $line"; done
+echo "sanitizers: wall time $(($(date +%s) - start_all)) s"
+if [ "$failed" != 0 ]; then
+  echo "sanitizers: FAILED"
+  exit 1
+fi
+echo "sanitizers: clean"

@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Writes the fuzzers' own small seed inputs (run from anywhere; rewrites Fuzz/Seeds/<target>/).
+
+The shared corpus (../shared/corpus) is added at run time by .ci/fuzz.sh; these seeds cover what it lacks:
+every AHAP feature in a few hundred bytes, property lists in XML and binary form, and WAV files in every sample
+format the decoder supports (plus a few near-misses).
+"""
+import json, os, plistlib, struct
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+def write(target, name, data):
+    folder = os.path.join(HERE, target)
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, name), "wb") as f:
+        f.write(data if isinstance(data, bytes) else data.encode())
+
+FULL = {
+    "Version": 1.0,
+    "Metadata": {"Project": "fuzz", "Created": "2026", "Nested": [1, None, True, {"a": "\u00e9\n"}]},
+    "Pattern": [
+        {"Event": {"Time": 0.0, "EventType": "HapticTransient",
+                   "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.8},
+                                       {"ParameterID": "HapticSharpness", "ParameterValue": 0.4}]}},
+        {"Event": {"Time": 0.1, "EventType": "HapticContinuous", "EventDuration": 0.5,
+                   "EventParameters": [{"ParameterID": "AttackTime", "ParameterValue": 0.1},
+                                       {"ParameterID": "DecayTime", "ParameterValue": 0.2},
+                                       {"ParameterID": "ReleaseTime", "ParameterValue": 0.3},
+                                       {"ParameterID": "Sustained", "ParameterValue": 0.0}]}},
+        {"Event": {"Time": 0.2, "EventType": "AudioContinuous", "EventDuration": 1.0,
+                   "EventParameters": [{"ParameterID": "AudioVolume", "ParameterValue": 0.5},
+                                       {"ParameterID": "AudioPan", "ParameterValue": -0.5},
+                                       {"ParameterID": "AudioPitch", "ParameterValue": 0.1},
+                                       {"ParameterID": "AudioBrightness", "ParameterValue": 0.9}]}},
+        {"Event": {"Time": 0.3, "EventType": "AudioCustom", "EventWaveformPath": "sounds/tap.wav",
+                   "EventWaveformUseVolumeEnvelope": True, "EventWaveformLoopEnabled": False, "EventDuration": 0.25}},
+        {"Parameter": {"ParameterID": "HapticIntensityControl", "Time": 0.4, "ParameterValue": 0.6}},
+        {"Parameter": {"ParameterID": "HapticAttackTimeControl", "Time": 0.4, "ParameterValue": -0.5}},
+        {"ParameterCurve": {"ParameterID": "HapticSharpnessControl", "Time": 0.5,
+                            "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 0.0},
+                                                            {"Time": 0.25, "ParameterValue": 1.0},
+                                                            {"Time": 0.5, "ParameterValue": 0.3}]}},
+    ],
+}
+TRANSIENT = {"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]}
+
+# AHAP text: valid, tolerated and broken shapes.
+ahap = {
+    "full.ahap": json.dumps(FULL, indent=2),
+    "minimal.ahap": json.dumps(TRANSIENT),
+    "tolerant.ahap": '\ufeff{ // comment\n "Pattern": [ /* block */ {"Event": {"EventTime": 1e-3, "EventType": "HapticTransient",},},],\n"Version": 1, "Extra": null }',
+    "escapes.ahap": '{"Metadata":{"k\\u00e9y":"\\ud83d\\ude00 \\"q\\" \\\\ \\/ \\b\\f\\n\\r\\t \\ud800"},"Pattern":[{"Event":{"Time":0,"EventType":"Haptic\\u0054ransient"}}]}',
+    "numbers.ahap": '{"Pattern":[{"Parameter":{"ParameterID":"AudioVolumeControl","ParameterTime":12345678901234567890e-19,"ParameterValue":-0.000000000000000000001}},{"Event":{"Time":3599.999999,"EventType":"HapticContinuous","EventDuration":0.0000001}}]}',
+    "multi-entry.ahap": '{"Pattern":[{"Event":{"Time":0,"EventType":"HapticTransient"},"Parameter":{"ParameterID":"HapticDecayTimeControl","Time":0,"ParameterValue":1}}, {}]}',
+    "bad-type.ahap": '{"Pattern":[{"Event":{"Time":0,"EventType":"HapticBuzz"}}]}',
+    "truncated.ahap": json.dumps(FULL)[:200],
+}
+for name, text in ahap.items():
+    write("FuzzAHAPReader", name, text)
+# The dictionary fuzzer reads strict JSON (JSONSerialization), so give it the strict ones.
+for name in ["full.ahap", "minimal.ahap", "escapes.ahap", "numbers.ahap", "multi-entry.ahap"]:
+    write("FuzzPatternDictionary", name.replace(".ahap", ".json"), ahap[name])
+
+# Property lists: XML and binary (no null in plists, so drop it).
+plist_full = json.loads(json.dumps(FULL))
+plist_full["Metadata"]["Nested"] = [1, True, {"a": "\u00e9\n"}]
+write("FuzzPropertyList", "full.xml.plist", plistlib.dumps(plist_full, fmt=plistlib.FMT_XML))
+write("FuzzPropertyList", "full.binary.plist", plistlib.dumps(plist_full, fmt=plistlib.FMT_BINARY))
+write("FuzzPropertyList", "minimal.xml.plist", plistlib.dumps(TRANSIENT, fmt=plistlib.FMT_XML))
+write("FuzzPropertyList", "minimal.binary.plist", plistlib.dumps(TRANSIENT, fmt=plistlib.FMT_BINARY))
+odd = {"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}], "Metadata": {"d": b"\x00\x01", "i": -(2**63), "u": 2**64 - 1}}
+write("FuzzPropertyList", "odd-types.binary.plist", plistlib.dumps(odd, fmt=plistlib.FMT_BINARY))
+
+# WAV: every supported format, plus near-misses.
+def wav(code, channels, rate, bits, data, extensible=False, chunks=b"", form=b"WAVE", riff=b"RIFF", block=None):
+    block = channels * bits // 8 if block is None else block
+    if extensible:
+        fmt = struct.pack("<HHIIHH", 0xFFFE, channels, rate, rate * block, block, bits)
+        fmt += struct.pack("<HHI", 22, bits, 0) + struct.pack("<H", code) + bytes.fromhex("000000001000800000aa00389b71")
+    else:
+        fmt = struct.pack("<HHIIHH", code, channels, rate, rate * block, block, bits)
+    body = form + chunks + b"fmt " + struct.pack("<I", len(fmt)) + fmt + b"data" + struct.pack("<I", len(data)) + data
+    if len(data) % 2:
+        body += b"\x00"
+    return riff + struct.pack("<I", len(body)) + body
+
+ramp8 = bytes(range(0, 256, 16))
+ramp16 = b"".join(struct.pack("<h", v) for v in range(-32768, 32767, 4096))
+ramp24 = b"".join(struct.pack("<i", v)[:3] for v in range(-8388608, 8388607, 1048576))
+ramp32 = b"".join(struct.pack("<i", v) for v in range(-2**31, 2**31 - 1, 2**28))
+floats = struct.pack("<8f", 0.0, 0.5, -0.5, 1.0, -1.0, 2.0, float("nan"), float("inf"))
+write("FuzzWAVDecoder", "u8-mono.wav", wav(1, 1, 8000, 8, ramp8))
+write("FuzzWAVDecoder", "s16-stereo.wav", wav(1, 2, 48000, 16, ramp16))
+write("FuzzWAVDecoder", "s24-mono.wav", wav(1, 1, 96000, 24, ramp24))
+write("FuzzWAVDecoder", "s32-stereo.wav", wav(1, 2, 44100, 32, ramp32))
+write("FuzzWAVDecoder", "f32-mono.wav", wav(3, 1, 48000, 32, floats))
+write("FuzzWAVDecoder", "f32-extensible.wav", wav(3, 2, 48000, 32, floats, extensible=True))
+write("FuzzWAVDecoder", "s16-extensible-junk.wav", wav(1, 1, 22050, 16, ramp16, extensible=True, chunks=b"JUNK\x03\x00\x00\x00abc\x00LIST\x04\x00\x00\x00INFO"))
+write("FuzzWAVDecoder", "rf64.wav", wav(1, 1, 8000, 16, ramp16, riff=b"RF64"))
+write("FuzzWAVDecoder", "odd-data.wav", wav(1, 1, 8000, 8, b"\x80\x81\x82"))
+write("FuzzWAVDecoder", "bad-block-align.wav", wav(1, 2, 8000, 16, ramp16, block=3))
+write("FuzzWAVDecoder", "not-wave.wav", wav(1, 1, 8000, 16, ramp16, form=b"AVI "))
+stream = bytearray(wav(1, 1, 8000, 16, ramp16))
+stream[-len(ramp16) - 4:-len(ramp16)] = b"\xff\xff\xff\xff"
+write("FuzzWAVDecoder", "streaming-size.wav", bytes(stream))
+print("seeds written under", HERE)

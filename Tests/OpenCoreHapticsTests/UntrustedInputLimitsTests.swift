@@ -1,0 +1,150 @@
+// Limits for untrusted input on the Foundation side (files, property lists, dictionaries, audio resources), and
+// the fuzzers' regressions for these paths. Uses package symbols, so not a compatibility test.
+#if !OPENCOREHAPTICS_COMPATIBILITY_TEST
+import Foundation
+import HapticPattern
+import HapticRender
+import HapticTestSupport
+import OpenCoreHaptics
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@Suite struct UntrustedInputLimitsTests {
+    static func nestedArrays(_ depth: Int) -> Any {
+        var value: Any = 1
+        for _ in 0..<depth { value = [value] }
+        return value
+    }
+
+    @Test func dictionaryNestingIsCheckedBeforeDescending() throws {
+        // AHAPValue.converting recurses once per level; the cap stops it at maxNestingDepth, whatever the input depth.
+        #expect {
+            _ = try AHAPValue.converting(Self.nestedArrays(3_000), maxDepth: 64)
+        } throws: { error in
+            (error as? PatternError)?.code == .invalidPatternData
+                && (error as? PatternError)?.message.contains("PatternLimits.maxNestingDepth") == true
+        }
+        #expect(try AHAPValue.converting(Self.nestedArrays(63), depth: 1, maxDepth: 64) != nil)
+        #expect {
+            _ = try CHHapticPattern(dictionary: ["Pattern": [Self.nestedArrays(3_000)]])
+        } throws: { error in
+            (error as? CHHapticError)?.code == .invalidPatternData
+        }
+    }
+
+    @Test func deeplyNestedPropertyListIsRefused() throws {
+        let depth = 100  // over maxNestingDepth (64); Foundation itself refuses XML nested much deeper
+        let xml = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>Pattern</key>"#
+            + String(repeating: "<array>", count: depth) + "<integer>1</integer>" + String(repeating: "</array>", count: depth)
+            + "</dict></plist>"
+        #expect {
+            try PatternFile.readPropertyList(Data(xml.utf8), file: "deep.plist", limits: .default, waveformPaths: .confinedToFolder)
+        } throws: { error in
+            let error = error as? PatternError
+            return error?.code == .invalidPatternData && error?.file == "deep.plist"
+        }
+    }
+
+    @Test func propertyListSizeIsCheckedBeforeParsing() {
+        let data = Data(repeating: UInt8(ascii: "x"), count: 1_001)
+        #expect {
+            try PatternFile.readPropertyList(data, file: "big.plist", limits: PatternLimits(maxFileSize: 1_000), waveformPaths: .unrestricted)
+        } throws: { error in
+            (error as? PatternError)?.code == .invalidPatternData
+                && (error as? PatternError)?.message.contains("PatternLimits.maxFileSize") == true
+        }
+    }
+
+    /// FuzzPropertyList: a binary property list whose ParameterValue is 1e300 (beyond Float) must round-trip.
+    @Test func propertyListValueBeyondFloatRangeRoundTrips() throws {
+        let tree: [String: Any] = [
+            "Pattern": [["Event": ["Time": 0.0, "EventType": "HapticTransient",
+                                   "EventParameters": [["ParameterID": "HapticIntensity", "ParameterValue": 1e300]]]]],
+            "Metadata": ["gain": Double.nan],
+        ]
+        let data = try PropertyListSerialization.data(fromPropertyList: tree, format: .binary, options: 0)
+        let document = try PatternFile.readPropertyList(data, file: "big-value.plist", limits: .default, waveformPaths: .confinedToFolder)
+        #expect(document.pattern.events[0].parameters[0].value == .greatestFiniteMagnitude)
+        #expect(document.pattern.metadata == .object([("gain", .null)]))
+        var expected = document.pattern
+        expected.version = 1.0
+        #expect(try AHAPReader.read(AHAPWriter.bytes(from: document.pattern)).pattern == expected)
+    }
+
+    /// Saved FuzzPropertyList artefacts (Tests/Fixtures/fuzz/*.plist) read without trapping and round-trip.
+    @Test func savedPropertyListArtefactsKeepTheirInvariants() throws {
+        let files = try Fixtures.files(in: Fixtures.ownFixtures.appendingPathComponent("fuzz"), withExtension: "plist")
+        #expect(!files.isEmpty)
+        for file in files {
+            let document = try PatternFile.readPropertyList(Data(contentsOf: file), file: file.lastPathComponent, limits: .default, waveformPaths: .confinedToFolder)
+            var expected = document.pattern
+            if expected.version == nil { expected.version = 1.0 }
+            #expect(try AHAPReader.read(AHAPWriter.bytes(from: document.pattern)).pattern == expected, "\(file.lastPathComponent)")
+        }
+    }
+
+    @Test func symbolicLinkToALargeFileIsMeasuredThroughTheLink() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("big.ahap")
+        try Data(repeating: UInt8(ascii: " "), count: 10_000).write(to: target)
+        let link = folder.appendingPathComponent("link.ahap")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        #expect {
+            try PatternFile.read(link, limits: PatternLimits(maxFileSize: 1_000))
+        } throws: { error in
+            // "the file is …": the size check before reading, not the reader's check on bytes already read.
+            (error as? PatternError)?.code == .invalidPatternData && (error as? PatternError)?.message.hasPrefix("the file is 10000 bytes") == true
+        }
+    }
+
+    @Test func fifoIsRefusedInsteadOfReadForever() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("pipe.ahap")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        #expect {
+            try PatternFile.read(fifo)
+        } throws: { error in
+            (error as? PatternError)?.code == .fileNotFound
+        }
+        #expect {
+            try AudioResourceFile.read(fifo)
+        } throws: { error in
+            (error as? PatternError)?.code == .fileNotFound
+        }
+    }
+
+    @Test func audioResourceSizeIsCheckedBeforeReading() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let wav = folder.appendingPathComponent("tone.wav")
+        let bytes = WAVEncoder(format: .int16).encode(channels: [[0, 0.5, -0.5, 1]], sampleRate: 48_000)
+        try Data(bytes).write(to: wav)
+        let buffer = try AudioResourceFile.read(wav)
+        #expect(buffer.frameCount == 4 && buffer.channelCount == 1)
+        #expect {
+            try AudioResourceFile.read(wav, limits: PatternLimits(maxAudioFileSize: bytes.count - 1))
+        } throws: { error in
+            (error as? PatternError)?.code == .invalidAudioResource
+                && (error as? PatternError)?.message.contains("PatternLimits.maxAudioFileSize") == true
+        }
+        // The decoder's own cap on the decoded length.
+        #expect {
+            try AudioResourceFile.read(wav, decoder: WAVDecoder(maxFrameCount: 3))
+        } throws: { error in
+            (error as? PatternError)?.code == .invalidAudioResource
+        }
+        #expect {
+            try AudioResourceFile.read(folder.appendingPathComponent("missing.wav"))
+        } throws: { error in
+            (error as? PatternError)?.code == .fileNotFound
+        }
+    }
+}
+#endif
