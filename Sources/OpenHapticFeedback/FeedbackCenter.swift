@@ -24,13 +24,13 @@ import Synchronization
 public final class FeedbackCenter: Sendable {
     /// The process-wide center: user settings from the environment and config file, default app preferences, and
     /// an ``EngineFeedbackOutput`` on the default device (real hardware when present, else the simulated actuator),
-    /// or an ``OfflineFeedbackOutput`` if no engine can be created. Replace the output with ``setOutput(_:)``.
+    /// or an ``OfflineFeedbackOutput`` if no engine can be created. The engine (and device discovery) is created on
+    /// the first feedback, not when the center is first touched. Replace the output with ``setOutput(_:)``.
     ///
     /// When `OPENHAPTICS_FEEDBACK_LOG` names a file, every request is appended to it as a trigger-log line (see
     /// ``TriggerLogEntry``), ready for `haptic lint`.
     public static let shared: FeedbackCenter = {
-        let output: any FeedbackOutput = (try? EngineFeedbackOutput()) ?? OfflineFeedbackOutput(historyLimit: 0)
-        let center = FeedbackCenter(output: output, userSettings: .load())
+        let center = FeedbackCenter(output: DefaultFeedbackOutput(), userSettings: .load())
         if let path = ProcessInfo.processInfo.environment["OPENHAPTICS_FEEDBACK_LOG"], !path.isEmpty,
             let file = TriggerLogFile(path: path)
         {
