@@ -19,15 +19,32 @@ public final class EnginePlayer: @unchecked Sendable {
 
     /// The engine.
     public let runtime: EngineRuntime
-    let state: PlayerState
+    /// The compiled program.
+    public let program: PatternProgram
 
-    init(runtime: EngineRuntime, state: PlayerState) {
+    // Control-side state, guarded by the runtime's lock (every access is inside `runtime.state.withLock`).
+    /// The reset epoch the player was made in; after a reset its calls fail with `invalidPlayer`.
+    let epoch: Int
+    var mutedSetting = false
+    var loopSetting = false
+    var loopEndSetting: Double = 0
+    var rate: Float = 1
+    /// The mixer handle of the current run (each start gets a fresh handle), `nil` when not playing.
+    var run: PlayerHandle?
+    var isPaused = false
+    /// The offset a seek made while not playing (or paused) left for the next start or resume.
+    var cachedOffset: Double?
+    /// Called once per run that ends (not for a run replaced by a restart).
+    var completionSetting: (@Sendable (EngineError?) -> Void)?
+
+    init(runtime: EngineRuntime, program: PatternProgram, epoch: Int) {
         self.runtime = runtime
-        self.state = state
+        self.program = program
+        self.epoch = epoch
     }
 
-    /// The compiled program.
-    public var program: PatternProgram { state.program }
+    /// The state the runtime works on (the player itself).
+    var state: EnginePlayer { self }
 
     /// Whether a run is playing (started and not yet finished; paused runs count).
     public var isPlaying: Bool { runtime.state.withLock { _ in state.run != nil } }
@@ -35,38 +52,38 @@ public final class EnginePlayer: @unchecked Sendable {
     /// Called once for every run that ends — naturally, by ``stop(atTime:)`` or ``cancel()``, or because the engine
     /// stopped — but not for a run replaced by a restart. The argument is `nil`, or why the run ended early.
     public var completion: (@Sendable (EngineError?) -> Void)? {
-        get { runtime.state.withLock { _ in state.completion } }
-        set { runtime.state.withLock { _ in state.completion = newValue } }
+        get { runtime.state.withLock { _ in state.completionSetting } }
+        set { runtime.state.withLock { _ in state.completionSetting = newValue } }
     }
 
     /// Silences the player (ramped); it keeps running.
     public var isMuted: Bool {
-        get { runtime.state.withLock { _ in state.isMuted } }
+        get { runtime.state.withLock { _ in state.mutedSetting } }
         set { runtime.withPlayerLocked(state) { session in
-            state.isMuted = newValue
+            state.mutedSetting = newValue
             if let run = state.run { _ = session?.mixer.enqueue(.setMuted(run, muted: newValue)) }
         } }
     }
 
     /// Whether playback jumps back to 0 at ``loopEnd``. Default `false`.
     public var loopEnabled: Bool {
-        get { runtime.state.withLock { _ in state.loopEnabled } }
+        get { runtime.state.withLock { _ in state.loopSetting } }
         set { runtime.withPlayerLocked(state) { session in
-            state.loopEnabled = newValue
-            if let run = state.run { _ = session?.mixer.enqueue(.setLoop(run, enabled: newValue, loopEnd: state.loopEnd)) }
+            state.loopSetting = newValue
+            if let run = state.run { _ = session?.mixer.enqueue(.setLoop(run, enabled: newValue, loopEnd: state.loopEndSetting)) }
         } }
     }
 
     /// The loop end in pattern seconds; 0 means the end of the last event. Negative or non-finite values are
     /// ignored.
     public var loopEnd: Double {
-        get { runtime.state.withLock { _ in state.loopEnd } }
+        get { runtime.state.withLock { _ in state.loopEndSetting } }
         set {
             guard newValue.isFinite, newValue >= 0 else { return }
             runtime.withPlayerLocked(state) { session in
-                state.loopEnd = newValue
+                state.loopEndSetting = newValue
                 if let run = state.run {
-                    _ = session?.mixer.enqueue(.setLoop(run, enabled: state.loopEnabled, loopEnd: newValue))
+                    _ = session?.mixer.enqueue(.setLoop(run, enabled: state.loopSetting, loopEnd: newValue))
                 }
             }
         }

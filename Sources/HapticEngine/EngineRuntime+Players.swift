@@ -77,8 +77,8 @@ extension EngineRuntime {
         do throws(EngineError) {
             // Settings first: the first command for a fresh handle claims its slot, and the start keeps them.
             if player.rate != 1 { try send(.setRate(handle, rate: player.rate, atFrame: Int.min), session) }
-            if player.loopEnabled { try send(.setLoop(handle, enabled: true, loopEnd: player.loopEnd), session) }
-            if player.isMuted { try send(.setMuted(handle, muted: true), session) }
+            if player.loopSetting { try send(.setLoop(handle, enabled: true, loopEnd: player.loopEndSetting), session) }
+            if player.mutedSetting { try send(.setMuted(handle, muted: true), session) }
             session.retain(player.program)
             do throws(EngineError) {
                 try send(
@@ -168,8 +168,8 @@ extension EngineRuntime {
                 return
             }
             var target = offset
-            if player.loopEnabled {
-                let end = player.loopEnd > 0 ? player.loopEnd : player.program.lastEventEnd
+            if player.loopSetting {
+                let end = player.loopEndSetting > 0 ? player.loopEndSetting : player.program.lastEventEnd
                 if target >= end { target = 0 }
             }
             try send(.seek(run, offset: target, atFrame: immediateFrame(for: run, session)), session)

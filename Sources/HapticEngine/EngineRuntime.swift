@@ -293,9 +293,9 @@ public final class EngineRuntime: @unchecked Sendable {
 
     // MARK: Players
 
-    /// Makes a player for a compiled program. Costs two small objects; the program is shared.
+    /// Makes a player for a compiled program. Costs one small object; the program is shared.
     public func makePlayer(program: PatternProgram) -> EnginePlayer {
-        EnginePlayer(runtime: self, state: PlayerState(program: program, epoch: epochCounter.load(ordering: .relaxed)))
+        EnginePlayer(runtime: self, program: program, epoch: epochCounter.load(ordering: .relaxed))
     }
 
     // MARK: Internals (all *Locked functions run inside state.withLock)
@@ -391,7 +391,7 @@ public final class EngineRuntime: @unchecked Sendable {
         guard player.run == handle else { return }  // replaced by a restart: not the player's end
         player.run = nil
         player.isPaused = false
-        if let completion = player.completion { out.append { completion(error) } }
+        if let completion = player.completionSetting { out.append { completion(error) } }
     }
 
     func fireFinishedHandlersLocked(_ s: inout State, into out: inout [Callback]) {

@@ -12,8 +12,8 @@ public enum EngineStopReason: Int, Sendable, Hashable, CaseIterable {
     case notifyWhenFinished = 4
     /// The engine object went away while it was running.
     case engineDestroyed = 5
-    /// The output device was removed (``HapticDevices/DeviceStatus/removed``).
+    /// The output device was removed (`DeviceStatus.removed`).
     case gameControllerDisconnect = 6
-    /// The output device failed (``HapticDevices/DeviceStatus/failed(errno:)``).
+    /// The output device failed (`DeviceStatus.failed(errno:)`).
     case systemError = -1
 }

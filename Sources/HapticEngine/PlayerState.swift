@@ -1,29 +1,9 @@
 import Dispatch
 import HapticRender
 
-/// The control-side state of one player. Every field is read and written only under the engine's lock.
-final class PlayerState: @unchecked Sendable {
-    // @unchecked: guarded by EngineRuntime.state's mutex (every access happens inside `withLock`).
-    let program: PatternProgram
-    /// The reset epoch the player was made in; after a reset its calls fail with `invalidPlayer`.
-    let epoch: Int
-    var isMuted = false
-    var loopEnabled = false
-    var loopEnd: Double = 0
-    var rate: Float = 1
-    /// The mixer handle of the current run (each start gets a fresh handle), `nil` when not playing.
-    var run: PlayerHandle?
-    var isPaused = false
-    /// The offset a seek made while not playing (or paused) left for the next start or resume.
-    var cachedOffset: Double?
-    /// Called once per run that ends (not for a run replaced by a restart).
-    var completion: (@Sendable (EngineError?) -> Void)?
-
-    init(program: PatternProgram, epoch: Int) {
-        self.program = program
-        self.epoch = epoch
-    }
-}
+/// The control-side state of a player lives in ``EnginePlayer`` itself (one object per player keeps
+/// `makePlayer` cheap); every field is read and written only under the engine's lock.
+typealias PlayerState = EnginePlayer
 
 /// One start of a player: it lives from the start command until the mixer reports the run finished.
 struct PlayerRun {

@@ -40,6 +40,20 @@ final class RenderThread {
             Unmanaged<Body>.fromOpaque(context).release()
             return nil
         }
+        raisePriority()
+    }
+
+    /// Whether the thread runs with real-time (`SCHED_FIFO`) priority.
+    private(set) var isRealTime = false
+
+    /// Asks for `SCHED_FIFO` at a middle priority, as audio engines do; without the privilege (`CAP_SYS_NICE` or an
+    /// `rtprio` limit) the thread keeps normal scheduling. The corresponding call is `pthread_setschedparam`.
+    private func raisePriority() {
+        #if os(Linux)
+        var parameters = sched_param()
+        parameters.sched_priority = 40
+        isRealTime = pthread_setschedparam(thread, Int32(SCHED_FIFO), &parameters) == 0
+        #endif
     }
 
     /// Waits for the thread to end. Safe to call twice.

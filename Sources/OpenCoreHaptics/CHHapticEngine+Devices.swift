@@ -4,28 +4,40 @@ import Synchronization
 
 extension CHHapticEngine {
     /// Where `CHHapticEngine()` gets its output and what `capabilitiesForHardware()` reports: the injection point
-    /// for device discovery.
+    /// between the Apple facade and device discovery.
     ///
-    ///     CHHapticEngine.setDeviceDiscovery(
-    ///         output: { try discovery.bestDevice() },            // real hardware first, else simulated
-    ///         hardware: { discovery.hardwareDevices() })
-    package struct DeviceDiscovery: Sendable {
+    ///     CHHapticEngine.setDeviceSource(.simulated)          // tests: never touch hardware
+    ///     CHHapticEngine.setDeviceSource(CHHapticEngine.DeviceSource(
+    ///         output: { RecordingDevice(capacityFrames: 48_000) }, hardware: { [] }))
+    package struct DeviceSource: Sendable {
         /// Makes the output device for a new engine.
         package var output: @Sendable () throws -> any HapticDevice
-        /// Describes the hardware present now (empty when there is none).
+        /// Describes the devices present now; `capabilitiesForHardware()` looks at those that are hardware.
         package var hardware: @Sendable () -> [DeviceInfo]
 
-        /// The default until device discovery lands: no hardware, and the simulated actuator as the output.
-        package static let simulated = DeviceDiscovery(output: { SimulatedDevice() }, hardware: { [] })
+        /// Creates a source.
+        package init(output: @escaping @Sendable () throws -> any HapticDevice, hardware: @escaping @Sendable () -> [DeviceInfo]) {
+            self.output = output
+            self.hardware = hardware
+        }
+
+        /// The default: `HAPTIC_DEVICE` if set, else the first haptic hardware, else the simulated actuator
+        /// (``HapticDevices/DeviceDiscovery``); capabilities from the devices discovery finds.
+        package static let system = DeviceSource(
+            output: { DeviceDiscovery.defaultDevice() },
+            hardware: { DeviceDiscovery.devices().devices.map(\.info) })
+
+        /// No hardware, and the simulated actuator as the output.
+        package static let simulated = DeviceSource(output: { SimulatedDevice() }, hardware: { [] })
     }
 
-    private static let discovery = Mutex(DeviceDiscovery.simulated)
+    private static let source = Mutex(DeviceSource.system)
 
-    /// Replaces how engines find their device and what hardware is reported (for the device layer and tests).
-    package static func setDeviceDiscovery(_ discovery: DeviceDiscovery) {
-        Self.discovery.withLock { $0 = discovery }
+    /// Replaces how engines find their device and what hardware is reported (for tools and tests).
+    package static func setDeviceSource(_ source: DeviceSource) {
+        Self.source.withLock { $0 = source }
     }
 
-    /// The current discovery.
-    package static var deviceDiscovery: DeviceDiscovery { discovery.withLock { $0 } }
+    /// The current source.
+    package static var deviceSource: DeviceSource { source.withLock { $0 } }
 }

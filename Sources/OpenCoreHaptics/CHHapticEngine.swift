@@ -47,13 +47,14 @@ open class CHHapticEngine: @unchecked Sendable {
 
     // MARK: Creating an engine
 
-    /// Creates an engine for the default output: real hardware when present, else the simulated actuator.
+    /// Creates an engine for the default output: the device `HAPTIC_DEVICE` names, else the first haptic hardware
+    /// device discovery finds, else the simulated actuator.
     ///
     /// - Throws: ``CHHapticError/Code/serverInitFailed`` when the output cannot be created.
     public convenience init() throws {
         let device: any HapticDevice
         do {
-            device = try CHHapticEngine.deviceDiscovery.output()
+            device = try CHHapticEngine.deviceSource.output()
         } catch {
             throw CHHapticError(.serverInitFailed, message: "no output device could be opened: \(error)")
         }
@@ -91,7 +92,7 @@ open class CHHapticEngine: @unchecked Sendable {
     /// - Returns: What real hardware supports. With no haptic hardware, `supportsHaptics` is `false` (engines
     ///   still play, to the simulated actuator).
     open class func capabilitiesForHardware() -> any CHHapticDeviceCapability {
-        let hardware = deviceDiscovery.hardware().filter(\.isHardware)
+        let hardware = deviceSource.hardware().filter(\.isHardware)
         return HardwareCapability(
             supportsHaptics: hardware.contains { $0.supportsHaptics }, supportsAudio: hardware.contains { $0.supportsAudio })
     }
@@ -270,6 +271,8 @@ open class CHHapticEngine: @unchecked Sendable {
 
     /// The compiled program of `pattern` for this engine, from the pattern's cache when possible.
     package func program(for pattern: CHHapticPattern) throws(CHHapticError) -> PatternProgram {
+        // Fast path: a pattern without custom audio is cached for every engine under the `nil` key.
+        if let program = pattern.programCache.program(for: nil) { return program }
         let usesCustomAudio = pattern.pattern.entries.contains {
             if case .event(let event) = $0 { return event.type == .audioCustom }
             return false

@@ -246,7 +246,9 @@ import Testing
 
     @Test func capabilitiesTellTheTruthAboutHardware() throws {
         let capabilities = CHHapticEngine.capabilitiesForHardware()
-        #expect(!capabilities.supportsHaptics)  // no device layer hardware here
+        let hardware = DeviceDiscovery.devices().devices.map(\.info).filter(\.isHardware)
+        #expect(capabilities.supportsHaptics == hardware.contains { $0.supportsHaptics })
+        #expect(capabilities.supportsAudio == hardware.contains { $0.supportsAudio })
         let intensity = try capabilities.attributes(forEventParameter: .hapticIntensity, eventType: .hapticTransient)
         #expect(intensity.minValue == 0 && intensity.maxValue == 1 && intensity.defaultValue == 0.75)
         let pan = try capabilities.attributes(forEventParameter: .audioPan, eventType: .audioContinuous)
