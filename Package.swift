@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(
             name: "OpenCoreHapticsTests",
             dependencies: ["OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", "HapticTestSupport"]),
-        .testTarget(name: "OpenHapticFeedbackTests", dependencies: ["OpenHapticFeedback", "HapticPattern", "HapticRender"]),
+        .testTarget(name: "OpenHapticFeedbackTests", dependencies: ["OpenHapticFeedback", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticPattern", "HapticRender"]),
         .testTarget(name: "HapticCLITests", dependencies: ["HapticTestSupport", "haptic"]),
         .testTarget(name: "HapticInterchangeTests", dependencies: ["HapticInterchange", "HapticPattern", "HapticRender", "HapticTestSupport"]),
     ],

@@ -43,6 +43,16 @@ let package = Package(
             path: "Benchmarks/EngineBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "FeedbackBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "OpenHapticFeedback", package: "OpenCoreHaptics"),
+                .product(name: "OpenCoreHaptics", package: "OpenCoreHaptics"),
+            ],
+            path: "Benchmarks/FeedbackBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -23,12 +23,14 @@ import Synchronization
 /// called outside it. Real-time safety: none; never call from a render thread.
 public final class FeedbackCenter: Sendable {
     /// The process-wide center: user settings from the environment and config file, default app preferences, and
-    /// an ``OfflineFeedbackOutput`` until an engine-backed output is installed with ``setOutput(_:)``.
+    /// an ``EngineFeedbackOutput`` on the default device (real hardware when present, else the simulated actuator),
+    /// or an ``OfflineFeedbackOutput`` if no engine can be created. The engine (and device discovery) is created on
+    /// the first feedback, not when the center is first touched. Replace the output with ``setOutput(_:)``.
     ///
     /// When `OPENHAPTICS_FEEDBACK_LOG` names a file, every request is appended to it as a trigger-log line (see
     /// ``TriggerLogEntry``), ready for `haptic lint`.
     public static let shared: FeedbackCenter = {
-        let center = FeedbackCenter(output: OfflineFeedbackOutput(historyLimit: 0), userSettings: .load())
+        let center = FeedbackCenter(output: DefaultFeedbackOutput(), userSettings: .load())
         if let path = ProcessInfo.processInfo.environment["OPENHAPTICS_FEEDBACK_LOG"], !path.isEmpty,
             let file = TriggerLogFile(path: path)
         {

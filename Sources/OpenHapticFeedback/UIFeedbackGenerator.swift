@@ -36,9 +36,10 @@ public class UIFeedbackGenerator: @unchecked Sendable {
     /// Gets the haptics ready so that the next feedback plays with less latency, for a few seconds.
     ///
     /// Call it shortly before you expect to trigger feedback (when a gesture begins, for example), not
-    /// immediately before: the output starts (the engine or mixer is built) and the generator's patterns are
-    /// compiled, and that state lasts a few seconds (``OfflineFeedbackOutput/idleTimeout``). Calling it again
-    /// extends the prepared state. Nothing happens when feedback is turned off.
+    /// immediately before: the output starts (``EngineFeedbackOutput`` starts its engine) and the generator's
+    /// patterns are compiled, and that state lasts at least a few seconds (until the engine's idle auto-shutdown,
+    /// or ``OfflineFeedbackOutput/idleTimeout``). Calling it again extends the prepared state. Nothing happens
+    /// when feedback is turned off.
     ///
     ///     let generator = UISelectionFeedbackGenerator()
     ///     generator.prepare()
