@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "OpenCoreHaptics", targets: ["OpenCoreHaptics"]),
         .library(name: "HapticPattern", targets: ["HapticPattern"]),
         .library(name: "HapticRender", targets: ["HapticRender"]),
+        .library(name: "HapticDevices", targets: ["HapticDevices"]),
+        .library(name: "HapticEngine", targets: ["HapticEngine"]),
+        .library(name: "OpenHapticFeedback", targets: ["OpenHapticFeedback"]),
         .executable(name: "haptic", targets: ["haptic"]),
     ],
     dependencies: [
@@ -30,13 +33,27 @@ let package = Package(
         .target(name: "HapticEngine", dependencies: ["HapticRender", "HapticPattern", "HapticDevices"]),
         // Apple's public names (CHHapticPattern, CHHapticEvent, CHHapticEngine, …) over the layers below.
         .target(name: "OpenCoreHaptics", dependencies: ["HapticPattern", "HapticRender", "HapticEngine", "HapticDevices"]),
+        // Format conversion: AHAP ↔ Lofelt/Meta .haptic, AHAP → Android VibrationEffect, Web vibrate/gamepad. Pure.
+        .target(name: "HapticInterchange", dependencies: ["HapticPattern"]),
+        // Apple's feedback vocabulary (UIKit generators, WKHapticType, NSHapticFeedbackManager, SensoryFeedback),
+        // triggers, preferences, the standard pattern library (Library/*.ahap, embedded) and HIG lint.
+        .target(
+            name: "OpenHapticFeedback", dependencies: ["OpenCoreHaptics", "HapticPattern", "HapticRender"],
+            exclude: ["Library"]),
         .executableTarget(
             name: "haptic",
             dependencies: [
-                "OpenCoreHaptics", "HapticPattern", "HapticRender", "HapticDevices", "HapticEngine",
+                "OpenHapticFeedback", "OpenCoreHaptics", "HapticPattern", "HapticRender", "HapticDevices", "HapticEngine",
+                "HapticInterchange",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Real-kernel check: drives a uinput force-feedback device in the QEMU guest of .ci/qemu-evdev.sh.
+        .executableTarget(name: "haptic-evdev-check", dependencies: ["HapticDevices", "HapticRender", "HapticPattern"]),
+        // Apple-shaped examples: they compile unchanged against CoreHaptics on Apple platforms.
+        .executableTarget(name: "SingleTap", dependencies: ["OpenCoreHaptics"], path: "Examples/SingleTap"),
+        .executableTarget(name: "PreparingYourApp", dependencies: ["OpenCoreHaptics"], path: "Examples/PreparingYourApp"),
+        .executableTarget(name: "HapticBounce", dependencies: ["OpenCoreHaptics"], path: "Examples/HapticBounce"),
         // libFuzzer harnesses (issue 8): built only by .ci/fuzz.sh with -sanitize=fuzzer,address; a plain build
         // makes do-nothing executables. Not products.
         .executableTarget(name: "FuzzAHAPReader", dependencies: ["HapticPattern", "HapticRender"], path: "Fuzz/FuzzAHAPReader"),
@@ -55,8 +72,12 @@ let package = Package(
         .testTarget(name: "HapticRenderTests", dependencies: ["HapticRender", "HapticPattern", "HapticTestSupport"]),
         .testTarget(name: "HapticDevicesTests", dependencies: ["HapticDevices", "HapticRender", "HapticTestSupport"]),
         .testTarget(name: "HapticEngineTests", dependencies: ["HapticEngine", "HapticDevices", "HapticRender", "HapticPattern", "HapticTestSupport"]),
-        .testTarget(name: "OpenCoreHapticsTests", dependencies: ["OpenCoreHaptics", "HapticTestSupport"]),
+        .testTarget(
+            name: "OpenCoreHapticsTests",
+            dependencies: ["OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", "HapticTestSupport"]),
+        .testTarget(name: "OpenHapticFeedbackTests", dependencies: ["OpenHapticFeedback", "HapticPattern", "HapticRender"]),
         .testTarget(name: "HapticCLITests", dependencies: ["HapticTestSupport", "haptic"]),
+        .testTarget(name: "HapticInterchangeTests", dependencies: ["HapticInterchange", "HapticPattern", "HapticRender", "HapticTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

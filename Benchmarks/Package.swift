@@ -30,6 +30,19 @@ let package = Package(
             path: "Benchmarks/RenderBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "EngineBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "OpenCoreHaptics", package: "OpenCoreHaptics"),
+                .product(name: "HapticEngine", package: "OpenCoreHaptics"),
+                .product(name: "HapticDevices", package: "OpenCoreHaptics"),
+                .product(name: "HapticRender", package: "OpenCoreHaptics"),
+                .product(name: "HapticPattern", package: "OpenCoreHaptics"),
+            ],
+            path: "Benchmarks/EngineBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -21,6 +21,7 @@ public enum AHAPValue: Sendable, Hashable {
         return pairs.first { $0.key == key }?.value
     }
 
+    /// Structural equality; objects compare their pairs in order.
     public static func == (lhs: AHAPValue, rhs: AHAPValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
@@ -34,6 +35,7 @@ public enum AHAPValue: Sendable, Hashable {
         }
     }
 
+    /// Hashes the value consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)

@@ -224,6 +224,7 @@ public final class Mixer: @unchecked Sendable {
             }
         }
         shapeHapticBus(frameCount: frameCount, haptic: haptic)
+        dropDueCommands()
         clock.store(blockStart + frameCount, ordering: .releasing)
     }
 
@@ -269,6 +270,18 @@ public final class Mixer: @unchecked Sendable {
             slot.pointee.commandTail = Int32(i)
         }
         dueCount = due
+    }
+
+    /// Removes this block's (now applied) commands from the front of the pending table.
+    @_noLocks @_noAllocation
+    private func dropDueCommands() {
+        let due = dueCount
+        let remaining = pendingCount - due
+        if due > 0 {
+            for i in 0..<remaining { pending[i] = pending[i + due] }
+        }
+        pendingCount = remaining
+        dueCount = 0
     }
 
     /// Number of entries at the front of the pending table that belong to the current block.
@@ -488,13 +501,23 @@ public final class Mixer: @unchecked Sendable {
         let slot = players + p
         let handle = command.handle
         if case .start(_, let program, _, let offset) = command {
+            // A start from an earlier occupant of the slot is stale: hand its program back and ignore it.
+            if Int32(bitPattern: slot.pointee.generation &- handle.generation) > 0 {
+                _ = post(.programReleased(program))
+                return
+            }
             startRun(p, handle: handle, program: program, offset: offset)
             return
         }
-        guard handle.generation == slot.pointee.generation else {
-            // Stale: a curve sent to a stale handle must still be handed back.
-            if case .scheduleCurve(_, let curve, _) = command { _ = post(.curveReleased(curve)) }
-            return
+        if handle.generation != slot.pointee.generation {
+            if Int32(bitPattern: handle.generation &- slot.pointee.generation) > 0 {
+                // A newer occupant of the slot (settings sent before its first start): adopt it.
+                adopt(p, generation: handle.generation)
+            } else {
+                // Stale: a curve sent to a stale handle must still be handed back.
+                if case .scheduleCurve(_, let curve, _) = command { _ = post(.curveReleased(curve)) }
+                return
+            }
         }
         let dt = slot.pointee.rate / sampleRate
         switch command {
@@ -540,6 +563,25 @@ public final class Mixer: @unchecked Sendable {
         }
     }
 
+    /// Hands the slot to a new occupant: ends what the old one was doing and resets its settings.
+    @_noLocks @_noAllocation
+    private func adopt(_ p: Int, generation: UInt32) {
+        let slot = players + p
+        killVoices(p)
+        if !slot.pointee.isIdle { endRun(p) }
+        slot.pointee.generation = generation
+        slot.pointee.rate = 1
+        slot.pointee.isLooping = false
+        slot.pointee.loopEnd = 0
+        slot.pointee.isMuted = false
+        slot.pointee.isPaused = false
+        let control = controls + p * ControlIndex.count
+        for c in 0..<ControlIndex.count {
+            releaseCurve(control + c)
+            control[c] = ControlState(value: ControlIndex.defaultValue(c))
+        }
+    }
+
     /// Starts (or restarts) a player with a program.
     @_noLocks @_noAllocation
     private func startRun(_ p: Int, handle: PlayerHandle, program: Unmanaged<PatternProgram>, offset: Double) {
@@ -547,13 +589,7 @@ public final class Mixer: @unchecked Sendable {
         // The old run's voices may read the old program's samples: free them before the program goes.
         killVoices(p)
         if !slot.pointee.isIdle { endRun(p) }
-        if slot.pointee.generation != handle.generation {
-            slot.pointee.generation = handle.generation
-            slot.pointee.rate = 1
-            slot.pointee.isLooping = false
-            slot.pointee.loopEnd = 0
-            slot.pointee.isMuted = false
-        }
+        if slot.pointee.generation != handle.generation { adopt(p, generation: handle.generation) }
         let control = controls + p * ControlIndex.count
         for c in 0..<ControlIndex.count {
             releaseCurve(control + c)

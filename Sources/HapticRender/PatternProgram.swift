@@ -26,6 +26,9 @@ public final class PatternProgram: @unchecked Sendable {
     public let duration: Double
     /// The end of the last event: the default loop end of an advanced player (``HapticPattern/Pattern/lastEventEnd``).
     public let lastEventEnd: Double
+    /// When the last sound ends, in seconds: ``duration``, or later when custom audio without an `EventDuration`
+    /// plays its whole resource past the pattern's end (Core Haptics: duration 0 means the resource's length).
+    public let soundingDuration: Double
     /// Number of events.
     public let eventCount: Int
     /// Number of dynamic-parameter entries.
@@ -136,6 +139,11 @@ public final class PatternProgram: @unchecked Sendable {
         points = Self.copy(compiledPoints)
         self.audio = keepAlive
         duration = pattern.duration
+        var sounding = pattern.duration
+        for event in compiled where event.kind == .audioCustom && event.duration == 0 && event.sampleRate > 0 {
+            sounding = Swift.max(sounding, event.time + Double(event.sampleFrameCount) / event.sampleRate)
+        }
+        soundingDuration = sounding
         lastEventEnd = pattern.lastEventEnd
         eventCount = compiled.count
         parameterCount = compiledParameters.count

@@ -54,6 +54,8 @@ struct Voice {
             switch s {
             case 0:
                 if attackFrames > 0 {
+                    // The first frame already sounds: start one step up, so an event is audible on its own frame.
+                    if env == 0 { env = Swift.min(attackStep, 1) }
                     envStep = attackStep
                     envRemaining = attackFrames
                     return

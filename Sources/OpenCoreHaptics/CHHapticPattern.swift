@@ -35,6 +35,9 @@ open class CHHapticPattern {
 
     private let contents: Contents
 
+    /// The program the engine compiled from this pattern, so that `makePlayer(with:)` does not compile again.
+    package let programCache = PatternProgramCache()
+
     // MARK: Making patterns
 
     /// Creates a pattern from events and dynamic parameters.

@@ -9,40 +9,16 @@
 //   CHHapticError (+ Code, 24 codes), CoreHapticsErrorDomain, CHHapticTimeImmediate, CHHapticAudioResourceID,
 //   CHHapticAudioResourceKey, CHHapticAudioResourceKeyUseVolumeEnvelope, CHHapticAudioResourceKeyLoopEnabled.
 //
-// Not yet (the engine issue; built in parallel by another session):
-//   class CHHapticEngine
-//     class func capabilitiesForHardware() -> any CHHapticDeviceCapability
-//     init() throws
-//     init(audioSession: AVAudioSession?) throws            // AVAudioSession does not exist on Linux
-//     var currentTime: TimeInterval { get }
-//     var stoppedHandler: CHHapticEngine.StoppedHandler { get set }
-//     var resetHandler: CHHapticEngine.ResetHandler { get set }
-//     var playsHapticsOnly: Bool { get set }
-//     var playsAudioOnly: Bool { get set }
-//     var isMutedForAudio: Bool { get set }
-//     var isMutedForHaptics: Bool { get set }
-//     var isAutoShutdownEnabled: Bool { get set }
-//     func start(completionHandler: CHHapticEngine.CompletionHandler? = nil)
-//     func start() throws
-//     func stop(completionHandler: CHHapticEngine.CompletionHandler? = nil)
-//     func notifyWhenPlayersFinished(finishedHandler: @escaping CHHapticEngine.FinishedHandler)
-//     func makePlayer(with pattern: CHHapticPattern) throws -> any CHHapticPatternPlayer
-//     func makeAdvancedPlayer(with pattern: CHHapticPattern) throws -> any CHHapticAdvancedPatternPlayer
-//     func registerAudioResource(_ resourceURL: URL, options: [AnyHashable: Any] = [:]) throws -> CHHapticAudioResourceID
-//     func unregisterAudioResource(_ resourceID: CHHapticAudioResourceID) throws
-//     func playPattern(from fileURL: URL) throws
-//     func playPattern(from data: Data) throws
-//   enum CHHapticEngine.StoppedReason: Int       (audioSessionInterrupt 1 … gameControllerDisconnect 6, systemError -1)
-//   enum CHHapticEngine.FinishedAction: Int      (stopEngine 1, leaveEngineRunning 2)
-//   typealias CHHapticEngine.CompletionHandler, .FinishedHandler, .StoppedHandler, .ResetHandler
-//   protocol CHHapticDeviceCapability            (supportsHaptics, supportsAudio, attributes(forEventParameter:eventType:),
-//                                                 attributes(forDynamicParameter:))
-//   protocol CHHapticParameterAttributes         (minValue, maxValue, defaultValue)
-//   protocol CHHapticPatternPlayer               (start/stop(atTime:), sendParameters(_:atTime:),
-//                                                 scheduleParameterCurve(_:atTime:), cancel(), isMuted)
-//   protocol CHHapticAdvancedPatternPlayer       (pause/resume(atTime:), seek(toOffset:), loopEnabled, loopEnd,
-//                                                 playbackRate, isMuted, completionHandler)
-//   typealias CHHapticAdvancedPatternPlayerCompletionHandler
+// Done (engine issue 4):
+//   CHHapticEngine (capabilitiesForHardware, init, currentTime, stoppedHandler, resetHandler, playsHapticsOnly,
+//   playsAudioOnly, isMutedForAudio, isMutedForHaptics, isAutoShutdownEnabled, start/stop, notifyWhenPlayersFinished,
+//   makePlayer, makeAdvancedPlayer, registerAudioResource, unregisterAudioResource, playPattern(from:) ×2),
+//   CHHapticEngine.StoppedReason, .FinishedAction, .CompletionHandler, .FinishedHandler, .StoppedHandler,
+//   .ResetHandler, CHHapticDeviceCapability, CHHapticParameterAttributes, CHHapticPatternPlayer,
+//   CHHapticAdvancedPatternPlayer, CHHapticAdvancedPatternPlayerCompletionHandler.
+//
+// Not yet:
+//   init(audioSession: AVAudioSession?) throws            // AVAudioSession does not exist on Linux
 //
 // What the engine gets from the pattern layer (package access):
 //   CHHapticPattern.pattern: HapticPattern.Pattern              the validated value to compile

@@ -6,6 +6,9 @@ struct Haptic: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "haptic",
         abstract: "Play, render, check and inspect haptic patterns (AHAP).",
-        subcommands: [ValidateCommand.self, InfoCommand.self, RenderCommand.self]
+        subcommands: [
+            ValidateCommand.self, InfoCommand.self, RenderCommand.self, ConvertCommand.self, PlotCommand.self,
+            DevicesCommand.self, LintCommand.self,
+        ]
     )
 }

@@ -18,6 +18,21 @@ unsigned long CHapticSupport_EVIOCGBIT(unsigned int ev, unsigned int len);
 /// EVIOCGNAME(len): the request that reads the device name.
 unsigned long CHapticSupport_EVIOCGNAME(unsigned int len);
 
+/// ppoll(fd, events 0, timeout): 1 when the descriptor hung up or errs (device removed), 0 on timeout, -errno on error.
+/// EINTR is returned as -EINTR so the caller's funnel decides.
+int CHapticSupport_waitForHangup(int fd, long timeoutNanoseconds);
+/// ppoll(fd, POLLIN, timeout): 1 when readable, 0 on timeout, -errno on error.
+int CHapticSupport_waitForReadable(int fd, long timeoutNanoseconds);
+/// pthread_setname_np(pthread_self(), name) (a GNU extension Swift's Glibc module does not export).
+void CHapticSupport_setThreadName(const char *name);
+/// inotify_init1(IN_NONBLOCK | IN_CLOEXEC), or -errno.
+int CHapticSupport_inotifyInit(void);
+/// inotify_add_watch(fd, path, IN_CREATE | IN_DELETE | IN_ATTRIB | IN_MOVED_TO | IN_MOVED_FROM), or -errno.
+int CHapticSupport_inotifyWatchDirectory(int fd, const char *path);
+/// Reads pending inotify events from `fd` and calls `body(context, name, added)` for each (added: 1 created,
+/// moved in or attributes changed; 0 deleted or moved out). Returns the number of events, 0 when none, or -errno.
+long CHapticSupport_inotifyDrain(int fd, void *context, void (*body)(void *context, const char *name, int added));
+
 _Static_assert(sizeof(struct ff_effect) == 48, "ff_effect layout changed");
 _Static_assert(sizeof(struct input_event) == 24, "input_event layout changed (64-bit time expected)");
 #endif

@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""Checks the guest log of .ci/qemu-evdev.sh and prints the figures. Exit 0 iff every assertion holds.
+
+Tags: swf = our Swift driver, dev = the uinput device it drives, sdl = the SDL2 baseline, sdv = its device,
+ini = the guest's /init (signals). Times are guest CLOCK_MONOTONIC seconds."""
+import re, statistics, sys
+
+lines = []
+for raw in open(sys.argv[1], errors='replace'):
+    m = re.search(r'\[(swf|dev|sdl|sdv|ini) +([0-9]+\.[0-9]+)\] (.*)$', raw.rstrip())
+    if m:
+        lines.append((m.group(1), float(m.group(2)), m.group(3)))
+text = open(sys.argv[1], errors='replace').read()
+failures = []
+def check(ok, what):
+    print(('  ok    ' if ok else '  FAIL  ') + what)
+    if not ok: failures.append(what)
+def first(tag, pattern, after=-1.0, before=1e18):
+    for t, time, s in lines:
+        if t == tag and after < time < before and re.search(pattern, s): return time, s
+    return None
+def all_(tag, pattern, after=-1.0, before=1e18):
+    return [(time, s) for t, time, s in lines if t == tag and after < time < before and re.search(pattern, s)]
+def ms(x): return f'{x * 1000:.1f} ms'
+def off_time(entry):
+    """When the motor stopped: the device's model time (`at=`), not when its logger woke up."""
+    m = re.search(r'at=([0-9.]+)', entry[1])
+    return float(m.group(1)) if m else entry[0]
+
+print('== qemu-evdev: guest log checks')
+check('QEMU-EVDEV GUEST FINISHED' in text, 'the guest ran to the end')
+fails = all_('swf', r'^FAIL')
+check(not fails, 'the Swift driver reported no failure' + (f': {fails[0][1]}' if fails else ''))
+found = first('swf', r'^DISCOVERY found evdev:')
+check(found is not None, 'DeviceDiscovery found the uinput device: ' + (found[1] if found else '-'))
+
+def session(dev, api, until_pattern):
+    """Uploads and update intervals of the pattern phase."""
+    a = first(api[0], api[1])
+    if a is None: return None
+    end = first(api[0], until_pattern, after=a[0])
+    end_t = end[0] if end else a[0] + 0.8
+    ups = [t for t, s in all_(dev, r'^UPLOAD', after=a[0], before=end_t)]
+    ramp = [t for t in ups if t < (ups[0] + 0.30 if ups else 0)]
+    gaps = [b - a_ for a_, b in zip(ramp, ramp[1:])]
+    return dict(start=a[0], uploads=len(ups), gaps=gaps, plays=len(all_(dev, r'^PLAY', after=a[0], before=end_t)))
+
+def latencies(api_tag, dev):
+    out = []
+    for t, s in all_(api_tag, r'^API transient \d+'):
+        p = first(dev, r'^PLAY', after=t)
+        u = first(dev, r'^UPLOAD', after=t)
+        if p and p[0] - t < 0.15: out.append((p[0] - t, (u[0] - t) if u else None))
+    return out
+
+# --- our driver ---
+print('-- Swift driver (OpenCoreHaptics evdev back-end)')
+sw = session('dev', ('swf', r'^API pattern'), r'^API transient 0')
+check(sw is not None and sw['uploads'] > 0, f"pattern played: {sw['uploads'] if sw else 0} uploads, {sw['plays'] if sw else 0} plays")
+if sw and sw['gaps']:
+    g = sorted(sw['gaps'])
+    p50, p90, mx, mean = statistics.median(g), g[int(0.9 * (len(g) - 1))], g[-1], statistics.mean(g)
+    print(f'        update period during the ramp: mean {ms(mean)}, median {ms(p50)}, p90 {ms(p90)}, max {ms(mx)} ({len(g)} intervals)')
+    check(mean <= 0.010, 'update period (mean over the ramp) <= 10 ms')
+    check(mx <= 0.025, 'no gap longer than half the replay length (25 ms) while the level changes')
+    check(p90 <= 0.020, 'update period (p90) <= 20 ms (TCG emulation jitter)')
+lens = sorted({int(m.group(1)) for _, s in all_('dev', r'^UPLOAD') for m in [re.search(r'len=(\d+)', s)] if m})
+check(bool(lens) and max(lens) <= 100 and min(lens) > 0, f'every upload has a bounded replay length: {lens} ms')
+slots = [int(s.split()[1]) for _, s in all_('dev', r'^SLOTS')]
+check(bool(slots) and max(slots) == 1, f'effect slots in use never above 1 (max {max(slots) if slots else "-"})')
+gains = all_('dev', r'^GAIN')
+check(bool(gains), f'FF_GAIN written at start ({gains[0][1] if gains else "-"})')
+sl = latencies('swf', 'dev')
+if sl:
+    print(f'        transient latency API -> EV_FF PLAY: median {ms(statistics.median([x for x, _ in sl]))}, '
+          f'max {ms(max(x for x, _ in sl))} (n={len(sl)}); API -> upload median {ms(statistics.median([u for _, u in sl if u is not None]))}')
+check(len(sl) == 10, f'all 10 transients reached the device ({len(sl)})')
+# Live parameters: intensity 0.3 lowers the magnitude, 1.0 raises it.
+def strong_after(t0, t1):
+    vals = [int(re.search(r'strong=(\d+)', s).group(1)) for _, s in all_('dev', r'^UPLOAD .*RUMBLE', after=t0, before=t1)]
+    return max(vals) if vals else None
+p03 = first('swf', r'intensity=0\.3'); p10 = first('swf', r'intensity=1\.0'); stop = first('swf', r'^API stop')
+if p03 and p10 and stop:
+    before = strong_after(p03[0] - 0.15, p03[0]); low = strong_after(p03[0] + 0.03, p10[0]); high = strong_after(p10[0] + 0.03, stop[0])
+    print(f'        live intensity: strong before {before}, after 0.3 -> {low}, after 1.0 -> {high}')
+    check(before and low and high and low < 0.5 * before and high > 2 * low, 'live intensity changes reach the motor')
+    s1 = first('dev', r'^STOP', after=stop[0])
+    check(s1 is not None and s1[0] - stop[0] < 0.03, f'stop reached the device in {ms(s1[0] - stop[0]) if s1 else "-"}')
+    nxt = first('swf', r'^API continuous 5', after=stop[0])
+    idle = all_('dev', r'^(UPLOAD|PLAY|STOP)', after=s1[0] if s1 else stop[0], before=nxt[0] if nxt else stop[0] + 0.3)
+    check(not idle, f'nothing written while idle after the stop ({len(idle)} writes)')
+else:
+    check(False, 'live-parameter markers present')
+# Unplug / replug.
+destroyed = first('ini', r'sent SIGUSR1'); removed = first('swf', r'^REMOVED'); readded = first('swf', r'^MONITOR added')
+resumed = first('swf', r'^RESUMED')
+check(destroyed is not None and removed is not None, 'device destroyed mid-play -> write() returned .removed' +
+      (f' {ms(removed[0] - destroyed[0])} after the unplug signal' if destroyed and removed else ''))
+check(readded is not None and resumed is not None, 'DeviceMonitor reported the re-created device; playback restarted')
+if resumed:
+    ups = all_('dev', r'^UPLOAD', after=resumed[0], before=resumed[0] + 1.0)
+    check(len(ups) > 5, f'playback resumed on the re-created device ({len(ups)} uploads)')
+# kill -9 mid-play.
+kill = first('ini', r'sent SIGKILL')
+if kill:
+    on = all_('dev', r'^MOTOR ON', before=kill[0])
+    off = first('dev', r'^MOTOR OFF', after=kill[0] - 0.0005)
+    check(bool(on) and off is not None and off_time(off) - kill[0] <= 0.100,
+          f'motor stopped {ms(off_time(off) - kill[0]) if off else "never"} after kill -9 ({off[1] if off else "-"})')
+else:
+    check(False, 'kill -9 was sent')
+# Stall (SIGSTOP): the replay bound alone must stop the motor.
+stall = first('ini', r'sent SIGSTOP')
+if stall:
+    off = first('dev', r'^MOTOR OFF', after=stall[0] - 0.05)
+    # The last write the device saw (an upload in flight when SIGSTOP landed still completes).
+    last_write = [t for t, _ in all_('dev', r'^(PLAY|UPLOAD)', before=off_time(off))] if off else []
+    if off and last_write:
+        print(f'        stalled process: motor off {ms(off_time(off) - stall[0])} after SIGSTOP, {ms(off_time(off) - last_write[-1])} after the last write ({off[1]})')
+    check(off is not None and 'expired' in off[1] and bool(last_write) and off_time(off) - last_write[-1] <= 0.055
+          and off_time(off) - stall[0] <= 0.060,
+          'a stalled process stops the motor within the replay bound (50 ms after its last write)')
+sum_dev = all_('dev', r'^SUMMARY'); print('        device summary:', sum_dev[-1][1] if sum_dev else '-')
+
+# --- SDL2 baseline ---
+print('-- SDL2 baseline (libSDL2 2.26, SDL_HapticRumblePlay)')
+sd = session('sdv', ('sdl', r'^API pattern'), r'^API transient 0')
+ok = sd is not None and sd['uploads'] > 0
+check(ok, f"SDL2 played the pattern: {sd['uploads'] if sd else 0} uploads, {sd['plays'] if sd else 0} plays")
+ll = latencies('sdl', 'sdv')
+if ll:
+    print(f'        transient latency API -> EV_FF PLAY: median {ms(statistics.median([x for x, _ in ll]))}, max {ms(max(x for x, _ in ll))} (n={len(ll)})')
+sstall = first('ini', r'sent SIGSTOP', after=stall[0] + 0.5 if stall else -1)
+if sstall:
+    off = first('sdv', r'^MOTOR OFF', after=sstall[0])
+    print(f'        stalled SDL process: motor off {ms(off_time(off) - sstall[0]) if off else "never"} after SIGSTOP ({off[1] if off else "-"}; SDL uploaded replay.length=5000 ms)')
+sdl_slots = [int(s.split()[1]) for _, s in all_('sdv', r'^SLOTS')]
+print('        SDL effect slots max:', max(sdl_slots) if sdl_slots else '-')
+
+print('== figures')
+if sw and sd:
+    print(f"  pattern uploads: OpenCoreHaptics {sw['uploads']}, SDL2 {sd['uploads']}")
+if sl and ll:
+    print(f"  API->EV_FF latency (median): OpenCoreHaptics {ms(statistics.median([x for x, _ in sl]))}, SDL2 {ms(statistics.median([x for x, _ in ll]))}")
+print('== qemu-evdev:', 'PASS' if not failures else f'FAIL ({len(failures)} checks)')
+sys.exit(1 if failures else 0)

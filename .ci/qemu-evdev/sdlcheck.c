@@ -1,0 +1,74 @@
+/* sdlcheck: the SDL2 baseline. Plays the same pattern as haptic-evdev-check through Debian's libSDL2 haptic API
+ * (SDL_HapticRumblePlay; one EVIOCSFF + one play write per call) and logs `[sdl <CLOCK_MONOTONIC>] API …` before
+ * each call. Declares the few SDL functions itself, so no libsdl2-dev is needed; links libSDL2-2.0.so.0. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+typedef struct SDL_Haptic SDL_Haptic;
+extern int SDL_Init(unsigned int flags);
+extern int SDL_NumHaptics(void);
+extern const char *SDL_HapticName(int index);
+extern SDL_Haptic *SDL_HapticOpen(int index);
+extern int SDL_HapticRumbleSupported(SDL_Haptic *haptic);
+extern int SDL_HapticRumbleInit(SDL_Haptic *haptic);
+extern int SDL_HapticRumblePlay(SDL_Haptic *haptic, float strength, unsigned int length);
+extern int SDL_HapticRumbleStop(SDL_Haptic *haptic);
+extern void SDL_HapticClose(SDL_Haptic *haptic);
+extern const char *SDL_GetError(void);
+extern void SDL_Quit(void);
+#define SDL_INIT_HAPTIC 0x00001000u
+
+static double now(void) { struct timespec ts; clock_gettime(CLOCK_MONOTONIC, &ts); return ts.tv_sec + ts.tv_nsec / 1e9; }
+#define LOG(...) do { printf("[sdl %.6f] ", now()); printf(__VA_ARGS__); printf("\n"); fflush(stdout); } while (0)
+static void sleep_until(double t) { double d; while ((d = t - now()) > 0) usleep((useconds_t)(d * 1e6)); }
+
+int main(int argc, char **argv) {
+    const char *want = argc > 1 ? argv[1] : "sdl-ff-test";
+    const char *markers = argc > 2 ? argv[2] : "/tmp";
+    if (SDL_Init(SDL_INIT_HAPTIC) != 0) { LOG("FAIL SDL_Init(HAPTIC): %s", SDL_GetError()); return 1; }
+    SDL_Haptic *h = NULL;
+    for (int tries = 0; tries < 50 && !h; tries++) {
+        for (int i = 0; i < SDL_NumHaptics(); i++) {
+            const char *name = SDL_HapticName(i);
+            if (name && !strcmp(name, want)) { h = SDL_HapticOpen(i); LOG("opened haptic %d '%s'", i, name); break; }
+        }
+        if (!h) usleep(50000);
+    }
+    if (!h) { LOG("FAIL haptic '%s' not found (%d haptics): %s", want, SDL_NumHaptics(), SDL_GetError()); return 1; }
+    if (!SDL_HapticRumbleSupported(h) || SDL_HapticRumbleInit(h) != 0) { LOG("FAIL rumble init: %s", SDL_GetError()); return 1; }
+
+    /* 1. The pattern: the ramp 0.1 -> 1.0 over 0.3 s updated every 10 ms (as fine as our 8 ms grid), then transients. */
+    LOG("API pattern");
+    double t0 = now();
+    for (int k = 0; k <= 30; k++) {
+        sleep_until(t0 + k * 0.010);
+        float level = 0.1f + 0.9f * (k / 30.0f);
+        if (SDL_HapticRumblePlay(h, level, 100) != 0) LOG("FAIL play: %s", SDL_GetError());
+    }
+    sleep_until(t0 + 0.300); SDL_HapticRumbleStop(h);
+    sleep_until(t0 + 0.400); SDL_HapticRumblePlay(h, 1.0f, 30);
+    sleep_until(t0 + 0.550); SDL_HapticRumblePlay(h, 0.6f, 30);
+    sleep_until(t0 + 0.800);
+
+    /* 2. Transients, for the latency figure. */
+    for (int i = 0; i < 10; i++) {
+        LOG("API transient %d", i);
+        SDL_HapticRumblePlay(h, 1.0f, 30);
+        usleep(150000);
+    }
+
+    /* 3. A stall: a 5 s rumble, then the test stops (SIGSTOP) and kills the process. */
+    LOG("API long rumble 5000 ms");
+    SDL_HapticRumblePlay(h, 0.8f, 5000);
+    usleep(300000);
+    char path[256]; snprintf(path, sizeof path, "%s/sdlstall", markers);
+    FILE *f = fopen(path, "w"); if (f) fclose(f);
+    LOG("MARK stall");
+    sleep(10);
+    SDL_HapticClose(h);
+    SDL_Quit();
+    return 0;
+}

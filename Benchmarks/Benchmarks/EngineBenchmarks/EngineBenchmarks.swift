@@ -1,0 +1,131 @@
+import Benchmark
+import HapticDevices
+import HapticEngine
+import HapticPattern
+import HapticRender
+import OpenCoreHaptics
+import Synchronization
+
+/// A paced output that notes when it is first handed a non-zero haptic sample (the latency probe).
+final class ProbeDevice: HapticDevice {
+    let info = DeviceInfo(
+        id: "probe", name: "Latency probe", kind: .null, supportsHaptics: true, supportsAudio: true, isHardware: false,
+        profile: .simulatedTapticLRA)
+    nonisolated(unsafe) private var pacer: RealTimePacer?
+    /// Monotonic time (bit pattern) of the first write holding a non-zero sample; 0 until then.
+    let firstSoundTime = Atomic<UInt64>(0)
+    /// Whether the last block was silent.
+    let lastBlockSilent = Atomic<Bool>(true)
+
+    func start(format: DeviceFormat) throws(DeviceError) { pacer = RealTimePacer(sampleRate: format.sampleRate) }
+
+    func write(_ block: DeviceBlock) -> DeviceStatus {
+        // "Handed to the device" is this call; the pacing wait after it stands in for the hardware's own buffer.
+        let handedAt = MonotonicClock.now()
+        var sounding = false
+        for i in 0..<block.frameCount where block.haptic.amplitude[i] > 0 {
+            sounding = true
+            break
+        }
+        if sounding && firstSoundTime.load(ordering: .relaxed) == 0 {
+            firstSoundTime.store(handedAt.bitPattern, ordering: .releasing)
+        }
+        lastBlockSilent.store(!sounding, ordering: .releasing)
+        pacer?.wait(forBlockStartingAt: block.startFrame)
+        return .ok
+    }
+
+    func stop() { pacer = nil }
+}
+
+let tap = try! PatternProgram(pattern: Pattern(events: [
+    Event(type: .hapticTransient, time: 0, parameters: [EventParameter(.hapticIntensity, 1)])
+]))
+
+let benchmarks: @Sendable () -> Void = {
+    // makePlayer for a pattern whose program is already compiled (cached on the pattern): a lookup and two objects.
+    Benchmark(
+        "makePlayer_compiled_pattern",
+        configuration: .init(
+            metrics: [.wallClock, .mallocCountTotal], timeUnits: .nanoseconds, scalingFactor: .kilo,
+            maxDuration: .seconds(3), maxIterations: 200)
+    ) { benchmark in
+        let engine = try! CHHapticEngine()
+        let pattern = try! CHHapticPattern(events: [
+            CHHapticEvent(eventType: .hapticTransient, parameters: [], relativeTime: 0),
+            CHHapticEvent(eventType: .hapticContinuous, parameters: [], relativeTime: 0.1, duration: 0.5),
+        ], parameters: [])
+        _ = try! engine.makePlayer(with: pattern)  // compiles once
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(try! engine.makePlayer(with: pattern))
+        }
+    }
+
+    // Engine-added latency: from start(atTime: CHHapticTimeImmediate) on a control thread to the device being
+    // handed the block with the first non-zero sample, real render thread, 1 ms blocks (48 frames at 48 kHz),
+    // paced in real time. Reported as the custom metric engine_latency_us (one sample per start; 48 frames =
+    // 1 000 µs). The loop polls with short sleeps so it does not take a core from the render thread.
+    Benchmark(
+        "start_to_first_sample_latency",
+        configuration: .init(
+            metrics: [.custom("engine_latency_us", polarity: .prefersSmaller, useScalingFactor: false)],
+            warmupIterations: 10, scalingFactor: .one, maxDuration: .seconds(120), maxIterations: 10_000)
+    ) { benchmark in
+        let probe = ProbeDevice()
+        let engine = EngineRuntime(device: probe, configuration: EngineConfiguration(sampleRate: 48_000, blockFrames: 48))
+        try! engine.start()
+        let player = engine.makePlayer(program: tap)
+        for _ in benchmark.scaledIterations {
+            probe.firstSoundTime.store(0, ordering: .relaxed)
+            let start = MonotonicClock.now()
+            try! player.start(atTime: 0)
+            while probe.firstSoundTime.load(ordering: .acquiring) == 0 {
+                MonotonicClock.sleep(until: MonotonicClock.now() + 0.0002)
+            }
+            let handed = Double(bitPattern: probe.firstSoundTime.load(ordering: .acquiring))
+            benchmark.measurement(
+                .custom("engine_latency_us", polarity: .prefersSmaller, useScalingFactor: false),
+                Int(((handed - start) * 1e6).rounded()))
+            try! player.cancel()
+            // Wait until the output is silent again so the next start begins from silence.
+            while player.isPlaying || !probe.lastBlockSilent.load(ordering: .acquiring) {
+                MonotonicClock.sleep(until: MonotonicClock.now() + 0.0005)
+            }
+        }
+        engine.stop()
+    }
+
+    // The render path while players start and stop: 64 players are scheduled to start and stop at staggered
+    // frames, then 200 blocks are rendered (starts, voices, stops, fades, finish notifications all happen inside).
+    Benchmark(
+        "render_while_players_start_and_stop",
+        configuration: .init(
+            metrics: [.wallClock, .mallocCountTotal], scalingFactor: .one, maxDuration: .seconds(5), maxIterations: 200,
+            thresholds: [.mallocCountTotal: .init(absolute: [.p90: 0])])
+    ) { benchmark in
+        let recorder = RecordingDevice(capacityFrames: 48 * 256)
+        let engine = EngineRuntime(
+            device: recorder, configuration: EngineConfiguration(sampleRate: 48_000, blockFrames: 48), clock: .manual)
+        try! engine.start()
+        let program = try! PatternProgram(pattern: Pattern(events: [
+            Event(type: .hapticTransient, time: 0),
+            Event(type: .hapticContinuous, time: 0.002, duration: 0.05),
+            Event(type: .audioContinuous, time: 0.001, duration: 0.03),
+        ]))
+        let players = (0..<64).map { _ in engine.makePlayer(program: program) }
+        for _ in benchmark.scaledIterations {
+            recorder.reset()
+            let now = engine.currentTime
+            for (i, player) in players.enumerated() {
+                try! player.start(atTime: now + 0.001 + Double(i) * 0.0015)
+                try! player.stop(atTime: now + 0.03 + Double(i) * 0.0015)
+            }
+            benchmark.startMeasurement()
+            engine._renderWithoutServicing(blocks: 200)
+            benchmark.stopMeasurement()
+            engine.advance(frames: 48)  // collect the finished runs outside the measurement
+        }
+        engine.stop()
+    }
+}

@@ -1,0 +1,159 @@
+#if os(Linux)
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#else
+#error("unsupported platform")
+#endif
+import HapticRender
+
+/// An ALSA PCM: the 48 kHz audio bus for audio events, and a PCM haptic mode for voice-coil and audio-driven
+/// actuators (the haptic drive signal on chosen channels, e.g. a DualSense's rear pair).
+///
+///     let device = try AlsaDevice(configuration: AlsaConfiguration(pcm: "default"))
+///     try device.start(format: DeviceFormat(sampleRate: 48_000, maxBlockFrames: 256))
+///
+/// The blocking `snd_pcm_writei` is the pacing: the engine renders as fast as the sound card consumes. Underruns
+/// (`-EPIPE`) and suspends (`-ESTRPIPE`) are recovered with `snd_pcm_recover`; `-ENODEV` (the card was unplugged)
+/// reports ``DeviceStatus/removed``.
+///
+/// The corresponding C calls are `snd_pcm_open`, `snd_pcm_set_params`, `snd_pcm_writei`, `snd_pcm_recover`,
+/// `snd_pcm_drain`/`snd_pcm_drop` and `snd_pcm_close`, through ``AlsaLibrary`` (loaded with `dlopen`).
+///
+/// - Thread safety: ``start(format:)`` and ``stop()`` from one control thread; ``write(_:)`` from the render thread,
+///   never concurrently with them.
+/// - Real-time safety: ``write(_:)`` interleaves into memory allocated in ``start(format:)`` and blocks only in
+///   `snd_pcm_writei` (alsa-lib itself may take its own locks for plugin PCMs).
+public final class AlsaDevice: HapticDevice {
+    /// The PCM's description.
+    public let info: DeviceInfo
+    /// The PCM and channel mapping.
+    public let configuration: AlsaConfiguration
+    private let library: AlsaLibrary
+    nonisolated(unsafe) private var pcm: AlsaLibrary.PCM?
+    nonisolated(unsafe) private var buffer: UnsafeMutableRawPointer?
+    nonisolated(unsafe) private var bufferFrames = 0
+    nonisolated(unsafe) private var recoveries = 0
+    nonisolated(unsafe) private var draining = true
+
+    /// A device for `configuration`.
+    ///
+    /// - Throws: ``DeviceError/Code/unsupported`` when libasound is not installed.
+    public init(configuration: AlsaConfiguration, name: String? = nil) throws(DeviceError) {
+        guard let library = AlsaLibrary.shared else {
+            throw DeviceError(.unsupported, AlsaLibrary.loadProblem ?? "libasound not available")
+        }
+        self.library = library
+        self.configuration = configuration
+        info = DeviceInfo(
+            id: configuration.id, name: name ?? "ALSA PCM \(configuration.pcm)", kind: .alsa,
+            supportsHaptics: !configuration.hapticChannels.isEmpty, supportsAudio: !configuration.audioChannels.isEmpty,
+            isHardware: !configuration.hapticChannels.isEmpty, profile: configuration.profile)
+    }
+
+    /// Opens the PCM for playback and sets format, interleaved access, channels, rate and latency.
+    ///
+    /// The corresponding C calls are `snd_pcm_open` and `snd_pcm_set_params`.
+    ///
+    /// - Throws: ``DeviceError`` (``DeviceError/Code/notFound``, ``DeviceError/Code/busy``,
+    ///   ``DeviceError/Code/unsupported`` for a format the PCM refuses).
+    public func start(format: DeviceFormat) throws(DeviceError) {
+        stop()
+        var handle: AlsaLibrary.PCM?
+        let openResult = library.open(&handle, configuration.pcm, AlsaLibrary.streamPlayback, 0)
+        guard openResult >= 0, let handle else {
+            throw DeviceError(SystemCallError(call: "snd_pcm_open(\(configuration.pcm))", errno: -openResult), device: info.id)
+        }
+        let sampleFormat = configuration.sampleFormat == .s16 ? AlsaLibrary.formatS16LE : AlsaLibrary.formatFloatLE
+        let paramsResult = library.setParams(
+            handle, sampleFormat, AlsaLibrary.accessReadWriteInterleaved, UInt32(configuration.channelCount),
+            UInt32(format.sampleRate.rounded()), 1, UInt32(configuration.latency * 1e6))
+        guard paramsResult >= 0 else {
+            _ = library.close(handle)
+            throw DeviceError(.unsupported, "\(info.id): snd_pcm_set_params: \(library.describe(paramsResult))", errno: -paramsResult)
+        }
+        let bytesPerSample = configuration.sampleFormat == .s16 ? 2 : 4
+        bufferFrames = format.maxBlockFrames
+        buffer = .allocate(byteCount: bufferFrames * configuration.channelCount * bytesPerSample, alignment: 16)
+        pcm = handle
+        recoveries = 0
+    }
+
+    /// Interleaves the block (audio bus and haptic drive onto their channels, silence elsewhere) and writes it.
+    ///
+    /// - Returns: `.removed` on `-ENODEV`, `.failed(errno:)` when recovery fails, else `.ok`.
+    public func write(_ block: DeviceBlock) -> DeviceStatus {
+        guard let pcm, let buffer else { return .failed(errno: EBADF) }
+        let channels = configuration.channelCount
+        let frames = Swift.min(block.frameCount, bufferFrames)
+        let audio = configuration.audioChannels
+        let haptic = configuration.hapticChannels
+        if configuration.sampleFormat == .s16 {
+            let out = buffer.assumingMemoryBound(to: Int16.self)
+            out.update(repeating: 0, count: frames * channels)
+            for i in 0..<frames {
+                let base = i * channels
+                if audio.count == 1 {
+                    out[base + audio[0]] = Self.s16(0.5 * (block.audio.left[i] + block.audio.right[i]))
+                } else if audio.count >= 2 {
+                    out[base + audio[0]] = Self.s16(block.audio.left[i])
+                    out[base + audio[1]] = Self.s16(block.audio.right[i])
+                }
+                for c in haptic { out[base + c] = Self.s16(block.haptic.drive[i]) }
+            }
+        } else {
+            let out = buffer.assumingMemoryBound(to: Float.self)
+            out.update(repeating: 0, count: frames * channels)
+            for i in 0..<frames {
+                let base = i * channels
+                if audio.count == 1 {
+                    out[base + audio[0]] = 0.5 * (block.audio.left[i] + block.audio.right[i])
+                } else if audio.count >= 2 {
+                    out[base + audio[0]] = block.audio.left[i]
+                    out[base + audio[1]] = block.audio.right[i]
+                }
+                for c in haptic { out[base + c] = block.haptic.drive[i] }
+            }
+        }
+        let bytesPerFrame = channels * (configuration.sampleFormat == .s16 ? 2 : 4)
+        var written = 0
+        while written < frames {
+            let result = library.writei(pcm, buffer + written * bytesPerFrame, UInt(frames - written))
+            if result >= 0 {
+                written += result
+                continue
+            }
+            let code = Int32(truncatingIfNeeded: result)
+            if code == -ENODEV { return .removed }
+            // -EPIPE (underrun), -ESTRPIPE (suspend), -EINTR: alsa-lib's recovery, then retry.
+            let recovered = library.recover(pcm, code, 1)
+            if recovered < 0 { return recovered == -ENODEV ? .removed : .failed(errno: -recovered) }
+            recoveries += 1
+        }
+        return .ok
+    }
+
+    @inline(__always)
+    private static func s16(_ value: Float) -> Int16 {
+        let clamped = Swift.min(Swift.max(value, -1), 1)
+        return Int16((clamped * 32767).rounded())
+    }
+
+    /// Underruns and suspends recovered since ``start(format:)``.
+    public var recoveredErrorCount: Int { recoveries }
+
+    /// Plays out what is queued (`snd_pcm_drain`) and closes the PCM. Safe to call twice.
+    ///
+    /// The corresponding C calls are `snd_pcm_drain` and `snd_pcm_close`.
+    public func stop() {
+        if let pcm {
+            _ = library.drain(pcm)
+            _ = library.close(pcm)
+        }
+        pcm = nil
+        buffer?.deallocate()
+        buffer = nil
+    }
+}
+#endif

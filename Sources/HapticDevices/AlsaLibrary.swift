@@ -1,0 +1,97 @@
+#if os(Linux)
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#else
+#error("unsupported platform")
+#endif
+
+/// libasound loaded at run time (`dlopen("libasound.so.2")`, falling back to `"libasound.so"`), with our own
+/// declarations of the few types, constants and functions the ALSA back-end uses, so building needs no
+/// `libasound2-dev`. A missing library means the back-end is absent, not an error.
+///
+/// - Thread safety: ``shared`` is loaded once; the function pointers may be called from any thread as alsa-lib
+///   allows (one thread per `snd_pcm_t`).
+package struct AlsaLibrary: @unchecked Sendable {
+    // @unchecked: C function pointers and the dlopen handle are immutable after loading.
+
+    /// `snd_pcm_t *`.
+    package typealias PCM = OpaquePointer
+
+    /// `SND_PCM_STREAM_PLAYBACK`.
+    package static let streamPlayback: Int32 = 0
+    /// `SND_PCM_NONBLOCK` (open mode).
+    package static let modeNonBlock: Int32 = 1
+    /// `SND_PCM_ACCESS_RW_INTERLEAVED`.
+    package static let accessReadWriteInterleaved: Int32 = 3
+    /// `SND_PCM_FORMAT_S16_LE`.
+    package static let formatS16LE: Int32 = 2
+    /// `SND_PCM_FORMAT_FLOAT_LE`.
+    package static let formatFloatLE: Int32 = 14
+
+    /// `int snd_pcm_open(snd_pcm_t **pcm, const char *name, snd_pcm_stream_t stream, int mode)`.
+    package let open: @convention(c) (UnsafeMutablePointer<PCM?>, UnsafePointer<CChar>, Int32, Int32) -> Int32
+    /// `int snd_pcm_set_params(snd_pcm_t *, snd_pcm_format_t, snd_pcm_access_t, unsigned channels, unsigned rate,
+    /// int soft_resample, unsigned latency_us)`.
+    package let setParams: @convention(c) (PCM, Int32, Int32, UInt32, UInt32, Int32, UInt32) -> Int32
+    /// `snd_pcm_sframes_t snd_pcm_writei(snd_pcm_t *, const void *buffer, snd_pcm_uframes_t frames)`.
+    package let writei: @convention(c) (PCM, UnsafeRawPointer, UInt) -> Int
+    /// `int snd_pcm_recover(snd_pcm_t *, int err, int silent)`.
+    package let recover: @convention(c) (PCM, Int32, Int32) -> Int32
+    /// `int snd_pcm_drain(snd_pcm_t *)`.
+    package let drain: @convention(c) (PCM) -> Int32
+    /// `int snd_pcm_drop(snd_pcm_t *)`.
+    package let drop: @convention(c) (PCM) -> Int32
+    /// `int snd_pcm_close(snd_pcm_t *)`.
+    package let close: @convention(c) (PCM) -> Int32
+    /// `const char *snd_strerror(int errnum)`.
+    package let strerror: @convention(c) (Int32) -> UnsafePointer<CChar>?
+    /// The name the library was loaded under.
+    package let loadedName: String
+
+    /// The library, or `nil` (with the reason in ``loadProblem``) when it is not installed.
+    package static let shared: AlsaLibrary? = load()
+    /// Why ``shared`` is `nil`.
+    package static var loadProblem: String? {
+        shared == nil ? "libasound.so.2 not found (\(lastError)): ALSA back-end absent" : nil
+    }
+    nonisolated(unsafe) private static var lastError = ""
+
+    private static func load() -> AlsaLibrary? {
+        for name in ["libasound.so.2", "libasound.so"] {
+            guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
+                if let text = dlerror() { lastError = String(cString: text) }
+                continue
+            }
+            func symbol<T>(_ symbolName: String, as type: T.Type) -> T? {
+                guard let pointer = dlsym(handle, symbolName) else { return nil }
+                return unsafeBitCast(pointer, to: type)
+            }
+            guard
+                let open = symbol("snd_pcm_open", as: (@convention(c) (UnsafeMutablePointer<PCM?>, UnsafePointer<CChar>, Int32, Int32) -> Int32).self),
+                let setParams = symbol("snd_pcm_set_params", as: (@convention(c) (PCM, Int32, Int32, UInt32, UInt32, Int32, UInt32) -> Int32).self),
+                let writei = symbol("snd_pcm_writei", as: (@convention(c) (PCM, UnsafeRawPointer, UInt) -> Int).self),
+                let recover = symbol("snd_pcm_recover", as: (@convention(c) (PCM, Int32, Int32) -> Int32).self),
+                let drain = symbol("snd_pcm_drain", as: (@convention(c) (PCM) -> Int32).self),
+                let drop = symbol("snd_pcm_drop", as: (@convention(c) (PCM) -> Int32).self),
+                let close = symbol("snd_pcm_close", as: (@convention(c) (PCM) -> Int32).self),
+                let strerror = symbol("snd_strerror", as: (@convention(c) (Int32) -> UnsafePointer<CChar>?).self)
+            else {
+                lastError = "\(name) lacks a needed snd_pcm_* symbol"
+                dlclose(handle)
+                continue
+            }
+            return AlsaLibrary(
+                open: open, setParams: setParams, writei: writei, recover: recover, drain: drain, drop: drop, close: close,
+                strerror: strerror, loadedName: name)
+        }
+        return nil
+    }
+
+    /// alsa-lib's text for a negative error code.
+    package func describe(_ code: Int32) -> String {
+        strerror(code).map { String(cString: $0) } ?? "ALSA error \(code)"
+    }
+}
+#endif

@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#else
+#error("unsupported platform")
+#endif
+
+extension DeviceError {
+    /// The error for a failed system call on `device`: `ENOENT` → ``Code/notFound``, `EACCES`/`EPERM` →
+    /// ``Code/permissionDenied``, `EBUSY` → ``Code/busy``, `ENOSPC` → ``Code/noEffectSlots``, `ENODEV`/`ENXIO` →
+    /// ``Code/removed``, `ETIMEDOUT` → ``Code/timeout``, `EINVAL`/`ENOTTY` → ``Code/unsupported``, else ``Code/ioError``.
+    package init(_ error: SystemCallError, device: String) {
+        let code: Code
+        switch error.errno {
+        case ENOENT: code = .notFound
+        case EACCES, EPERM: code = .permissionDenied
+        case EBUSY: code = .busy
+        case ENOSPC: code = .noEffectSlots
+        case ENODEV, ENXIO: code = .removed
+        case ETIMEDOUT: code = .timeout
+        case EINVAL, ENOTTY: code = .unsupported
+        default: code = .ioError
+        }
+        self.init(code, "\(device): \(error)", errno: error.errno)
+    }
+}

@@ -1,0 +1,159 @@
+#if os(Linux)
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#else
+#error("unsupported platform")
+#endif
+import HapticRender
+
+/// A Linux force-feedback device (`/dev/input/eventN`): a game pad's two rumble motors or a phone's vibration
+/// motor, driven through one evdev effect slot.
+///
+///     let device = try EvdevDevice.open(path: "/dev/input/event5")
+///     try device.start(format: DeviceFormat(sampleRate: 1_000, maxBlockFrames: 8))
+///     // the engine's render thread: device.write(block) once per block
+///     device.stop()
+///
+/// The render thread never makes a system call here. ``write(_:)`` reduces the block to two motor levels (peak
+/// of the strong and weak buses for a two-motor profile, of the drive envelope for an amplitude profile), hands
+/// them to a dedicated I/O thread through atomics, and paces itself to real time. The I/O thread rewrites the one
+/// effect slot with `EVIOCSFF` on the same id on a fixed grid (``EvdevConfiguration/updatePeriod``, ≤ 10 ms), each
+/// upload carrying a bounded `replay.length` so a stalled or killed process stops the motor; it writes nothing to
+/// an idle device except one stop when the levels fall to zero.
+///
+/// The corresponding calls are `open`, `EVIOCGBIT`, `EVIOCGEFFECTS`, `EVIOCSFF`, `EVIOCRMFF`, `write(EV_FF)` and
+/// `ppoll`.
+///
+/// - Thread safety: ``start(format:)`` and ``stop()`` from one control thread; ``write(_:)`` from the render
+///   thread, never concurrently with them (the ``HapticDevice`` contract). The statistics may be read anywhere.
+/// - Real-time safety: ``write(_:)`` takes no lock, allocates nothing and makes no system call except the pacing
+///   sleep. A device whose I/O thread is stuck in a system call for longer than ``EvdevConfiguration/ioTimeout``
+///   makes ``write(_:)`` return `.failed(errno: ETIMEDOUT)` instead of blocking.
+public final class EvdevDevice: HapticDevice {
+    /// The device: `evdev:/dev/input/eventN`, the kernel's name, and the profile.
+    public let info: DeviceInfo
+    /// What the kernel reported for the node.
+    public let capabilities: EvdevCapabilities
+    /// The settings.
+    public let configuration: EvdevConfiguration
+    private let system: any EvdevSystemCalls
+    // Set by start/stop (control thread), read by write (render thread), never at the same time.
+    nonisolated(unsafe) private var writer: EvdevWriter?
+    nonisolated(unsafe) private var pacer: RealTimePacer?
+    nonisolated(unsafe) private var lastWriter: EvdevWriter?
+
+    /// A device for a node whose capabilities are known (see ``open(path:configuration:)``).
+    public convenience init(capabilities: EvdevCapabilities, configuration: EvdevConfiguration = EvdevConfiguration()) {
+        self.init(capabilities: capabilities, configuration: configuration, system: LinuxEvdevSystemCalls())
+    }
+
+    /// A device that makes its system calls through `system` (tests pass a mock).
+    package init(capabilities: EvdevCapabilities, configuration: EvdevConfiguration, system: any EvdevSystemCalls) {
+        self.capabilities = capabilities
+        self.configuration = configuration
+        self.system = system
+        info = DeviceInfo(
+            id: "evdev:\(capabilities.path)", name: capabilities.name, kind: .evdev, supportsHaptics: true,
+            supportsAudio: false, isHardware: true, profile: configuration.profile)
+    }
+
+    /// Probes `path` and returns a device for it.
+    ///
+    /// The corresponding calls are `open(O_RDWR)`, `EVIOCGNAME`, `EVIOCGBIT` and `EVIOCGEFFECTS`, then `close`.
+    ///
+    /// - Throws: ``DeviceError``: ``DeviceError/Code/notFound``, ``DeviceError/Code/permissionDenied``, or
+    ///   ``DeviceError/Code/unsupported`` when the node has no usable force feedback.
+    public static func open(path: String, configuration: EvdevConfiguration = EvdevConfiguration()) throws(DeviceError) -> EvdevDevice {
+        let capabilities = try EvdevProbe.probe(path: path, system: LinuxEvdevSystemCalls()).get()
+        return EvdevDevice(capabilities: capabilities, configuration: configuration)
+    }
+
+    /// Starts the I/O thread: it opens the node read-write, sets `FF_GAIN` and allocates the one effect slot.
+    /// Waits for that at most ``EvdevConfiguration/ioTimeout`` × 4.
+    ///
+    /// The corresponding calls are `open`, `write(EV_FF, FF_GAIN)` and `EVIOCSFF` (id −1).
+    ///
+    /// - Throws: ``DeviceError`` (``DeviceError/Code/noEffectSlots`` when all slots are taken,
+    ///   ``DeviceError/Code/timeout`` when the device does not answer).
+    public func start(format: DeviceFormat) throws(DeviceError) {
+        stop()
+        let writer = EvdevWriter(capabilities: capabilities, configuration: configuration, system: system)
+        guard IOThread.detach(name: "evdev-io", { writer.run() }) else {
+            throw DeviceError(.ioError, "\(info.id): could not start the I/O thread")
+        }
+        let deadline = MonotonicClock.now() + configuration.ioTimeout * 4
+        while writer.state == .starting && MonotonicClock.now() < deadline { MonotonicClock.sleep(until: MonotonicClock.now() + 0.001) }
+        switch writer.state {
+        case .running:
+            self.writer = writer
+            lastWriter = writer
+            pacer = RealTimePacer(sampleRate: format.sampleRate)
+        case .starting:
+            writer.requestStop()
+            throw DeviceError(.timeout, "\(info.id): the device did not answer EVIOCSFF within \(configuration.ioTimeout * 4) s", errno: ETIMEDOUT)
+        case .removed:
+            throw DeviceError(.removed, "\(info.id): the device disappeared while opening", errno: ENODEV)
+        case .failed, .stopped:
+            throw DeviceError(SystemCallError(call: "open/EVIOCSFF", errno: writer.failureErrno), device: info.id)
+        }
+    }
+
+    /// Publishes the block's motor levels to the I/O thread, then waits until the next block is due.
+    ///
+    /// - Returns: `.removed` once the node is gone, `.failed(errno:)` after an I/O failure or an I/O call stuck
+    ///   beyond ``EvdevConfiguration/ioTimeout`` (`ETIMEDOUT`), else `.ok`.
+    public func write(_ block: DeviceBlock) -> DeviceStatus {
+        guard let writer else { return .failed(errno: EBADF) }
+        switch writer.state {
+        case .removed: return .removed
+        case .failed: return .failed(errno: writer.failureErrno)
+        case .stopped: return .failed(errno: EBADF)
+        case .starting, .running: break
+        }
+        if writer.stalledCall(now: MonotonicClock.now(), timeout: configuration.ioTimeout) { return .failed(errno: ETIMEDOUT) }
+        var strong: Float = 0
+        var weak: Float = 0
+        if configuration.profile.mode == .twoMotor {
+            for i in 0..<block.frameCount {
+                strong = Swift.max(strong, block.haptic.strong[i])
+                weak = Swift.max(weak, block.haptic.weak[i])
+            }
+        } else {
+            let source = configuration.profile.mode == .amplitude ? block.haptic.drive : block.haptic.amplitude
+            for i in 0..<block.frameCount { strong = Swift.max(strong, abs(source[i])) }
+            weak = strong
+        }
+        // Publish first, then pace: the newest block reaches the I/O thread as soon as it is rendered (at most one
+        // block ahead of its due time), which saves a block of latency; pacing still bounds how far ahead it runs.
+        writer.publish(strong: Self.magnitude(strong), weak: Self.magnitude(weak))
+        pacer?.wait(forBlockStartingAt: block.startFrame)
+        return .ok
+    }
+
+    @inline(__always)
+    private static func magnitude(_ level: Float) -> UInt16 {
+        guard level > 0 else { return 0 }
+        return level >= 1 ? .max : UInt16(level * 65535)
+    }
+
+    /// Stops the motor, erases the effect and closes the node on the I/O thread; waits for that at most
+    /// ``EvdevConfiguration/ioTimeout`` (a stuck thread finishes on its own later). Safe to call twice.
+    ///
+    /// The corresponding calls are `write(EV_FF, id, 0)`, `EVIOCRMFF` and `close`.
+    public func stop() {
+        guard let writer else { return }
+        self.writer = nil
+        pacer = nil
+        writer.requestStop()
+        let deadline = MonotonicClock.now() + configuration.ioTimeout
+        while !writer.isFinished && MonotonicClock.now() < deadline { MonotonicClock.sleep(until: MonotonicClock.now() + 0.001) }
+    }
+
+    /// `EVIOCSFF` uploads made by the current (or last) session, the slot allocation included.
+    public var uploadCount: Int { lastWriter?.uploadCount ?? 0 }
+    /// Stops written by the current (or last) session.
+    public var stopCount: Int { lastWriter?.stopCount ?? 0 }
+}
+#endif

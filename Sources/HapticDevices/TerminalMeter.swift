@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#else
+#error("unsupported platform")
+#endif
+import Synchronization
+
+/// A live one-line meter of a simulated actuator (intensity and acceleration bars), redrawn about 30 times a
+/// second on a thread of its own, only when the output is a terminal.
+///
+///     [haptic] intensity ▕██████████░░░░░░░░░░▏ 0.50  accel ▕████████████░░░░░░░░▏ 0.91 g
+///
+/// The corresponding C calls are `isatty` and `write`.
+///
+/// - Thread safety: ``start(fd:levels:)`` and ``stop()`` from one control thread.
+/// - Real-time safety: none needed: the render thread only stores levels in atomics (``SimulatedDevice``); the
+///   drawing happens here, off the render thread.
+package final class TerminalMeter: Sendable {
+    private let running = Atomic<Bool>(false)
+    private let finished = Atomic<Bool>(true)
+    /// Frames per second of the redraw.
+    package static let framesPerSecond = 30.0
+
+    /// A meter, not yet drawing.
+    package init() {}
+
+    /// Whether the meter is drawing.
+    package var isActive: Bool { running.load(ordering: .acquiring) }
+
+    /// Starts drawing to `fd` when it is a terminal; otherwise stays silent and returns `false`.
+    ///
+    /// - Parameter levels: returns (intensity 0 … 1, acceleration g, full-scale acceleration g); called on the
+    ///   meter's thread.
+    @discardableResult
+    package func start(fd: Int32 = 2, levels: @escaping @Sendable () -> (Float, Float, Float)) -> Bool {
+        stop()
+        guard isatty(fd) == 1 else { return false }
+        running.store(true, ordering: .releasing)
+        finished.store(false, ordering: .releasing)
+        IOThread.detach(name: "haptic-meter") { [self] in
+            var peakHold: Float = 0
+            while running.load(ordering: .acquiring) {
+                let (intensity, acceleration, fullScale) = levels()
+                peakHold = Swift.max(acceleration, peakHold * 0.85)
+                Self.draw(Self.line(intensity: intensity, acceleration: peakHold, fullScale: fullScale), fd: fd)
+                MonotonicClock.sleep(until: MonotonicClock.now() + 1 / Self.framesPerSecond)
+            }
+            Self.draw("\r\u{1B}[2K", fd: fd)
+            finished.store(true, ordering: .releasing)
+        }
+        return true
+    }
+
+    /// Stops drawing and clears the line (within one frame).
+    package func stop() {
+        running.store(false, ordering: .releasing)
+        let deadline = MonotonicClock.now() + 0.2
+        while !finished.load(ordering: .acquiring) && MonotonicClock.now() < deadline {
+            MonotonicClock.sleep(until: MonotonicClock.now() + 0.005)
+        }
+    }
+
+    /// The meter line for the given levels (pure; tested).
+    package static func line(intensity: Float, acceleration: Float, fullScale: Float, width: Int = 20) -> String {
+        func bar(_ fraction: Float) -> String {
+            let clamped = Swift.min(Swift.max(fraction, 0), 1)
+            let filled = Int((clamped * Float(width)).rounded())
+            return "▕" + String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled) + "▏"
+        }
+        func fixed(_ value: Float) -> String {
+            let hundredths = Int((Swift.max(value, 0) * 100).rounded())
+            let fraction = hundredths % 100
+            return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+        }
+        return "\r[haptic] intensity \(bar(intensity)) \(fixed(intensity))  accel \(bar(acceleration / Swift.max(fullScale, 1e-6))) \(fixed(acceleration)) g"
+    }
+
+    private static func draw(_ text: String, fd: Int32) {
+        var bytes = Array(text.utf8)
+        _ = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress!, $0.count) }
+    }
+}

@@ -1,0 +1,49 @@
+import HapticRender
+
+/// The fixed settings of an ``EngineRuntime``: rates, block size, pool sizes and timeouts.
+///
+///     var configuration = EngineConfiguration()
+///     configuration.blockFrames = 48          // 1 ms at 48 kHz
+///     configuration.idleTimeout = 0.5         // auto-shutdown after half a second (tests)
+///
+/// Every pool is sized from these values when the engine starts; nothing grows on the render thread.
+public struct EngineConfiguration: Sendable, Hashable {
+    /// Frames per second of the haptic and audio buses. Default 48 000.
+    public var sampleRate: Double
+    /// Frames rendered and handed to the device per block. Default 48 (1 ms at 48 kHz).
+    public var blockFrames: Int
+    /// Concurrent player runs (each start of a player uses one slot until it has finished). Default 256.
+    public var playerCapacity: Int
+    /// Concurrently sounding events across all players. Default 1 024.
+    public var voiceCapacity: Int
+    /// Commands that may wait for their time (control → render queue). Default 4 096.
+    public var commandCapacity: Int
+    /// Seconds without playing players after which an engine with auto-shutdown stops. Default 120, as Core
+    /// Haptics documents ("about two minutes").
+    public var idleTimeout: Double
+    /// How often, in seconds, a real-time engine collects finished players, device faults and the idle timeout
+    /// off the render thread. Default 0.004.
+    public var serviceInterval: Double
+
+    /// Creates a configuration; see each property for its meaning and default.
+    public init(
+        sampleRate: Double = 48_000, blockFrames: Int = 48, playerCapacity: Int = 256, voiceCapacity: Int = 1_024,
+        commandCapacity: Int = 4_096, idleTimeout: Double = 120, serviceInterval: Double = 0.004
+    ) {
+        self.sampleRate = sampleRate
+        self.blockFrames = blockFrames
+        self.playerCapacity = playerCapacity
+        self.voiceCapacity = voiceCapacity
+        self.commandCapacity = commandCapacity
+        self.idleTimeout = idleTimeout
+        self.serviceInterval = serviceInterval
+    }
+
+    /// The mixer configuration these settings imply.
+    var mixerConfiguration: MixerConfiguration {
+        MixerConfiguration(
+            sampleRate: sampleRate, maxBlockFrames: blockFrames, playerCapacity: playerCapacity,
+            voiceCapacity: voiceCapacity, commandCapacity: commandCapacity,
+            notificationCapacity: Swift.max(4 * playerCapacity + commandCapacity, 1_024))
+    }
+}

@@ -1,0 +1,211 @@
+import HapticPattern
+import HapticRender
+
+extension EngineRuntime {
+    /// Runs `body` under the lock with the current session, unless the player is from an earlier epoch.
+    func withPlayerLocked(_ player: PlayerState, _ body: (EngineSession?) -> Void) {
+        state.withLock { s in
+            guard player.epoch == s.epoch else { return }
+            body(s.session)
+        }
+    }
+
+    /// The frame for a command meant for "now" that must not land before `run` has started.
+    func immediateFrame(for run: PlayerHandle, _ session: EngineSession) -> Int {
+        Swift.max(session.mixer.currentFrame, session.runs[run]?.startFrame ?? Int.min)
+    }
+
+    /// The mixer frame for an engine time (0 and past times: the next block's first frame).
+    func mixerFrame(for time: Double, _ session: EngineSession) -> Int {
+        let now = session.mixer.currentFrame
+        if time == 0 { return now }
+        let target: Double
+        switch clockMode {
+        case .manual:
+            target = time * sampleRate - Double(session.baseFrame)
+        case .realTime:
+            guard let anchor = session.context.anchor.load() else { return now }
+            target = Double(anchor.frame) + (time - anchor.time) * sampleRate
+        }
+        guard target < 1e15 else { return Int.max / 4 }
+        return Swift.max(Int(target.rounded()), now)
+    }
+
+    private func check(_ time: Double) throws(EngineError) {
+        guard time.isFinite, time >= 0 else {
+            throw EngineError(.invalidTime, "the time \(time) s is not a non-negative number")
+        }
+    }
+
+    private func check(_ player: PlayerState, _ s: State) throws(EngineError) {
+        guard player.epoch == s.epoch else {
+            throw EngineError(.invalidPlayer, "the player was made before the engine was reset; make a new one")
+        }
+    }
+
+    private func runningSession(_ s: State) throws(EngineError) -> EngineSession {
+        guard let session = s.session else { throw EngineError(.engineNotRunning, "the engine is not running") }
+        return session
+    }
+
+    private func send(_ command: MixerCommand, _ session: EngineSession) throws(EngineError) {
+        guard session.mixer.enqueue(command) else {
+            throw EngineError(
+                .resourceNotAvailable,
+                "the engine's command queue is full (\(configuration.commandCapacity) commands waiting)")
+        }
+    }
+
+    func startPlayer(_ player: PlayerState, at time: Double) throws(EngineError) {
+        try state.withLock { (s: inout State) throws(EngineError) in
+            try check(player, s)
+            try check(time)
+            if s.session == nil {
+                guard s.isAutoShutdownEnabled else { throw EngineError(.engineNotRunning, "the engine is not running") }
+                try startLocked(&s)
+            }
+            try startRunLocked(player, at: time, try runningSession(s))
+        }
+    }
+
+    private func startRunLocked(_ player: PlayerState, at time: Double, _ session: EngineSession) throws(EngineError) {
+        let frame = mixerFrame(for: time, session)
+        guard let handle = session.mixer.allocatePlayer() else {
+            throw EngineError(
+                .resourceNotAvailable, "all \(configuration.playerCapacity) player slots are playing")
+        }
+        do throws(EngineError) {
+            // Settings first: the first command for a fresh handle claims its slot, and the start keeps them.
+            if player.rate != 1 { try send(.setRate(handle, rate: player.rate, atFrame: Int.min), session) }
+            if player.loopSetting { try send(.setLoop(handle, enabled: true, loopEnd: player.loopEndSetting), session) }
+            if player.mutedSetting { try send(.setMuted(handle, muted: true), session) }
+            session.retain(player.program)
+            do throws(EngineError) {
+                try send(
+                    .start(handle, program: .passUnretained(player.program), atFrame: frame, offset: player.cachedOffset ?? 0),
+                    session)
+            } catch {
+                session.release(Unmanaged.passUnretained(player.program).toOpaque())
+                throw error
+            }
+        } catch {
+            session.toFree.append(handle)
+            throw error
+        }
+        if let old = player.run {
+            // The replaced run stops where the new one starts (and never before its own start).
+            let oldStart = session.runs[old]?.startFrame ?? frame
+            _ = session.mixer.enqueue(.stop(old, atFrame: Swift.max(frame, oldStart)))
+        }
+        session.runs[handle] = PlayerRun(player: player, startFrame: frame)
+        player.run = handle
+        player.isPaused = false
+        player.cachedOffset = nil
+    }
+
+    func stopPlayer(_ player: PlayerState, at time: Double) throws(EngineError) {
+        try state.withLock { (s: inout State) throws(EngineError) in
+            try check(player, s)
+            try check(time)
+            let session = try runningSession(s)
+            guard let run = player.run else { return }
+            let start = session.runs[run]?.startFrame ?? Int.min
+            try send(.stop(run, atFrame: Swift.max(mixerFrame(for: time, session), start)), session)
+        }
+    }
+
+    func cancelPlayer(_ player: PlayerState) throws(EngineError) {
+        try state.withLock { (s: inout State) throws(EngineError) in
+            try check(player, s)
+            let session = try runningSession(s)
+            player.cachedOffset = nil
+            guard let run = player.run else { return }
+            try send(.cancel(run), session)
+            // A run whose start is still waiting: stop it on the frame it starts, before it makes a sound.
+            if let start = session.runs[run]?.startFrame, start >= session.mixer.currentFrame {
+                try send(.stop(run, atFrame: start), session)
+            }
+        }
+    }
+
+    func pausePlayer(_ player: PlayerState, at time: Double) throws(EngineError) {
+        try state.withLock { (s: inout State) throws(EngineError) in
+            try check(player, s)
+            try check(time)
+            let session = try runningSession(s)
+            guard let run = player.run, !player.isPaused else { return }
+            let start = session.runs[run]?.startFrame ?? Int.min
+            try send(.pause(run, atFrame: Swift.max(mixerFrame(for: time, session), start)), session)
+            player.isPaused = true
+        }
+    }
+
+    func resumePlayer(_ player: PlayerState, at time: Double) throws(EngineError) {
+        try state.withLock { (s: inout State) throws(EngineError) in
+            try check(player, s)
+            try check(time)
+            let session = try runningSession(s)
+            guard let run = player.run else {
+                try startRunLocked(player, at: time, session)
+                return
+            }
+            guard player.isPaused else { return }
+            let start = session.runs[run]?.startFrame ?? Int.min
+            try send(.resume(run, atFrame: Swift.max(mixerFrame(for: time, session), start)), session)
+            player.isPaused = false
+            player.cachedOffset = nil
+        }
+    }
+
+    func seekPlayer(_ player: PlayerState, to offset: Double) throws(EngineError) {
+        try state.withLock { (s: inout State) throws(EngineError) in
+            try check(player, s)
+            guard offset.isFinite, offset >= 0 else {
+                throw EngineError(.invalidTime, "the offset \(offset) s is not a non-negative number")
+            }
+            guard let run = player.run, let session = s.session else {
+                player.cachedOffset = offset
+                return
+            }
+            var target = offset
+            if player.loopSetting {
+                let end = player.loopEndSetting > 0 ? player.loopEndSetting : player.program.lastEventEnd
+                if target >= end { target = 0 }
+            }
+            try send(.seek(run, offset: target, atFrame: immediateFrame(for: run, session)), session)
+            if player.isPaused { player.cachedOffset = target }
+        }
+    }
+
+    func sendParameters(_ player: PlayerState, _ parameters: [DynamicParameter], at time: Double) throws(EngineError) {
+        try state.withLock { (s: inout State) throws(EngineError) in
+            try check(player, s)
+            try check(time)
+            guard let run = player.run, let session = s.session else { return }
+            let base = mixerFrame(for: time, session)
+            let start = session.runs[run]?.startFrame ?? Int.min
+            for parameter in parameters {
+                let offset = parameter.time.isFinite ? Int((Swift.max(parameter.time, 0) * sampleRate).rounded()) : 0
+                let frame = Swift.max(base &+ offset, start)
+                try send(.sendParameter(run, id: parameter.id, value: parameter.value, atFrame: frame), session)
+            }
+        }
+    }
+
+    func scheduleCurve(_ player: PlayerState, _ curve: CurveProgram, at time: Double) throws(EngineError) {
+        try state.withLock { (s: inout State) throws(EngineError) in
+            try check(player, s)
+            try check(time)
+            guard let run = player.run, let session = s.session else { return }
+            let start = session.runs[run]?.startFrame ?? Int.min
+            let frame = Swift.max(mixerFrame(for: time, session), start)
+            session.retain(curve)
+            do throws(EngineError) {
+                try send(.scheduleCurve(run, curve: .passUnretained(curve), atFrame: frame), session)
+            } catch {
+                session.release(Unmanaged.passUnretained(curve).toOpaque())
+                throw error
+            }
+        }
+    }
+}

@@ -1,0 +1,468 @@
+import Dispatch
+import HapticDevices
+import HapticPattern
+import HapticRender
+import Synchronization
+
+/// The haptic engine runtime: one render thread, a lock-free command queue into a fixed-pool mixer, a clock,
+/// player runs, device driving and callbacks. Apple-agnostic; `CHHapticEngine` in OpenCoreHaptics is a thin
+/// facade over it.
+///
+///     let engine = EngineRuntime(device: SimulatedDevice())
+///     try engine.start()
+///     let player = engine.makePlayer(program: try PatternProgram(pattern: pattern))
+///     try player.start(atTime: 0)                  // 0 means "now"
+///
+/// ## Time
+/// ``currentTime`` is in seconds. In ``EngineClockMode/realTime`` it is the system's monotonic clock; a time is
+/// turned into a frame of the mixer clock through an anchor the render thread publishes every block, so a
+/// future time lands within about one block of its wall-clock moment. Times of 0 or in the past mean "at the
+/// first frame of the next block". In ``EngineClockMode/manual`` time is frames advanced divided by the sample
+/// rate and every mapping is exact.
+///
+/// ## Threads
+/// - Control calls (start, stop, players) may come from any thread; they are serialized by one mutex, which
+///   also makes them the single producer of the mixer's command queue.
+/// - The render thread (real-time mode) only renders and writes to the device: no locks, no allocation, no
+///   callbacks. Each engine start allocates the pools (mixer, buses) before the thread starts.
+/// - A service timer (every ``EngineConfiguration/serviceInterval`` seconds) drains the mixer's notification
+///   queue, releases programs, notices device faults and the idle timeout, and hands callbacks to the callback
+///   queue (a serial `DispatchQueue`). In manual mode the same work happens inside ``advance(frames:)`` and
+///   callbacks run on the calling thread before it returns.
+///
+/// Thread safety: every member may be called from any thread. Real-time safety: none of these calls may be made
+/// from the render thread (they lock).
+public final class EngineRuntime: @unchecked Sendable {
+    // @unchecked: all mutable state is inside `state` (a mutex); the render thread touches only the session's
+    // RenderContext, through atomics and the mixer's lock-free queues.
+
+    /// A callback delivered off the render thread.
+    public typealias Callback = @Sendable () -> Void
+
+    /// The fixed settings.
+    public let configuration: EngineConfiguration
+    /// Real time or manual.
+    public let clockMode: EngineClockMode
+    let callbackQueue: DispatchQueue
+    private let serviceQueue: DispatchQueue
+    let state: LockedState<State>
+    /// The reset epoch, readable without the lock (player creation).
+    let epochCounter = Atomic<Int>(0)
+    var sampleRate: Double { configuration.sampleRate }
+
+    struct State: Sendable {
+        var device: any HapticDevice
+        var session: EngineSession?
+        /// Manual clock: engine frames elapsed while no session ran (and up to the last session's end).
+        var manualFrame = 0
+        var epoch = 0
+        var stoppedHandler: (@Sendable (EngineStopReason) -> Void)?
+        var resetHandler: (@Sendable () -> Void)?
+        var finishedHandlers: [@Sendable (EngineError?) -> Bool] = []
+        var isAutoShutdownEnabled = false
+        var idleTimeout: Double
+        var playsHapticsOnly = false
+        var playsAudioOnly = false
+        var isMutedForHaptics = false
+        var isMutedForAudio = false
+        var idleSince: Double = 0
+    }
+
+    /// Creates a stopped engine that will render into `device`.
+    ///
+    /// - Parameters:
+    ///   - device: the output; it is started by ``start()`` and stopped by ``stop()``.
+    ///   - configuration: rates, block size, pools, timeouts.
+    ///   - clock: ``EngineClockMode/realTime`` (a render thread) or ``EngineClockMode/manual`` (tests, offline).
+    ///   - callbackQueue: where real-time callbacks run (default: a private serial queue).
+    public init(
+        device: any HapticDevice, configuration: EngineConfiguration = EngineConfiguration(),
+        clock: EngineClockMode = .realTime, callbackQueue: DispatchQueue? = nil
+    ) {
+        precondition(configuration.blockFrames > 0 && configuration.sampleRate > 0, "EngineRuntime: bad configuration")
+        self.configuration = configuration
+        self.clockMode = clock
+        self.callbackQueue = callbackQueue ?? DispatchQueue(label: "OpenCoreHaptics.engine.callbacks")
+        self.serviceQueue = DispatchQueue(label: "OpenCoreHaptics.engine.service")
+        self.state = LockedState(State(device: device, idleTimeout: configuration.idleTimeout))
+    }
+
+    deinit {
+        var out: [Callback] = []
+        state.withLock { s in
+            if s.session != nil {
+                stopSessionLocked(&s, error: EngineError(.engineNotRunning, "the engine was destroyed"), into: &out)
+                if let handler = s.stoppedHandler { out.append { handler(.engineDestroyed) } }
+            }
+        }
+        if !out.isEmpty {
+            let callbacks = out
+            callbackQueue.async { for callback in callbacks { callback() } }
+        }
+    }
+
+    // MARK: State
+
+    /// The output device.
+    public var device: any HapticDevice { state.withLock { $0.device } }
+
+    /// Whether the engine is started (a session with its pools and, in real time, its render thread exists).
+    public var isRunning: Bool { state.withLock { $0.session != nil } }
+
+    /// The engine clock in seconds; see "Time" above.
+    public var currentTime: Double {
+        switch clockMode {
+        case .realTime: return MonotonicClock.now()
+        case .manual: return state.withLock { Double(engineFrameLocked($0)) / sampleRate }
+        }
+    }
+
+    /// Called when the engine stops on its own (device removed or failed, idle timeout, finished handler, a
+    /// simulated interruption), never for ``stop()``.
+    public var stoppedHandler: (@Sendable (EngineStopReason) -> Void)? {
+        get { state.withLock { $0.stoppedHandler } }
+        set { state.withLock { $0.stoppedHandler = newValue } }
+    }
+
+    /// Called after ``reset(replacingDevice:)``: players made before are invalid; make new ones and start again.
+    public var resetHandler: (@Sendable () -> Void)? {
+        get { state.withLock { $0.resetHandler } }
+        set { state.withLock { $0.resetHandler = newValue } }
+    }
+
+    /// Whether the engine stops after ``idleTimeout`` seconds without playing players, and starts by itself when
+    /// a player starts. Default `false`.
+    public var isAutoShutdownEnabled: Bool {
+        get { state.withLock { $0.isAutoShutdownEnabled } }
+        set {
+            state.withLock { s in
+                if newValue && !s.isAutoShutdownEnabled { s.idleSince = nowLocked(s) }
+                s.isAutoShutdownEnabled = newValue
+            }
+        }
+    }
+
+    /// The idle time before auto-shutdown, in seconds (starts as ``EngineConfiguration/idleTimeout``).
+    public var idleTimeout: Double {
+        get { state.withLock { $0.idleTimeout } }
+        set { state.withLock { $0.idleTimeout = newValue } }
+    }
+
+    /// Ignore audio events (silence the audio bus). Takes effect at the next start.
+    public var playsHapticsOnly: Bool {
+        get { state.withLock { $0.playsHapticsOnly } }
+        set { state.withLock { $0.playsHapticsOnly = newValue } }
+    }
+
+    /// Ignore haptic events (silence the haptic bus). Takes effect at the next start.
+    public var playsAudioOnly: Bool {
+        get { state.withLock { $0.playsAudioOnly } }
+        set { state.withLock { $0.playsAudioOnly = newValue } }
+    }
+
+    /// Silence the haptic bus of every player, from the next block on.
+    public var isMutedForHaptics: Bool {
+        get { state.withLock { $0.isMutedForHaptics } }
+        set {
+            state.withLock { s in
+                s.isMutedForHaptics = newValue
+                s.session?.context.mutedForHaptics.store(newValue, ordering: .relaxed)
+            }
+        }
+    }
+
+    /// Silence the audio bus of every player, from the next block on.
+    public var isMutedForAudio: Bool {
+        get { state.withLock { $0.isMutedForAudio } }
+        set {
+            state.withLock { s in
+                s.isMutedForAudio = newValue
+                s.session?.context.mutedForAudio.store(newValue, ordering: .relaxed)
+            }
+        }
+    }
+
+    /// Player runs started and not yet finished (including a restarted run's fading predecessor).
+    public var activeRunCount: Int { state.withLock { $0.session?.runs.count ?? 0 } }
+
+    /// Events that found no free voice since the engine started (the voice pool is fixed).
+    public var droppedVoiceEventCount: Int { state.withLock { $0.session?.droppedVoiceEvents ?? 0 } }
+
+    // MARK: Start and stop
+
+    /// Starts the device and, in real time, the render thread. Does nothing when already running.
+    ///
+    /// - Throws: ``EngineError/Code/deviceUnavailable`` when the device cannot be started.
+    public func start() throws(EngineError) {
+        try state.withLock { (s: inout State) throws(EngineError) in try startLocked(&s) }
+    }
+
+    /// Stops the render thread and the device; every playing player stops (its completion gets `nil`). Does not
+    /// call ``stoppedHandler``. Returns when the thread has ended; callbacks are delivered after.
+    public func stop() {
+        var out: [Callback] = []
+        state.withLock { s in stopSessionLocked(&s, error: nil, into: &out) }
+        deliver(out)
+    }
+
+    /// Calls `handler` once, when no player is playing any more: at once if the engine runs and none is;
+    /// registered on a stopped engine, after the engine has started and its players have finished. When it
+    /// returns `true` the engine stops and ``stoppedHandler`` gets ``EngineStopReason/notifyWhenFinished``. If the
+    /// engine stops first, the handler gets ``EngineError/Code/engineNotRunning`` and its answer is ignored.
+    public func notifyWhenPlayersFinished(_ handler: @escaping @Sendable (EngineError?) -> Bool) {
+        var out: [Callback] = []
+        state.withLock { s in
+            s.finishedHandlers.append(handler)
+            if let session = s.session, session.runs.isEmpty { fireFinishedHandlersLocked(&s, into: &out) }
+        }
+        deliver(out)
+    }
+
+    /// Stops the engine as if the system had: ``stoppedHandler`` gets `reason`. For tests and for platform
+    /// glue (interruptions, suspension); does nothing when the engine is not running.
+    public func simulateExternalStop(_ reason: EngineStopReason) {
+        var out: [Callback] = []
+        state.withLock { s in
+            guard s.session != nil else { return }
+            externalStopLocked(reason, &s, into: &out)
+        }
+        deliver(out)
+    }
+
+    /// Resets the engine after its output failed and came back (or was replaced): stops it if it runs, makes
+    /// every existing player invalid (their calls throw ``EngineError/Code/invalidPlayer``), optionally swaps the
+    /// device, then calls ``resetHandler``. The app makes new players and starts the engine again.
+    ///
+    /// - Parameter device: the device to use from now on (`nil` keeps the current one).
+    public func reset(replacingDevice device: (any HapticDevice)? = nil) {
+        var out: [Callback] = []
+        state.withLock { s in
+            stopSessionLocked(&s, error: EngineError(.deviceFailed, "the engine was reset"), into: &out)
+            s.epoch += 1
+            epochCounter.store(s.epoch, ordering: .relaxed)
+            if let device { s.device = device }
+            if let handler = s.resetHandler { out.append(handler) }
+        }
+        deliver(out)
+    }
+
+    /// Runs `callback` where this engine delivers callbacks: on the callback queue in real time, at once on the
+    /// calling thread in manual mode.
+    public func deliver(_ callback: @escaping Callback) { deliver([callback]) }
+
+    // MARK: Manual clock
+
+    /// Manual clock: moves time forward by `count` frames, rendering block by block into the device when the
+    /// engine runs, then collects finished players, faults and the idle timeout after each block and runs the
+    /// resulting callbacks on this thread.
+    public func advance(frames count: Int) {
+        precondition(clockMode == .manual, "EngineRuntime.advance needs a manual-clock engine")
+        var remaining = count
+        while remaining > 0 {
+            var out: [Callback] = []
+            state.withLock { s in
+                guard let session = s.session else {
+                    s.manualFrame += remaining
+                    remaining = 0
+                    return
+                }
+                let n = Swift.min(remaining, configuration.blockFrames)
+                remaining -= n
+                _ = session.context.renderAndWrite(frames: n)
+                serviceLocked(session, &s, into: &out)
+            }
+            deliver(out)
+        }
+    }
+
+    /// Manual clock: ``advance(frames:)`` by `seconds` (rounded to whole frames).
+    public func advance(bySeconds seconds: Double) {
+        precondition(seconds.isFinite && seconds >= 0, "EngineRuntime.advance: seconds must be ≥ 0")
+        advance(frames: Int((seconds * sampleRate).rounded()))
+    }
+
+    /// *For internal use only:* manual clock, renders `blocks` blocks into the device without collecting
+    /// notifications or running callbacks (the render path alone, for allocation measurements).
+    public func _renderWithoutServicing(blocks: Int) {
+        precondition(clockMode == .manual, "EngineRuntime._renderWithoutServicing needs a manual-clock engine")
+        state.withLock { s in
+            guard let session = s.session else { return }
+            for _ in 0..<blocks { _ = session.context.renderAndWrite(frames: configuration.blockFrames) }
+        }
+    }
+
+    // MARK: Players
+
+    /// Makes a player for a compiled program. Costs one small object; the program is shared.
+    public func makePlayer(program: PatternProgram) -> EnginePlayer {
+        EnginePlayer(runtime: self, program: program, epoch: epochCounter.load(ordering: .relaxed))
+    }
+
+    // MARK: Internals (all *Locked functions run inside state.withLock)
+
+    func deliver(_ callbacks: [Callback]) {
+        guard !callbacks.isEmpty else { return }
+        switch clockMode {
+        case .manual:
+            for callback in callbacks { callback() }
+        case .realTime:
+            callbackQueue.async { for callback in callbacks { callback() } }
+        }
+    }
+
+    func engineFrameLocked(_ s: State) -> Int {
+        if let session = s.session { return session.baseFrame + session.mixer.currentFrame }
+        return s.manualFrame
+    }
+
+    func nowLocked(_ s: State) -> Double {
+        switch clockMode {
+        case .realTime: return MonotonicClock.now()
+        case .manual: return Double(engineFrameLocked(s)) / sampleRate
+        }
+    }
+
+    func startLocked(_ s: inout State) throws(EngineError) {
+        if s.session != nil { return }
+        let device = s.device
+        do {
+            try device.start(format: DeviceFormat(sampleRate: configuration.sampleRate, maxBlockFrames: configuration.blockFrames))
+        } catch {
+            throw EngineError(.deviceUnavailable, "\(device.info.name) could not be started: \(error)")
+        }
+        let mixer = Mixer(configuration: configuration.mixerConfiguration, profile: device.info.profile)
+        let context = RenderContext(
+            mixer: mixer, device: device, blockFrames: configuration.blockFrames, sampleRate: configuration.sampleRate,
+            playsHaptics: !s.playsAudioOnly, playsAudio: !s.playsHapticsOnly)
+        context.mutedForHaptics.store(s.isMutedForHaptics, ordering: .relaxed)
+        context.mutedForAudio.store(s.isMutedForAudio, ordering: .relaxed)
+        let session = EngineSession(mixer: mixer, context: context, baseFrame: s.manualFrame)
+        if clockMode == .realTime {
+            context.anchor.store(frame: 0, time: MonotonicClock.now() + context.blockDuration)
+            guard let thread = RenderThread(name: "haptic-render", body: { context.runLoop() }) else {
+                device.stop()
+                throw EngineError(.deviceUnavailable, "the render thread could not be created")
+            }
+            session.thread = thread
+            let timer = DispatchSource.makeTimerSource(queue: serviceQueue)
+            let interval = DispatchTimeInterval.nanoseconds(Int(configuration.serviceInterval * 1e9))
+            timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .microseconds(500))
+            timer.setEventHandler { [weak self] in self?.service() }
+            timer.resume()
+            session.timer = timer
+        }
+        s.session = session
+        s.idleSince = nowLocked(s)
+    }
+
+    /// Ends the session: thread, device, runs (completions get `error`), pending finished handlers.
+    func stopSessionLocked(_ s: inout State, error: EngineError?, into out: inout [Callback]) {
+        guard let session = s.session else { return }
+        session.timer?.cancel()
+        session.context.stopRequested.store(true, ordering: .releasing)
+        session.thread?.join()
+        session.context.device.stop()
+        drainLocked(session, &s, into: &out, firingFinishedHandlers: false)
+        for (handle, run) in session.runs { endRunLocked(run, handle: handle, error: error, into: &out) }
+        session.runs.removeAll()
+        session.keepAlive.removeAll()
+        session.toFree.removeAll()
+        s.manualFrame = session.baseFrame + session.mixer.currentFrame
+        s.session = nil
+        let handlers = s.finishedHandlers
+        s.finishedHandlers = []
+        for handler in handlers {
+            out.append { _ = handler(EngineError(.engineNotRunning, "the engine stopped before the players finished")) }
+        }
+    }
+
+    func externalStopLocked(_ reason: EngineStopReason, _ s: inout State, into out: inout [Callback]) {
+        let error: EngineError? = switch reason {
+        case .gameControllerDisconnect, .systemError: EngineError(.deviceFailed, "the output device stopped working")
+        case .notifyWhenFinished, .idleTimeout: nil
+        default: EngineError(.engineNotRunning, "the engine was stopped (\(reason))")
+        }
+        stopSessionLocked(&s, error: error, into: &out)
+        if let handler = s.stoppedHandler { out.append { handler(reason) } }
+    }
+
+    func endRunLocked(_ run: PlayerRun, handle: PlayerHandle, error: EngineError?, into out: inout [Callback]) {
+        let player = run.player
+        guard player.run == handle else { return }  // replaced by a restart: not the player's end
+        player.run = nil
+        player.isPaused = false
+        if let completion = player.completionSetting { out.append { completion(error) } }
+    }
+
+    func fireFinishedHandlersLocked(_ s: inout State, into out: inout [Callback]) {
+        let handlers = s.finishedHandlers
+        s.finishedHandlers = []
+        for handler in handlers {
+            out.append { [weak self] in
+                if handler(nil) { self?.stopAfterFinishedHandler() }
+            }
+        }
+    }
+
+    private func stopAfterFinishedHandler() {
+        var out: [Callback] = []
+        state.withLock { s in
+            guard s.session != nil else { return }
+            externalStopLocked(.notifyWhenFinished, &s, into: &out)
+        }
+        deliver(out)
+    }
+
+    /// Collects the mixer's notifications: releases programs and curves, ends finished runs, frees their slots.
+    func drainLocked(_ session: EngineSession, _ s: inout State, into out: inout [Callback], firingFinishedHandlers: Bool) {
+        var notes: [MixerNotification] = []
+        session.mixer.drainNotifications { notes.append($0) }
+        for note in notes {
+            switch note {
+            case .programReleased(let program):
+                session.release(program.toOpaque())
+            case .curveReleased(let curve):
+                session.release(curve.toOpaque())
+            case .voicesDropped(_, let count):
+                session.droppedVoiceEvents += count
+            case .playerFinished(let handle, _, _):
+                guard let run = session.runs.removeValue(forKey: handle) else { continue }
+                session.toFree.append(handle)
+                endRunLocked(run, handle: handle, error: nil, into: &out)
+                if session.runs.isEmpty {
+                    s.idleSince = nowLocked(s)
+                    if firingFinishedHandlers { fireFinishedHandlersLocked(&s, into: &out) }
+                }
+            }
+        }
+        if !session.toFree.isEmpty {
+            session.toFree = session.toFree.filter { !session.mixer.freePlayer($0) }
+        }
+    }
+
+    func serviceLocked(_ session: EngineSession, _ s: inout State, into out: inout [Callback]) {
+        drainLocked(session, &s, into: &out, firingFinishedHandlers: true)
+        switch session.context.fault.load(ordering: .acquiring) {
+        case 1:
+            externalStopLocked(.gameControllerDisconnect, &s, into: &out)
+            return
+        case 2:
+            externalStopLocked(.systemError, &s, into: &out)
+            return
+        default:
+            break
+        }
+        if s.isAutoShutdownEnabled && session.runs.isEmpty && nowLocked(s) - s.idleSince >= s.idleTimeout {
+            externalStopLocked(.idleTimeout, &s, into: &out)
+        }
+    }
+
+    private func service() {
+        var out: [Callback] = []
+        state.withLock { s in
+            guard let session = s.session else { return }
+            serviceLocked(session, &s, into: &out)
+        }
+        deliver(out)
+    }
+}

@@ -1,2 +1,0 @@
-/// The runtime module; see CHHapticEngine in OpenCoreHaptics for the public surface.
-enum HapticEnginePlaceholder {}

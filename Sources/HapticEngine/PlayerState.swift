@@ -1,0 +1,55 @@
+import Dispatch
+import HapticRender
+
+/// The control-side state of a player lives in ``EnginePlayer`` itself (one object per player keeps
+/// `makePlayer` cheap); every field is read and written only under the engine's lock.
+typealias PlayerState = EnginePlayer
+
+/// One start of a player: it lives from the start command until the mixer reports the run finished.
+struct PlayerRun {
+    let player: PlayerState
+    /// The mixer frame the run was scheduled to start at.
+    let startFrame: Int
+    /// A later start of the same player replaced this run; its end is not reported to the player.
+    var superseded = false
+}
+
+/// What one engine start owns: the mixer with its pools, the render context, the thread and the runs.
+/// Mutated only under the engine's lock.
+final class EngineSession: @unchecked Sendable {
+    // @unchecked: guarded by EngineRuntime.state's mutex; the render thread only touches `context`.
+    let mixer: Mixer
+    let context: RenderContext
+    /// Manual clock: the engine frame at which this session's mixer frame 0 lies.
+    let baseFrame: Int
+    var thread: RenderThread?
+    var timer: (any DispatchSourceTimer)?
+    var runs: [PlayerHandle: PlayerRun] = [:]
+    /// Strong references to the programs and curves the mixer reads, with the number of outstanding uses.
+    var keepAlive: [UnsafeMutableRawPointer: (object: AnyObject, count: Int)] = [:]
+    /// Handles whose slots could not be returned yet because the command queue was full.
+    var toFree: [PlayerHandle] = []
+    var droppedVoiceEvents = 0
+
+    init(mixer: Mixer, context: RenderContext, baseFrame: Int) {
+        self.mixer = mixer
+        self.context = context
+        self.baseFrame = baseFrame
+    }
+
+    /// Records one more use of `object` by the mixer; returns the pointer to pass as `Unmanaged`.
+    func retain(_ object: AnyObject) {
+        let key = Unmanaged.passUnretained(object).toOpaque()
+        if let entry = keepAlive[key] {
+            keepAlive[key] = (entry.object, entry.count + 1)
+        } else {
+            keepAlive[key] = (object, 1)
+        }
+    }
+
+    /// Balances one ``retain(_:)`` when the mixer reports it no longer reads the object.
+    func release(_ key: UnsafeMutableRawPointer) {
+        guard let entry = keepAlive[key] else { return }
+        if entry.count <= 1 { keepAlive[key] = nil } else { keepAlive[key] = (entry.object, entry.count - 1) }
+    }
+}

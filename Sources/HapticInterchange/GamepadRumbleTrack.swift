@@ -1,0 +1,128 @@
+import HapticPattern
+
+/// A pattern translated for the Gamepad API's `"dual-rumble"` effect: a list of `playEffect` calls, each started
+/// at its ``Effect/startTime`` (a new call pre-empts the previous one, so they are scheduled, not queued).
+///
+/// Each step's intensity is split between the motors as the renderer's two-motor profile does: strong (low
+/// frequency) = `a·min(1, 2(1 − s))`, weak (high frequency) = `a·min(1, 2s)`. Transients become bursts of at
+/// least 30 ms (the two-motor profile's minimum burst). Chromium rejects effects whose `duration + startDelay`
+/// exceeds ``maxEffectMilliseconds`` (5 000 ms), so longer runs are split.
+///
+///     let track = GamepadRumbleTrack.converting(pattern).value
+///     print(track.javascript())
+public struct GamepadRumbleTrack: Sendable, Hashable, Codable {
+    /// One `playEffect("dual-rumble", …)` call.
+    public struct Effect: Sendable, Hashable, Codable {
+        /// When to call `playEffect`, milliseconds from the start.
+        public var startTime: Int
+        /// `duration`, milliseconds (≤ 5 000).
+        public var duration: Int
+        /// `startDelay`, milliseconds (always 0: calls are scheduled at ``startTime``).
+        public var startDelay: Int
+        /// `strongMagnitude`, 0 … 1.
+        public var strongMagnitude: Double
+        /// `weakMagnitude`, 0 … 1.
+        public var weakMagnitude: Double
+    }
+
+    /// Chromium's `kMaxEffectDurationMillis`.
+    public static let maxEffectMilliseconds = 5_000
+    /// The shortest burst a transient becomes, milliseconds.
+    public static let minimumBurstMilliseconds = 30
+
+    /// The effect type, `"dual-rumble"`.
+    public var type = "dual-rumble"
+    /// The calls, in time order.
+    public var effects: [Effect]
+
+    /// Converts `pattern`.
+    ///
+    /// - Parameters:
+    ///   - pattern: the AHAP pattern.
+    ///   - stepMilliseconds: the grid (default 25 ms).
+    public static func converting(
+        _ pattern: Pattern, stepMilliseconds: Int = AndroidVibrationEffect.minimumStepMilliseconds
+    ) -> Conversion<GamepadRumbleTrack> {
+        let stepMs = Swift.max(stepMilliseconds, 1)
+        let signal = PatternSignal(pattern)
+        let grid = SignalGrid(signal, step: Double(stepMs) / 1000)
+        var notes: [ConversionNote] = []
+        var levels = grid.cells.map { ($0.intensity, $0.sharpness) }
+        let burstCells = Swift.max(1, (minimumBurstMilliseconds + stepMs - 1) / stepMs)
+        var bursts = 0
+        for (c, cell) in grid.cells.enumerated() {
+            guard let transient = cell.transient else { continue }
+            bursts += 1
+            for n in c..<Swift.min(c + burstCells, levels.count) where levels[n].0 < transient.intensity {
+                levels[n] = (transient.intensity, transient.sharpness)
+            }
+        }
+        // Extend the grid if a burst runs past the end.
+        var quantization = 0.0
+        func quantize(_ x: Float) -> Double {
+            let q = (Double(x) * 100).rounded() / 100
+            quantization = Swift.max(quantization, abs(q - Double(x)))
+            return Swift.min(Swift.max(q, 0), 1)
+        }
+        var runs: [(start: Int, ms: Int, strong: Double, weak: Double)] = []
+        for (c, (a, s)) in levels.enumerated() {
+            let strong = quantize(a * Swift.min(1, 2 * (1 - s)))
+            let weak = quantize(a * Swift.min(1, 2 * s))
+            if let last = runs.last, last.strong == strong, last.weak == weak, last.start + last.ms == c * stepMs {
+                runs[runs.count - 1].ms += stepMs
+            } else {
+                runs.append((c * stepMs, stepMs, strong, weak))
+            }
+        }
+        var effects: [Effect] = []
+        var splits = 0
+        for run in runs where run.strong > 0 || run.weak > 0 {
+            var start = run.start
+            var remaining = run.ms
+            while remaining > 0 {
+                let part = Swift.min(remaining, maxEffectMilliseconds)
+                if part < remaining { splits += 1 }
+                effects.append(Effect(startTime: start, duration: part, startDelay: 0, strongMagnitude: run.strong, weakMagnitude: run.weak))
+                start += part
+                remaining -= part
+            }
+        }
+        notes.append(ConversionNote(
+            "timing-grid", .lossy,
+            "timings rounded to \(stepMs) ms steps: max transient shift \(formatNumber(grid.maxTransientShift * 1000, digits: 1)) ms; continuous intensity held per step: max deviation \(formatNumber(Double(grid.maxHoldError), digits: 3))",
+            maxError: grid.maxTransientShift * 1000))
+        notes.append(ConversionNote(
+            "sharpness-to-motors", .lossy,
+            "sharpness became the strong/weak motor balance (strong = a·min(1, 2(1−s)), weak = a·min(1, 2s)); magnitudes rounded to 0.01: max error \(formatNumber(quantization, digits: 4))",
+            maxError: quantization))
+        if bursts > 0 {
+            notes.append(ConversionNote(
+                "transients-emulated", .lossy,
+                "\(bursts) transient\(bursts == 1 ? "" : "s") became rumble bursts of \(burstCells * stepMs) ms (gamepad motors cannot tap)", count: bursts))
+        }
+        if splits > 0 {
+            notes.append(ConversionNote("split-5s", .info, "\(splits) effect\(splits == 1 ? "" : "s") longer than 5 000 ms split (Chromium's limit)", count: splits))
+        }
+        notes += audioNotes(signal, target: "gamepad rumble")
+        return Conversion(value: GamepadRumbleTrack(effects: effects), notes: notes)
+    }
+
+    /// A JavaScript function that plays the track on a `Gamepad`.
+    public func javascript(name: String = "playHaptic") -> String {
+        var lines = ["// Generated by `haptic convert` (OpenCoreHaptics).", "const \(name)Effects = ["]
+        for effect in effects {
+            lines.append("  { startTime: \(effect.startTime), duration: \(effect.duration), strongMagnitude: \(effect.strongMagnitude), weakMagnitude: \(effect.weakMagnitude) },")
+        }
+        lines += [
+            "];",
+            "function \(name)(gamepad) {",
+            "  for (const e of \(name)Effects) {",
+            "    setTimeout(() => gamepad.vibrationActuator.playEffect(\"dual-rumble\", {",
+            "      startDelay: 0, duration: e.duration, strongMagnitude: e.strongMagnitude, weakMagnitude: e.weakMagnitude,",
+            "    }), e.startTime);",
+            "  }",
+            "}",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,4 @@
+import Foundation
+
+/// The type of ``CHHapticAdvancedPatternPlayer/completionHandler``.
+public typealias CHHapticAdvancedPatternPlayerCompletionHandler = (Error?) -> Void

@@ -1,0 +1,334 @@
+import Foundation
+import HapticDevices
+import HapticEngine
+import HapticPattern
+import HapticRender
+import Synchronization
+
+/// The connection to the haptic and audio output: start it, make players from patterns, and get told when it
+/// stops or resets.
+///
+///     let engine = try CHHapticEngine()
+///     engine.stoppedHandler = { reason in print("stopped: \(reason)") }
+///     engine.resetHandler = { try? engine.start() }
+///     try engine.start()
+///     let player = try engine.makePlayer(with: pattern)
+///     try player.start(atTime: CHHapticTimeImmediate)
+///
+/// Each engine has its own render thread while it runs, which renders the players into the output device block
+/// by block (1 ms blocks at 48 kHz). `CHHapticEngine()` plays to real hardware when the device layer finds some,
+/// and to a simulated actuator otherwise, so every program runs on every machine.
+///
+/// Thread safety: an engine and its players may be used from any thread. Handlers are called on a private
+/// serial queue, never on the render thread; do not assume the main thread.
+///
+/// - Note: A plain Swift class, not an `NSObject`; there is no `init(audioSession:)` because Linux has no
+///   `AVAudioSession`. See <doc:DifferencesFromCoreHaptics>.
+open class CHHapticEngine: @unchecked Sendable {
+    // @unchecked: the runtime is thread-safe; the handler slots are mutex-protected.
+
+    /// The handler `start(completionHandler:)` and `stop(completionHandler:)` call: `nil`, or the error.
+    public typealias CompletionHandler = (Error?) -> Void
+    /// The handler of ``notifyWhenPlayersFinished(finishedHandler:)``: it says whether to stop the engine.
+    public typealias FinishedHandler = (Error?) -> CHHapticEngine.FinishedAction
+    /// The handler called when the engine stops on its own.
+    public typealias StoppedHandler = (CHHapticEngine.StoppedReason) -> Void
+    /// The handler called after the engine was reset.
+    public typealias ResetHandler = () -> Void
+
+    /// The runtime underneath (render thread, clock, players).
+    package let runtime: EngineRuntime
+    private let audioResources = AudioResourceStore()
+    private let stoppedSlot = LockedSlot<StoppedHandler>({ _ in })
+    private let resetSlot = LockedSlot<ResetHandler>({})
+    /// A process-unique number for this engine (the key of its compiled programs with custom audio).
+    private let serial: Int
+    private static let serials = Atomic<Int>(0)
+
+    // MARK: Creating an engine
+
+    /// Creates an engine for the default output: the device `HAPTIC_DEVICE` names, else the first haptic hardware
+    /// device discovery finds, else the simulated actuator.
+    ///
+    /// - Throws: ``CHHapticError/Code/serverInitFailed`` when the output cannot be created.
+    public convenience init() throws {
+        let device: any HapticDevice
+        do {
+            device = try CHHapticEngine.deviceSource.output()
+        } catch {
+            throw CHHapticError(.serverInitFailed, message: "no output device could be opened: \(error)")
+        }
+        self.init(device: device)
+    }
+
+    /// Creates an engine for a given device (the injection point for device discovery, tools and tests).
+    ///
+    ///     let recorder = RecordingDevice(capacityFrames: 48_000)
+    ///     let engine = CHHapticEngine(device: recorder, clock: .manual)
+    ///     try engine.start()
+    ///     engine.advance(bySeconds: 0.1)            // renders 100 ms into the recorder, deterministically
+    ///
+    /// - Parameters:
+    ///   - device: the output.
+    ///   - clock: real time (a render thread) or manual (``advance(bySeconds:)`` renders synchronously).
+    ///   - configuration: block size, pools, idle timeout.
+    package init(device: any HapticDevice, clock: EngineClockMode = .realTime, configuration: EngineConfiguration = EngineConfiguration()) {
+        runtime = EngineRuntime(device: device, configuration: configuration, clock: clock)
+        serial = CHHapticEngine.serials.wrappingAdd(1, ordering: .relaxed).newValue
+        let stoppedSlot = self.stoppedSlot
+        let resetSlot = self.resetSlot
+        // The user's handlers are not Sendable; they are only ever called on the engine's callback path.
+        runtime.stoppedHandler = { reason in
+            stoppedSlot.value(CHHapticEngine.StoppedReason(rawValue: reason.rawValue) ?? .systemError)
+        }
+        runtime.resetHandler = { resetSlot.value() }
+    }
+
+    /// Describes the haptic and audio hardware of this machine.
+    ///
+    ///     let capabilities = CHHapticEngine.capabilitiesForHardware()
+    ///     guard capabilities.supportsHaptics else { return }
+    ///
+    /// - Returns: What real hardware supports. With no haptic hardware, `supportsHaptics` is `false` (engines
+    ///   still play, to the simulated actuator).
+    open class func capabilitiesForHardware() -> any CHHapticDeviceCapability {
+        let hardware = deviceSource.hardware().filter(\.isHardware)
+        return HardwareCapability(
+            supportsHaptics: hardware.contains { $0.supportsHaptics }, supportsAudio: hardware.contains { $0.supportsAudio })
+    }
+
+    // MARK: Time and handlers
+
+    /// The engine's clock in seconds; every `atTime:` argument is on it.
+    ///
+    ///     try player.start(atTime: engine.currentTime + 0.5)   // half a second from now
+    open var currentTime: TimeInterval { runtime.currentTime }
+
+    /// Called when the engine stops on its own — the output was removed or failed, auto-shutdown, or a finished
+    /// handler asked — but not after ``stop(completionHandler:)``. Called on a background queue.
+    open var stoppedHandler: CHHapticEngine.StoppedHandler {
+        get { stoppedSlot.value }
+        set { stoppedSlot.value = newValue }
+    }
+
+    /// Called after the engine was reset because its output failed and came back. Every player made before is
+    /// invalid (their calls throw ``CHHapticError/Code/invalidPatternPlayer``): make new players, register audio
+    /// again if needed, and start the engine. Called on a background queue.
+    open var resetHandler: CHHapticEngine.ResetHandler {
+        get { resetSlot.value }
+        set { resetSlot.value = newValue }
+    }
+
+    /// Whether the engine ignores audio events (default `false`). Takes effect when the engine next starts.
+    open var playsHapticsOnly: Bool {
+        get { runtime.playsHapticsOnly }
+        set { runtime.playsHapticsOnly = newValue }
+    }
+
+    /// Whether the engine ignores haptic events (default `false`). Takes effect when the engine next starts.
+    open var playsAudioOnly: Bool {
+        get { runtime.playsAudioOnly }
+        set { runtime.playsAudioOnly = newValue }
+    }
+
+    /// Silences the audio of every player of this engine (default `false`).
+    open var isMutedForAudio: Bool {
+        get { runtime.isMutedForAudio }
+        set { runtime.isMutedForAudio = newValue }
+    }
+
+    /// Silences the haptics of every player of this engine (default `false`).
+    open var isMutedForHaptics: Bool {
+        get { runtime.isMutedForHaptics }
+        set { runtime.isMutedForHaptics = newValue }
+    }
+
+    /// Whether the engine stops after about two minutes without playing players (``stoppedHandler`` gets
+    /// ``StoppedReason/idleTimeout``) and starts again by itself when a player starts. Default `false`.
+    open var isAutoShutdownEnabled: Bool {
+        get { runtime.isAutoShutdownEnabled }
+        set { runtime.isAutoShutdownEnabled = newValue }
+    }
+
+    // MARK: Starting and stopping
+
+    /// Starts the engine and calls `completionHandler` (on a background queue) with `nil` or the error.
+    open func start(completionHandler: CHHapticEngine.CompletionHandler? = nil) {
+        var failure: CHHapticError?
+        do { try runtime.start() } catch { failure = CHHapticError(error) }
+        guard let completionHandler else { return }
+        let handler = UncheckedSendable(value: completionHandler)
+        let result = failure
+        runtime.deliver { handler.value(result) }
+    }
+
+    /// Starts the engine and returns when it runs. Starting a running engine does nothing.
+    ///
+    /// - Throws: ``CHHapticError/Code/serverInitFailed`` when the output cannot be started.
+    open func start() throws {
+        do { try runtime.start() } catch { throw CHHapticError(error) }
+    }
+
+    /// Stops the engine and every player, then calls `completionHandler` (on a background queue). Does not call
+    /// ``stoppedHandler``.
+    open func stop(completionHandler: CHHapticEngine.CompletionHandler? = nil) {
+        runtime.stop()
+        guard let completionHandler else { return }
+        let handler = UncheckedSendable(value: completionHandler)
+        runtime.deliver { handler.value(nil) }
+    }
+
+    /// Calls `finishedHandler` once, when no player of this engine is playing any more — at once if the engine
+    /// runs and none is; when registered before ``start()``, once the players started after it have finished. If it
+    /// returns ``FinishedAction/stopEngine`` the engine stops and ``stoppedHandler`` gets
+    /// ``StoppedReason/notifyWhenFinished``.
+    ///
+    ///     engine.notifyWhenPlayersFinished { error in
+    ///         return .stopEngine
+    ///     }
+    ///
+    /// If the engine stops first, the handler gets ``CHHapticError/Code/engineNotRunning`` and its answer is
+    /// ignored.
+    open func notifyWhenPlayersFinished(finishedHandler: @escaping CHHapticEngine.FinishedHandler) {
+        let handler = UncheckedSendable(value: finishedHandler)
+        runtime.notifyWhenPlayersFinished { error in
+            handler.value(error.map { CHHapticError($0) }) == .stopEngine
+        }
+    }
+
+    // MARK: Players
+
+    /// Makes a player for `pattern`. The engine does not have to be running.
+    ///
+    /// - Throws: ``CHHapticError`` — `invalidEventDuration` for a sustained continuous event without a duration,
+    ///   `invalidAudioResource` for custom audio that is not registered or cannot be read, and the other
+    ///   playability errors of the pattern.
+    open func makePlayer(with pattern: CHHapticPattern) throws -> any CHHapticPatternPlayer {
+        StandardPatternPlayer(player: runtime.makePlayer(program: try program(for: pattern)))
+    }
+
+    /// Makes an advanced player (pause, resume, seek, loop, rate, completion) for `pattern`.
+    ///
+    /// - Throws: ``CHHapticError`` as for ``makePlayer(with:)``.
+    open func makeAdvancedPlayer(with pattern: CHHapticPattern) throws -> any CHHapticAdvancedPatternPlayer {
+        AdvancedPatternPlayer(player: runtime.makePlayer(program: try program(for: pattern)))
+    }
+
+    /// Plays an AHAP file (JSON, or a property list when the name ends in `.plist`) at once on an internal
+    /// player, starting the engine if it is stopped.
+    ///
+    /// - Throws: ``CHHapticError`` — `fileNotFound`, the pattern's errors, `serverInitFailed`.
+    open func playPattern(from fileURL: URL) throws {
+        let pattern = try CHHapticPattern(playableFileAt: fileURL)
+        try play(pattern)
+    }
+
+    /// Plays AHAP data (JSON, else a property list) at once on an internal player, starting the engine if it is
+    /// stopped.
+    ///
+    /// - Throws: ``CHHapticError`` — `invalidPatternDictionary` and the pattern's other errors.
+    open func playPattern(from data: Data) throws {
+        let pattern = try CHHapticPattern(data: data)
+        try play(pattern)
+    }
+
+    private func play(_ pattern: CHHapticPattern) throws {
+        let player = runtime.makePlayer(program: try program(for: pattern))
+        try withCoreHapticsErrors {
+            try runtime.start()
+            try player.start(atTime: 0)
+        }
+    }
+
+    // MARK: Audio resources
+
+    /// Registers a WAV file for `audioCustom` events and returns its ID. Registering the same file with the same
+    /// options again returns the same ID.
+    ///
+    ///     let id = try engine.registerAudioResource(url, options: [CHHapticAudioResourceKeyUseVolumeEnvelope: false])
+    ///     let event = CHHapticEvent(audioResourceID: id, parameters: [], relativeTime: 0)
+    ///
+    /// - Parameters:
+    ///   - resourceURL: a file URL of a WAV file (PCM 8/16/24/32-bit or float, mono or stereo).
+    ///   - options: ``CHHapticAudioResourceKeyUseVolumeEnvelope`` and ``CHHapticAudioResourceKeyLoopEnabled``
+    ///     (`Bool`s); other keys are ignored.
+    /// - Returns: The ID (never 0).
+    /// - Throws: ``CHHapticError`` — `fileNotFound`, `invalidAudioResource` (not a readable WAV file).
+    ///
+    /// - Note: Core Haptics reads any format AVAudioFile reads; OpenCoreHaptics reads WAV only.
+    open func registerAudioResource(_ resourceURL: URL, options: [AnyHashable: Any] = [:]) throws -> CHHapticAudioResourceID {
+        try audioResources.register(resourceURL, options: options)
+    }
+
+    /// Forgets a registered audio resource. Players made before keep playing it.
+    ///
+    /// - Throws: ``CHHapticError/Code/invalidAudioResource`` for an unknown ID.
+    open func unregisterAudioResource(_ resourceID: CHHapticAudioResourceID) throws {
+        try audioResources.unregister(resourceID)
+    }
+
+    // MARK: Compiling
+
+    /// The compiled program of `pattern` for this engine, from the pattern's cache when possible.
+    package func program(for pattern: CHHapticPattern) throws(CHHapticError) -> PatternProgram {
+        // Fast path: a pattern without custom audio is cached for every engine under the `nil` key.
+        if let program = pattern.programCache.program(for: nil) { return program }
+        let usesCustomAudio = pattern.pattern.entries.contains {
+            if case .event(let event) = $0 { return event.type == .audioCustom }
+            return false
+        }
+        let key = usesCustomAudio ? PatternProgramCache.Key(engine: serial, revision: audioResources.revision) : nil
+        if let program = pattern.programCache.program(for: key) { return program }
+        var model = pattern.pattern
+        var audio: [WaveformSource: AudioBuffer] = [:]
+        if usesCustomAudio {
+            for index in model.entries.indices {
+                guard case .event(var event) = model.entries[index], event.type == .audioCustom else { continue }
+                switch event.waveform {
+                case .resourceID(let id):
+                    guard let resource = audioResources.resource(id) else {
+                        throw CHHapticError(
+                            .invalidAudioResource, message: "Pattern[\(index)].Event: no audio resource is registered with the ID \(id)")
+                    }
+                    audio[.resourceID(id)] = resource.buffer
+                    event.waveformUsesVolumeEnvelope = event.waveformUsesVolumeEnvelope ?? resource.usesVolumeEnvelope
+                    event.waveformLoopEnabled = event.waveformLoopEnabled ?? resource.loopEnabled
+                    model.entries[index] = .event(event)
+                case .path(let path):
+                    let url: URL
+                    do { url = try pattern.waveformURL(for: path) } catch { throw CHHapticError(error) }
+                    audio[.path(path)] = try audioResources.decode(url)
+                case nil:
+                    break
+                }
+            }
+        }
+        let program: PatternProgram
+        do { program = try PatternProgram(pattern: model, audio: audio) } catch { throw CHHapticError(error) }
+        pattern.programCache.store(program, for: key)
+        return program
+    }
+
+    // MARK: Package interface (tests, tools, device layer)
+
+    /// Manual clock: renders `seconds` of output into the device and runs the callbacks that became due, on this
+    /// thread, before returning.
+    package func advance(bySeconds seconds: TimeInterval) { runtime.advance(bySeconds: seconds) }
+
+    /// The idle time before auto-shutdown, in seconds (120 unless configured).
+    package var idleTimeout: TimeInterval {
+        get { runtime.idleTimeout }
+        set { runtime.idleTimeout = newValue }
+    }
+
+    /// Signals that the output came back after a failure (or was replaced): the engine resets — players become
+    /// invalid — and ``resetHandler`` runs.
+    package func deviceDidRecover(replacingDevice device: (any HapticDevice)? = nil) {
+        runtime.reset(replacingDevice: device)
+    }
+
+    /// Stops the engine as if the system had, with `reason` (interruption, suspension …).
+    package func simulateStop(_ reason: CHHapticEngine.StoppedReason) {
+        runtime.simulateExternalStop(EngineStopReason(rawValue: reason.rawValue) ?? .systemError)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import HapticEngine
+import HapticPattern
+import HapticRender
+
+/// Converts and forwards the calls both player kinds share.
+private func sendParameters(_ parameters: [CHHapticDynamicParameter], atTime time: TimeInterval, to player: EnginePlayer) throws {
+    try withCoreHapticsErrors {
+        let models = try parameters.enumerated().map { index, parameter in
+            try parameter.model(path: "parameters[\(index)]")
+        }
+        try player.sendParameters(models, atTime: time)
+    }
+}
+
+private func scheduleCurve(_ curve: CHHapticParameterCurve, atTime time: TimeInterval, on player: EnginePlayer) throws {
+    try withCoreHapticsErrors {
+        guard time.isFinite, time >= 0 else { throw EngineError(.invalidTime, "the time \(time) s is not a non-negative number") }
+        // The header: the call's time replaces the curve's relativeTime; points are relative to it.
+        var model = try CHHapticParameterCurve(
+            parameterID: curve.parameterID, controlPoints: curve.controlPoints, relativeTime: 0
+        ).model(path: "parameterCurve")
+        model.time = 0
+        try player.scheduleCurve(try CurveProgram(model), atTime: time)
+    }
+}
+
+/// The engine's ``CHHapticPatternPlayer``.
+final class StandardPatternPlayer: CHHapticPatternPlayer {
+    let player: EnginePlayer
+
+    init(player: EnginePlayer) { self.player = player }
+
+    func start(atTime time: TimeInterval) throws { try withCoreHapticsErrors { try player.start(atTime: time) } }
+    func stop(atTime time: TimeInterval) throws { try withCoreHapticsErrors { try player.stop(atTime: time) } }
+    func sendParameters(_ parameters: [CHHapticDynamicParameter], atTime time: TimeInterval) throws {
+        try OpenCoreHaptics.sendParameters(parameters, atTime: time, to: player)
+    }
+    func scheduleParameterCurve(_ parameterCurve: CHHapticParameterCurve, atTime time: TimeInterval) throws {
+        try scheduleCurve(parameterCurve, atTime: time, on: player)
+    }
+    func cancel() throws { try withCoreHapticsErrors { try player.cancel() } }
+    var isMuted: Bool {
+        get { player.isMuted }
+        set { player.isMuted = newValue }
+    }
+}
+
+/// The engine's ``CHHapticAdvancedPatternPlayer``.
+final class AdvancedPatternPlayer: CHHapticAdvancedPatternPlayer {
+    let player: EnginePlayer
+    /// The user's handler; the engine's completion calls whatever it holds when a run ends, even after this
+    /// object is gone (fire and forget).
+    private let completionSlot = LockedSlot<CHHapticAdvancedPatternPlayerCompletionHandler>({ _ in })
+
+    init(player: EnginePlayer) {
+        self.player = player
+        let slot = completionSlot
+        player.completion = { error in slot.value(error.map { CHHapticError($0) }) }
+    }
+
+    func start(atTime time: TimeInterval) throws { try withCoreHapticsErrors { try player.start(atTime: time) } }
+    func stop(atTime time: TimeInterval) throws { try withCoreHapticsErrors { try player.stop(atTime: time) } }
+    func sendParameters(_ parameters: [CHHapticDynamicParameter], atTime time: TimeInterval) throws {
+        try OpenCoreHaptics.sendParameters(parameters, atTime: time, to: player)
+    }
+    // Core Haptics refuses curves on advanced players (notSupported, "not yet supported"); OpenCoreHaptics plays them.
+    func scheduleParameterCurve(_ parameterCurve: CHHapticParameterCurve, atTime time: TimeInterval) throws {
+        try scheduleCurve(parameterCurve, atTime: time, on: player)
+    }
+    func cancel() throws { try withCoreHapticsErrors { try player.cancel() } }
+    func pause(atTime time: TimeInterval) throws { try withCoreHapticsErrors { try player.pause(atTime: time) } }
+    func resume(atTime time: TimeInterval) throws { try withCoreHapticsErrors { try player.resume(atTime: time) } }
+    func seek(toOffset offsetTime: TimeInterval) throws { try withCoreHapticsErrors { try player.seek(toOffset: offsetTime) } }
+    var loopEnabled: Bool {
+        get { player.loopEnabled }
+        set { player.loopEnabled = newValue }
+    }
+    var loopEnd: TimeInterval {
+        get { player.loopEnd }
+        set { player.loopEnd = newValue }
+    }
+    var playbackRate: Float {
+        get { player.playbackRate }
+        set { player.playbackRate = newValue }
+    }
+    var isMuted: Bool {
+        get { player.isMuted }
+        set { player.isMuted = newValue }
+    }
+    var completionHandler: CHHapticAdvancedPatternPlayerCompletionHandler {
+        get { completionSlot.value }
+        set { completionSlot.value = newValue }
+    }
+}

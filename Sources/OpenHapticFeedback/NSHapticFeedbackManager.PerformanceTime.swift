@@ -1,0 +1,16 @@
+extension NSHapticFeedbackManager {
+    /// When a feedback pattern plays relative to drawing, with AppKit's raw values.
+    ///
+    /// On macOS, ``default`` behaves like ``drawCompleted``: the feedback waits for the next Cocoa drawing pass so
+    /// that it lines up with what the user sees. Here there is no drawing pass (no window server, often no UI at
+    /// all), so all three play at once; an app that draws its own frames should call `perform` after presenting
+    /// the frame.
+    public enum PerformanceTime: Int, Sendable, Hashable, CaseIterable {
+        /// The default time (on macOS, like ``drawCompleted``; here, at once).
+        case `default` = 0
+        /// At once.
+        case now = 1
+        /// After the next drawing pass (here, at once).
+        case drawCompleted = 2
+    }
+}

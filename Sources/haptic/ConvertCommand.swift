@@ -1,0 +1,177 @@
+import ArgumentParser
+import Foundation
+import HapticInterchange
+import HapticPattern
+
+/// `haptic convert`: AHAP ↔ Lofelt/Meta `.haptic`, and AHAP → Android, Web vibration and gamepad rumble, with a
+/// report of every approximation.
+struct ConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Convert between AHAP and .haptic, or export AHAP for Android, the Web and gamepads.",
+        discussion: """
+            Formats: ahap (.ahap), haptic (Lofelt/Meta .haptic v1), android (VibrationEffect waveform and \
+            composition: .json, or a Kotlin function with .kt), web (navigator.vibrate array: .json or .js), \
+            gamepad (Gamepad API dual-rumble effects: .json or .js). The input may be AHAP (.ahap, .json, .plist) \
+            or .haptic. Every lossy step is printed (what was approximated and by how much); --json prints the \
+            report as JSON.
+            """
+    )
+
+    /// The output formats.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case ahap, haptic, android, web, gamepad
+    }
+
+    @Argument(help: "The input file (AHAP or .haptic).") var input: String
+    @Option(name: .shortAndLong, help: "The output file.") var output: String
+    @Option(name: .long, help: "The output format (default: from the output's extension).") var to: Format?
+    @Option(help: "Step in milliseconds for android, web and gamepad output (android: at least 25).") var step: Int = 25
+    @Flag(help: "Print the conversion report as JSON.") var json = false
+
+    func validate() throws {
+        if step < 1 { throw ValidationError("--step must be at least 1 ms") }
+        _ = try outputFormat()
+    }
+
+    func outputFormat() throws -> Format {
+        if let to { return to }
+        switch URL(fileURLWithPath: output).pathExtension.lowercased() {
+        case "ahap": return .ahap
+        case "haptic": return .haptic
+        case "kt": return .android
+        default:
+            throw ValidationError("cannot tell the output format from '\(output)'; pass --to \(Format.allCases.map(\.rawValue).joined(separator: "|"))")
+        }
+    }
+
+    func run() throws {
+        let format = try outputFormat()
+        let (pattern, sourceFormat, readNotes) = try readInput()
+        var notes = readNotes
+        let text: String
+        let outputExtension = URL(fileURLWithPath: output).pathExtension.lowercased()
+        switch format {
+        case .ahap:
+            do {
+                text = try AHAPWriter.string(from: pattern)
+            } catch {
+                printError("\(input): error: the converted pattern cannot be written as AHAP: \(error.message)")
+                throw ExitCode(1)
+            }
+        case .haptic:
+            let conversion = HapticFile.converting(pattern)
+            notes += conversion.notes
+            var file = conversion.value
+            file.metadata.source = file.metadata.source ?? URL(fileURLWithPath: input).lastPathComponent
+            text = file.encoded()
+        case .android:
+            let conversion = AndroidVibrationEffect.converting(pattern, stepMilliseconds: step)
+            notes += conversion.notes
+            if step < AndroidVibrationEffect.minimumStepMilliseconds {
+                notes.insert(ConversionNote("step-raised", .info, "--step \(step) raised to Android's \(AndroidVibrationEffect.minimumStepMilliseconds) ms minimum"), at: 0)
+            }
+            let effect = conversion.value
+            if outputExtension == "kt" {
+                text = effect.kotlin()
+            } else {
+                var object: [String: Any] = [
+                    "format": "android-vibration-effect",
+                    "waveform": ["timings": effect.timings, "amplitudes": effect.amplitudes, "repeat": -1],
+                    "kotlin": effect.kotlin(),
+                ]
+                object["composition"] = effect.composition.map { list in
+                    list.map { ["primitive": $0.primitive, "scale": (Double($0.scale) * 1000).rounded() / 1000, "startMilliseconds": $0.startMilliseconds] as [String: Any] }
+                } ?? NSNull()
+                text = try Self.jsonText(object)
+            }
+        case .web:
+            let conversion = WebVibrationPattern.converting(pattern, stepMilliseconds: step)
+            notes += conversion.notes
+            if outputExtension == "js" {
+                text = conversion.value.javascript()
+            } else {
+                text = try Self.jsonText(["format": "navigator-vibrate", "pattern": conversion.value.pattern, "javascript": conversion.value.javascript()])
+            }
+        case .gamepad:
+            let conversion = GamepadRumbleTrack.converting(pattern, stepMilliseconds: step)
+            notes += conversion.notes
+            let track = conversion.value
+            if outputExtension == "js" {
+                text = track.javascript()
+            } else {
+                let effects = track.effects.map {
+                    ["startTime": $0.startTime, "duration": $0.duration, "startDelay": $0.startDelay,
+                     "strongMagnitude": $0.strongMagnitude, "weakMagnitude": $0.weakMagnitude] as [String: Any]
+                }
+                text = try Self.jsonText(["format": "gamepad-dual-rumble", "type": track.type, "effects": effects, "javascript": track.javascript()])
+            }
+        }
+        do {
+            try text.write(to: URL(fileURLWithPath: output), atomically: true, encoding: .utf8)
+        } catch {
+            printError("\(output): error: cannot write the output: \(error.localizedDescription)")
+            throw ExitCode(1)
+        }
+        let ordered = notes.filter(\.isLossy) + notes.filter { !$0.isLossy }
+        if json {
+            let report = Report(
+                input: input, output: output, from: sourceFormat, to: format.rawValue,
+                lossless: !ordered.contains(where: \.isLossy), notes: ordered)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+        } else {
+            print("\(input) (\(sourceFormat)) → \(output) (\(format.rawValue))")
+            if !ordered.contains(where: \.isLossy) { print("  lossless") }
+            for note in ordered { print("  \(note)") }
+        }
+    }
+
+    /// The machine-readable report.
+    struct Report: Encodable {
+        var input: String
+        var output: String
+        var from: String
+        var to: String
+        var lossless: Bool
+        var notes: [ConversionNote]
+    }
+
+    /// Reads AHAP or `.haptic`; `.haptic` is converted to a pattern (with its own notes).
+    private func readInput() throws -> (Pattern, String, [ConversionNote]) {
+        let url = URL(fileURLWithPath: input)
+        let ext = url.pathExtension.lowercased()
+        var isHaptic = ext == "haptic"
+        if ext == "json", let data = try? Data(contentsOf: url), let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+            isHaptic = object["signals"] != nil && object["Pattern"] == nil
+        }
+        if isHaptic {
+            guard let data = FileManager.default.contents(atPath: input) else {
+                printError("\(input): error: no such file")
+                throw ExitCode(1)
+            }
+            do {
+                let file = try HapticFile.decode(data, file: input)
+                let conversion = file.pattern()
+                return (conversion.value, "haptic", conversion.notes)
+            } catch {
+                printError(error.description)
+                throw ExitCode(1)
+            }
+        }
+        let result = PatternChecker.check(input)
+        // A missing audio file does not stop a conversion: audio is dropped (and reported) or kept as a path.
+        let errors = result.errors.filter { !$0.path.hasSuffix("EventWaveformPath") }
+        guard let document = result.document, errors.isEmpty else {
+            for error in errors { printError(error.description) }
+            throw ExitCode(1)
+        }
+        return (document.pattern, "ahap", [])
+    }
+
+    private static func jsonText(_ object: [String: Any]) throws -> String {
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

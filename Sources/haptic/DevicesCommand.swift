@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import HapticDevices
+
+/// `haptic devices`: every output found on this machine, with its capabilities, and why other candidates were
+/// skipped (permissions, no force feedback, no sound card, libasound missing).
+struct DevicesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "devices",
+        abstract: "List haptic and audio outputs (evdev force feedback, ALSA, simulated) and why others were skipped.")
+
+    @Flag(help: "Print JSON instead of text.") var json = false
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let report = DeviceDiscovery.devices(environment: environment)
+        let selection = DeviceDiscovery.defaultSelection(environment: environment)
+        let listing = DeviceListing(report: report, selection: selection)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(listing), as: UTF8.self))
+        } else {
+            print(listing.text)
+        }
+    }
+}
+
+/// What `devices` reports.
+struct DeviceListing: Encodable {
+    struct Device: Encodable {
+        var id: String
+        var name: String
+        var kind: String
+        var hardware: Bool
+        var haptics: Bool
+        var audio: Bool
+        var profile: String
+        var capabilities: [String]
+    }
+    struct Skipped: Encodable {
+        var id: String
+        var code: String
+        var reason: String
+    }
+    var devices: [Device]
+    var skipped: [Skipped]
+    var notes: [String]
+    var defaultDevice: String
+    var defaultReason: String
+    var overrideProblem: String?
+
+    init(report: DiscoveryReport, selection: DeviceDiscovery.Selection) {
+        devices = report.devices.map {
+            Device(
+                id: $0.info.id, name: $0.info.name, kind: $0.info.kind.rawValue, hardware: $0.info.isHardware,
+                haptics: $0.info.supportsHaptics, audio: $0.info.supportsAudio, profile: $0.info.profile.name,
+                capabilities: $0.capabilities)
+        }
+        skipped = report.skipped.map { Skipped(id: $0.id, code: $0.code.rawValue, reason: $0.reason) }
+        notes = report.notes
+        defaultDevice = selection.device.info.id
+        defaultReason = selection.reason
+        overrideProblem = selection.overrideProblem?.description
+    }
+
+    var text: String {
+        var lines = ["Devices (best first):"]
+        for d in devices {
+            var what: [String] = []
+            if d.haptics { what.append("haptics") }
+            if d.audio { what.append("audio") }
+            lines.append("  \(d.id)  '\(d.name)'  [\(d.kind)\(d.hardware ? ", hardware" : "")] \(what.joined(separator: "+")), profile \(d.profile)")
+            if !d.capabilities.isEmpty { lines.append("      \(d.capabilities.joined(separator: ", "))") }
+        }
+        if !skipped.isEmpty {
+            lines.append("Skipped:")
+            for s in skipped { lines.append("  \(s.id): \(s.reason)") }
+        }
+        for note in notes { lines.append("Note: \(note)") }
+        lines.append("Default: \(defaultDevice) (\(defaultReason))")
+        if let overrideProblem { lines.append("HAPTIC_DEVICE problem: \(overrideProblem)") }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import HapticPattern
+import HapticRender
+import OpenCoreHaptics
+
+/// Renders a pattern offline for `haptic plot`: the renderer's ``OfflineRenderer`` (the real mixer, block by block)
+/// and its ``ActuatorSimulator`` for the acceleration, after loading the pattern's custom audio.
+struct OfflineSimulation {
+    var sampleRate: Double
+    /// The haptic bus amplitude, 0 … 1.
+    var amplitude: [Float]
+    /// The simulated acceleration, g.
+    var acceleration: [Float]
+    /// Custom-audio events that could not be loaded (they are left out of the render).
+    var skippedAudio: Int
+
+    /// Renders `pattern` for `seconds` with `profile` at the profile's preferred rate; custom audio resolves
+    /// against `folder`.
+    static func render(_ pattern: Pattern, seconds: Double, profile: ActuatorProfile, folder: URL) throws -> OfflineSimulation {
+        let sampleRate = profile.preferredSampleRate
+        var audio: [WaveformSource: AudioBuffer] = [:]
+        var skipped = 0
+        var entries: [Pattern.Entry] = []
+        for entry in pattern.entries {
+            if case .event(let event) = entry, event.type == .audioCustom {
+                guard case .path(let path)? = event.waveform,
+                    let url = try? PatternFile.resolveWaveform(path, relativeTo: folder),
+                    let data = FileManager.default.contents(atPath: url.path),
+                    let buffer = try? WAVDecoder().decode(Array(data), name: path)
+                else {
+                    skipped += 1
+                    continue
+                }
+                audio[.path(path)] = buffer
+            }
+            entries.append(entry)
+        }
+        var playable = pattern
+        playable.entries = entries
+        let program = try PatternProgram(pattern: playable, audio: audio)
+        let result = OfflineRenderer.render(
+            program: program, seconds: seconds, configuration: MixerConfiguration(sampleRate: sampleRate), profile: profile)
+        return OfflineSimulation(sampleRate: sampleRate, amplitude: result.amplitude, acceleration: result.acceleration, skippedAudio: skipped)
+    }
+}

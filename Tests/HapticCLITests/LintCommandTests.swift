@@ -1,0 +1,71 @@
+import Foundation
+import HapticTestSupport
+import Testing
+
+@Suite struct LintCommandTests {
+    @Test func libraryIsClean() throws {
+        let result = try CommandRunner.haptic(["lint", "--library"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("0 findings (0 errors, 0 warnings, 0 notes) in 21 files"), "\(result.stdout)")
+    }
+
+    @Test func patternFindingsPointAtTheEntry() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("fused.ahap")
+        try """
+            {
+              "Pattern": [
+                { "Event": { "Time": 0, "EventType": "HapticTransient" } },
+                { "Event": { "Time": 0.01, "EventType": "HapticTransient" } },
+                { "Event": { "Time": 0.5, "EventType": "HapticContinuous", "EventDuration": 5 } }
+              ]
+            }
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let result = try CommandRunner.haptic(["lint", file.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("\(file.path):4:5: warning: [transient-fusion] Pattern[1]: this transient starts 10 ms after Pattern[0]"), "\(result.stdout)")
+        #expect(result.stdout.contains("Petrosino & Fucci"))
+        #expect(result.stdout.contains("\(file.path):5:5: warning: [continuous-too-long] Pattern[2]"), "\(result.stdout)")
+        #expect(result.stdout.contains("\(file.path):4:5: warning: [clipping] Pattern[1]"), "two default-intensity taps overlap")
+        #expect(result.stdout.contains("note: [long-feedback]"))
+        #expect(result.stdout.contains("4 findings (0 errors, 3 warnings, 1 note) in 1 file"))
+
+        let relaxed = try CommandRunner.haptic(["lint", "--long-continuous", "10", file.path])
+        #expect(!relaxed.stdout.contains("continuous-too-long"))
+    }
+
+    @Test func triggerLogFindingsNameTheLineAndGuideline() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("triggers.jsonl")
+        try """
+            {"time": 0.0, "feedback": "success", "outcome": "saved"}
+            {"time": 4.0, "feedback": "success", "outcome": "save failed"}
+            {"time": 9.0, "feedback": "levelChange"}
+
+            """.write(to: log, atomically: true, encoding: .utf8)
+        let result = try CommandRunner.haptic(["lint", log.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("\(log.path):2: warning: [opposite-outcomes] line 2: \"success\" is played for \"save failed\""), "\(result.stdout)")
+        #expect(result.stdout.contains("HIG › Playing haptics › Use haptics consistently"))
+        #expect(result.stdout.contains("[meaning-mismatch]"))
+
+        let calm = folder.appendingPathComponent("calm.log")
+        try #"{"time": 1, "feedback": "selection"}"#.write(to: calm, atomically: true, encoding: .utf8)
+        let ok = try CommandRunner.haptic(["lint", calm.path])
+        #expect(ok.status == 0, "\(ok.stdout)")
+
+        let broken = folder.appendingPathComponent("broken.jsonl")
+        try "{\"time\": 1, \"feedback\": \"selection\"}\nnot json\n".write(to: broken, atomically: true, encoding: .utf8)
+        let bad = try CommandRunner.haptic(["lint", broken.path])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("broken.jsonl:2: error: expected a JSON object"), "\(bad.stderr)")
+    }
+
+    @Test func nothingToLintIsAUsageError() throws {
+        let result = try CommandRunner.haptic(["lint"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("--library"))
+    }
+}

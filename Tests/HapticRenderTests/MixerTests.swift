@@ -1,0 +1,116 @@
+import HapticPattern
+import HapticRender
+import Testing
+
+@Suite struct MixerTests {
+    @Test func commandsHappenOnTheirExactFrameAndNotificationsFlow() throws {
+        let program = try PatternProgram(pattern: Pattern(events: [Event(type: .hapticTransient, time: 0)]))
+        let mixer = Mixer(configuration: testConfiguration(rate: 8_000, block: 64))
+        let handle = try #require(mixer.allocatePlayer())
+        #expect(mixer.enqueue(.start(handle, program: .passRetained(program), atFrame: 1_234, offset: 0)))
+        let storage = BusStorage(capacity: 64)
+        var amplitude: [Float] = []
+        var released = 0
+        var finished: [(Int, Bool)] = []
+        for _ in 0..<40 {
+            mixer.render(frameCount: 64, haptic: storage.haptic, audio: storage.audio)
+            amplitude += storage.haptic.amplitude.prefix(64)
+            mixer.drainNotifications { note in
+                switch note {
+                case .programReleased(let p): p.release(); released += 1
+                case .playerFinished(_, let frame, let stopped): finished.append((frame, stopped))
+                default: break
+                }
+            }
+        }
+        #expect(firstNonZero(amplitude) == 1_234)
+        #expect(released == 1)
+        #expect(finished.count == 1 && finished[0].1 == false)
+        #expect(mixer.currentFrame == 40 * 64)
+    }
+
+    @Test func stopFadesAndReportsStopped() throws {
+        let event = Event(type: .hapticContinuous, time: 0, duration: 5, parameters: [EventParameter(.hapticIntensity, 1)])
+        let program = try PatternProgram(pattern: Pattern(events: [event]))
+        let result = OfflineRenderer.render(timeline: [(0, .start(player: 0, program: program)), (0.5, .stop(player: 0))],
+                                            frameCount: 8_000, configuration: testConfiguration(rate: 8_000))
+        let stopFrame = 4_000
+        #expect(result.amplitude[stopFrame - 1] > 0.9)
+        #expect(result.amplitude[(stopFrame + 20)...].allSatisfy { $0 == 0 })
+        #expect(result.finished.count == 1 && result.finished[0].stopped)
+    }
+
+    @Test func loopingRepeatsEventsAtTheLoopEnd() throws {
+        let program = try PatternProgram(pattern: Pattern(events: [Event(type: .hapticTransient, time: 0, duration: 0.1)]))
+        let result = OfflineRenderer.render(timeline: [
+            (0, .start(player: 0, program: program)), (0, .setLoop(player: 0, enabled: true, loopEnd: 0)),
+        ], frameCount: 8_000 * 35 / 100, configuration: testConfiguration(rate: 8_000))
+        // Onsets at 0, 800, 1600, 2400 frames.
+        for onset in [0, 800, 1_600, 2_400] {
+            #expect(result.amplitude[onset] > 0, "onset \(onset)")
+            if onset > 0 { #expect(result.amplitude[onset - 1] == 0) }
+        }
+    }
+
+    @Test func pauseFreezesAndSeekJumps() throws {
+        let program = try PatternProgram(pattern: Pattern(events: [
+            Event(type: .hapticTransient, time: 0.1), Event(type: .hapticTransient, time: 0.3),
+        ]))
+        let result = OfflineRenderer.render(timeline: [
+            (0, .start(player: 0, program: program)), (0.05, .pause(player: 0)), (0.15, .resume(player: 0)),
+        ], frameCount: 8_000 / 2, configuration: testConfiguration(rate: 8_000))
+        #expect(firstNonZero(result.amplitude) == 1_600)  // 0.1 s of pattern time + 0.1 s paused
+        let seeked = OfflineRenderer.render(timeline: [(0, .start(player: 0, program: program, offset: 0.2))],
+                                            frameCount: 8_000 / 2, configuration: testConfiguration(rate: 8_000))
+        #expect(firstNonZero(seeked.amplitude) == 800)  // only the event at 0.3 s, 0.1 s after the start
+    }
+
+    @Test func rateScalesThePatternTimeline() throws {
+        let program = try PatternProgram(pattern: Pattern(events: [Event(type: .hapticTransient, time: 0.2)]))
+        let result = OfflineRenderer.render(timeline: [(0, .start(player: 0, program: program)), (0, .setRate(player: 0, rate: 2))],
+                                            frameCount: 4_000, configuration: testConfiguration(rate: 8_000))
+        #expect(firstNonZero(result.amplitude) == 800)
+    }
+
+    @Test func scheduledCurveIsFollowedAndReleased() throws {
+        let event = Event(type: .hapticContinuous, time: 0, duration: 1, parameters: [EventParameter(.hapticIntensity, 1)])
+        let program = try PatternProgram(pattern: Pattern(events: [event]))
+        let curve = try CurveProgram(ParameterCurve(id: .hapticIntensityControl, time: 0, controlPoints: [
+            ControlPoint(time: 0, value: 1), ControlPoint(time: 0.2, value: 0),
+        ]))
+        let mixer = Mixer(configuration: testConfiguration(rate: 8_000, block: 128))
+        let handle = try #require(mixer.allocatePlayer())
+        #expect(mixer.enqueue(.start(handle, program: .passRetained(program), atFrame: 0, offset: 0)))
+        #expect(mixer.enqueue(.scheduleCurve(handle, curve: .passRetained(curve), atFrame: 800)))
+        let storage = BusStorage(capacity: 128)
+        var amplitude: [Float] = []
+        var curvesReleased = 0
+        var programsReleased = 0
+        for _ in 0..<80 {
+            mixer.render(frameCount: 128, haptic: storage.haptic, audio: storage.audio)
+            amplitude += storage.haptic.amplitude.prefix(128)
+            mixer.drainNotifications { note in
+                if case .curveReleased(let c) = note { c.release(); curvesReleased += 1 }
+                if case .programReleased(let p) = note { p.release(); programsReleased += 1 }
+            }
+        }
+        #expect(abs(amplitude[800 + 800] - 0.5) < 0.01)  // half-way down at 0.1 s after the curve start
+        #expect(amplitude[800 + 1_700] == 0)
+        #expect(curvesReleased == 1 && programsReleased == 1)
+    }
+
+    @Test func voicePoolExhaustionIsReportedNotFatal() throws {
+        let events = (0..<20).map { Event(type: .hapticTransient, time: Double($0) * 0.001) }
+        let program = try PatternProgram(pattern: Pattern(events: events))
+        let mixer = Mixer(configuration: MixerConfiguration(sampleRate: 8_000, maxBlockFrames: 256, playerCapacity: 2, voiceCapacity: 4, commandCapacity: 8))
+        let handle = try #require(mixer.allocatePlayer())
+        #expect(mixer.enqueue(.start(handle, program: .passUnretained(program), atFrame: 0, offset: 0)))
+        let storage = BusStorage(capacity: 256)
+        var dropped = 0
+        for _ in 0..<4 {
+            mixer.render(frameCount: 256, haptic: storage.haptic, audio: storage.audio)
+            mixer.drainNotifications { if case .voicesDropped(_, let n) = $0 { dropped += n } }
+        }
+        #expect(dropped > 0)
+    }
+}

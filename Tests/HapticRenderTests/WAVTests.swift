@@ -1,0 +1,72 @@
+import HapticPattern
+import HapticRender
+import Testing
+
+@Suite struct WAVTests {
+    /// A minimal PCM/float WAV with the given raw data bytes.
+    func wav(format: Int, channels: Int, rate: Int, bits: Int, data: [UInt8], dataSizeOverride: Int? = nil) -> [UInt8] {
+        var out: [UInt8] = []
+        func put32(_ v: Int) { for s in stride(from: 0, to: 32, by: 8) { out.append(UInt8(truncatingIfNeeded: v >> s)) } }
+        func put16(_ v: Int) { out.append(UInt8(truncatingIfNeeded: v)); out.append(UInt8(truncatingIfNeeded: v >> 8)) }
+        out += Array("RIFF".utf8); put32(36 + data.count); out += Array("WAVE".utf8)
+        out += Array("fmt ".utf8); put32(16); put16(format); put16(channels); put32(rate)
+        put32(rate * channels * bits / 8); put16(channels * bits / 8); put16(bits)
+        out += Array("data".utf8); put32(dataSizeOverride ?? data.count); out += data
+        return out
+    }
+
+    @Test func roundTripsFloatAndInt16() throws {
+        let left: [Float] = [0, 0.5, -0.5, 1, -1]
+        let right: [Float] = [0.25, -0.25, 0, 0.125, 0.75]
+        for format in [WAVEncoder.SampleFormat.float32, .int16] {
+            let bytes = WAVEncoder(format: format).encode(channels: [left, right], sampleRate: 44_100)
+            let buffer = try WAVDecoder().decode(bytes)
+            #expect(buffer.sampleRate == 44_100 && buffer.channelCount == 2 && buffer.frameCount == 5)
+            for i in 0..<5 {
+                #expect(abs(buffer.sample(frame: i, channel: 0) - left[i]) < 1e-4)
+                #expect(abs(buffer.sample(frame: i, channel: 1) - right[i]) < 1e-4)
+            }
+        }
+        // More than two channels are written as WAVE_FORMAT_EXTENSIBLE; the reader refuses them clearly.
+        let multi = WAVEncoder().encode(channels: [left, right, left], sampleRate: 8_000)
+        #expect(throws: PatternError.self) { try WAVDecoder().decode(multi) }
+    }
+
+    @Test func decodes8And24Bit() throws {
+        let eight = try WAVDecoder().decode(wav(format: 1, channels: 1, rate: 8_000, bits: 8, data: [128, 255, 0, 192]))
+        #expect(eight.channel(0) == [0, 127.0 / 128, -1, 0.5])
+        // 24-bit: 0x400000 = 0.5, 0xC00000 = −0.5.
+        let twentyFour = try WAVDecoder().decode(wav(format: 1, channels: 1, rate: 96_000, bits: 24, data: [0, 0, 0x40, 0, 0, 0xC0]))
+        #expect(twentyFour.channel(0) == [0.5, -0.5])
+        #expect(twentyFour.sampleRate == 96_000)
+    }
+
+    @Test func badFilesGiveClearErrors() {
+        let good = wav(format: 1, channels: 1, rate: 8_000, bits: 16, data: [0, 0, 0, 64])
+        let cases: [([UInt8], String)] = [
+            ([], "shorter than a RIFF header"),
+            (Array(good.prefix(30)), "fmt chunk claims"),
+            (Array(good.prefix(36)), "no data chunk"),
+            (Array(good.dropLast(2)), "truncated"),
+            (wav(format: 1, channels: 1, rate: 8_000, bits: 16, data: [0, 0], dataSizeOverride: 0x7FFF_FFF0), "claims"),
+            (wav(format: 2, channels: 1, rate: 8_000, bits: 16, data: [0, 0]), "format code"),
+            (wav(format: 1, channels: 6, rate: 8_000, bits: 16, data: [0, 0]), "channels"),
+            (wav(format: 1, channels: 1, rate: 0, bits: 16, data: [0, 0]), "sample rate"),
+            (wav(format: 1, channels: 1, rate: 8_000, bits: 12, data: [0, 0]), "12-bit"),
+            (Array("RIFX....WAVE".utf8), "no RIFF header"),
+        ]
+        for (bytes, expected) in cases {
+            do {
+                _ = try WAVDecoder().decode(bytes, name: "bad.wav")
+                Issue.record("accepted: \(expected)")
+            } catch {
+                #expect(error.code == .invalidAudioResource)
+                #expect(error.message.contains(expected), "\(error.message)")
+                #expect(error.file == "bad.wav")
+            }
+        }
+        // A frame cap bounds allocation whatever the header says.
+        let capped = WAVDecoder(maxFrameCount: 1)
+        #expect(throws: PatternError.self) { try capped.decode(good) }
+    }
+}

@@ -1,0 +1,65 @@
+// Many threads making, starting, stopping, cancelling and dropping players on one real-time engine at once.
+// Run under ThreadSanitizer: swift test --sanitize=thread --scratch-path .build-tsan --filter CHHapticEngineConcurrencyTests
+#if !OPENCOREHAPTICS_COMPATIBILITY_TEST
+import Dispatch
+import Foundation
+import HapticDevices
+import HapticEngine
+import OpenCoreHaptics
+import Synchronization
+import Testing
+
+@Suite struct CHHapticEngineConcurrencyTests {
+    @Test func manyThreadsUsePlayersAtOnceAndEveryCompletionArrivesOnce() throws {
+        let engine = CHHapticEngine(device: NullDevice(), configuration: EngineConfiguration(playerCapacity: 512))
+        try engine.start()
+        // Patterns are immutable but, as in Core Haptics, not Sendable: share one on purpose (its program cache is
+        // thread-safe).
+        nonisolated(unsafe) let pattern = try CHHapticPattern(events: [
+            CHHapticEvent(eventType: .hapticTransient, parameters: [], relativeTime: 0),
+            CHHapticEvent(eventType: .hapticTransient, parameters: [], relativeTime: 0.01),
+        ], parameters: [])
+        let completions = Counter()
+        let started = Counter()
+        let unexpected = Counter()
+        let threads = 8, perThread = 40
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for i in 0..<perThread {
+                let id = "\(thread)-\(i)"
+                do {
+                    let player = try engine.makeAdvancedPlayer(with: pattern)
+                    player.completionHandler = { _ in completions.record(id) }
+                    do {
+                        try player.start(atTime: i % 3 == 0 ? 0 : engine.currentTime + 0.005)
+                    } catch let error as CHHapticError where error.code == .resourceNotAvailable {
+                        continue  // every slot busy at this instant: allowed, and then no completion is due
+                    }
+                    started.record(id)
+                    switch i % 5 {
+                    case 0: try player.stop(atTime: 0)
+                    case 1: try player.cancel()
+                    case 2:
+                        player.isMuted = true
+                        try player.sendParameters(
+                            [CHHapticDynamicParameter(parameterID: .hapticIntensityControl, value: 0.5, relativeTime: 0)],
+                            atTime: 0)
+                    case 3:
+                        try player.start(atTime: 0)  // restart: still one completion
+                        player.playbackRate = 2
+                    default: break  // dropped while playing
+                    }
+                } catch {
+                    unexpected.record("\(id): \(error)")
+                }
+            }
+        }
+        let deadline = Date().addingTimeInterval(20)
+        while completions.count < started.count && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        Thread.sleep(forTimeInterval: 0.05)  // would a second completion arrive?
+        #expect(unexpected.values.isEmpty)
+        #expect(started.count > threads * perThread / 2)
+        #expect(completions.values.sorted() == started.values.sorted())
+        engine.stop()
+    }
+}
+#endif
