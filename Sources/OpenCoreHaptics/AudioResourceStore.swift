@@ -65,12 +65,11 @@ final class AudioResourceStore: Sendable {
     /// The decoded samples of a waveform file (cached).
     func decode(_ url: URL) throws(CHHapticError) -> AudioBuffer {
         if let cached = contents.withLock({ $0.files[url] }) { return cached }
-        guard FileManager.default.fileExists(atPath: url.path), let data = FileManager.default.contents(atPath: url.path) else {
-            throw CHHapticError(.fileNotFound, message: "\(url.path): no such file")
-        }
+        // Untrusted input: AudioResourceFile checks PatternLimits.maxAudioFileSize before reading and refuses FIFOs
+        // and devices (which would otherwise be read forever); the decoder caps the decoded length.
         let buffer: AudioBuffer
         do {
-            buffer = try WAVDecoder().decode(Array(data), name: url.lastPathComponent)
+            buffer = try AudioResourceFile.read(url)
         } catch {
             throw CHHapticError(error)
         }

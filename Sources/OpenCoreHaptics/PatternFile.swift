@@ -60,12 +60,16 @@ package enum PatternFile {
     ///
     /// - Throws: ``PatternError`` — `invalidPatternData` for data over ``PatternLimits/maxFileSize`` or nesting
     ///   deeper than ``PatternLimits/maxNestingDepth``, `invalidPatternDictionary` for data that is not a property
-    ///   list or not a dictionary, and the reader's errors otherwise.
+    ///   list or not a dictionary, or a binary property list holding sets, UIDs or reserved object types (refused
+    ///   before Foundation parses them; see `BinaryPropertyListCheck`), and the reader's errors otherwise.
     package static func readPropertyList(
         _ data: Data, file: String?, limits: PatternLimits, waveformPaths: AHAPReader.WaveformPathPolicy
     ) throws(PatternError) -> AHAPDocument {
         guard data.count <= limits.maxFileSize else {
             throw PatternError(.invalidPatternData, "the property list is \(data.count) bytes; the limit is \(limits.maxFileSize) (PatternLimits.maxFileSize)", file: file)
+        }
+        if let problem = data.withUnsafeBytes({ BinaryPropertyListCheck.problem(in: $0) }) {
+            throw PatternError(.invalidPatternDictionary, "not a usable property list: \(problem)", file: file)
         }
         let object: Any
         do {

@@ -25,8 +25,7 @@ struct OfflineSimulation {
             if case .event(let event) = entry, event.type == .audioCustom {
                 guard case .path(let path)? = event.waveform,
                     let url = try? PatternFile.resolveWaveform(path, relativeTo: folder),
-                    let data = FileManager.default.contents(atPath: url.path),
-                    let buffer = try? WAVDecoder().decode(Array(data), name: path)
+                    let buffer = try? AudioResourceFile.read(url)  // size-capped before reading
                 else {
                     skipped += 1
                     continue
