@@ -20,7 +20,8 @@ import Testing
         let program = try PatternProgram(pattern: pattern)
         let mixer = Mixer(configuration: MixerConfiguration(sampleRate: 1_000, maxBlockFrames: 4), profile: .twoMotorPad)
         let handle = try #require(mixer.allocatePlayer())
-        #expect(mixer.enqueue(.start(handle, program: .passRetained(program), atFrame: 0, offset: 0)))
+        defer { withExtendedLifetime(program) {} }  // the test owns the program; the mixer borrows it
+        #expect(mixer.enqueue(.start(handle, program: .passUnretained(program), atFrame: 0, offset: 0)))
         let mock = MockEvdevSystemCalls()
         let device = EvdevDevice(capabilities: EvdevWriterTests.capabilities, configuration: EvdevConfiguration(), system: mock)
         try device.start(format: DeviceFormat(sampleRate: 1_000, maxBlockFrames: 4))

@@ -25,7 +25,8 @@ import Testing
         let mixer = Mixer(configuration: MixerConfiguration(sampleRate: 8_000, maxBlockFrames: 64))
         let program = try PatternProgram(pattern: Pattern(events: [Event(type: .hapticTransient, time: 0)]))
         let handle = try #require(mixer.allocatePlayer())
-        #expect(mixer.enqueue(.start(handle, program: .passRetained(program), atFrame: 0, offset: 0)))
+        defer { withExtendedLifetime(program) {} }  // the test owns the program; the mixer borrows it
+        #expect(mixer.enqueue(.start(handle, program: .passUnretained(program), atFrame: 0, offset: 0)))
         // One onset only (a command applied twice would restart the transient); transients sound from their first frame.
         #expect(Self.onsets(mixer, blocks: 20) == [0])
     }
@@ -37,7 +38,8 @@ import Testing
         ]))
         let handle = try #require(mixer.allocatePlayer())
         #expect(mixer.enqueue(.setRate(handle, rate: 2, atFrame: Int.min)))
-        #expect(mixer.enqueue(.start(handle, program: .passRetained(program), atFrame: 0, offset: 0)))
+        defer { withExtendedLifetime(program) {} }  // the test owns the program; the mixer borrows it
+        #expect(mixer.enqueue(.start(handle, program: .passUnretained(program), atFrame: 0, offset: 0)))
         // At rate 2 the second transient (pattern time 0.1 s) sounds 0.05 s = 400 frames in.
         let onsets = Self.onsets(mixer, blocks: 20)
         #expect(onsets.count == 2)

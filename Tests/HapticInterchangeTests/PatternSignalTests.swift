@@ -12,7 +12,8 @@ import Testing
         let block = 256
         let mixer = Mixer(configuration: MixerConfiguration(sampleRate: sampleRate, maxBlockFrames: block))
         let handle = try #require(mixer.allocatePlayer())
-        #expect(mixer.enqueue(.start(handle, program: .passRetained(program), atFrame: 0, offset: 0)))
+        defer { withExtendedLifetime(program) {} }  // the test owns the program; the mixer borrows it
+        #expect(mixer.enqueue(.start(handle, program: .passUnretained(program), atFrame: 0, offset: 0)))
         let storage = BusStorage(capacity: block)
         var out: [Float] = []
         let total = Int(seconds * sampleRate)
