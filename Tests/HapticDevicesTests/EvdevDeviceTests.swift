@@ -28,8 +28,9 @@ import Testing
         device.stop()
         let trace = mock.trace
         let uploads = trace.filter { $0.hasPrefix("EVIOCSFF id=0") }
-        // 100 ms of change on an 8 ms grid: about 12 uploads (not one per 4 ms block, not one per 50 ms).
-        #expect(uploads.count >= 8 && uploads.count <= 16, "\(uploads.count) uploads")
+        // 100 ms of change on an 8 ms grid: about 12 uploads (not one per 4 ms block, not one per 50 ms). The lower
+        // bound allows for a loaded machine or a sanitizer build, where the I/O thread runs fewer ticks in real time.
+        #expect(uploads.count >= 4 && uploads.count <= 16, "\(uploads.count) uploads")
         #expect(trace.filter { $0 == "write EV_FF code=0 value=0 -> 24" }.count == 1)
         #expect(Array(trace.suffix(2)) == ["EVIOCRMFF 0 -> ok", "close 7"])
         #expect(mock.allocatedSlots == 0)
