@@ -547,6 +547,14 @@ public final class Mixer: @unchecked Sendable {
             guard rate > 0 && rate.isFinite else { return }
             slot.pointee.timeOrigin = patternTime(slot, dt: dt)
             slot.pointee.framesSinceOrigin = 0
+            // Sounding continuous events follow the new rate too (Apple: the rate scales "the durations of
+            // Continuous events").
+            let factor = slot.pointee.rate / Double(rate)
+            var v = slot.pointee.firstVoice
+            while v >= 0 {
+                voices[Int(v)].retime(by: factor)
+                v = voices[Int(v)].next
+            }
             slot.pointee.rate = Double(rate)
         case .setLoop(_, let enabled, let loopEnd):
             slot.pointee.isLooping = enabled

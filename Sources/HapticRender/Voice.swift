@@ -116,6 +116,25 @@ struct Voice {
         enter(stage: 2)
     }
 
+    /// Re-times a continuous voice for a playback-rate change: the rest of the current envelope stage and the
+    /// stages still to come last `factor` times as many frames (old rate / new rate). The envelope value is kept and
+    /// only its slope changes, so there is no click. Transients (a fixed waveform), custom audio (played at its own
+    /// speed, as rate never changes pitch) and forced fades (real time) are left alone.
+    @_noLocks @_noAllocation
+    mutating func retime(by factor: Double) {
+        guard stage < 3, !isFading else { return }
+        switch kind {
+        case .transient, .audioCustom: return
+        case .hapticContinuous, .audioContinuous: break
+        }
+        holdFrames = FastMath.roundToInt(Double(holdFrames) * factor)
+        releaseFrames = Swift.max(1, FastMath.roundToInt(Double(releaseFrames) * factor))
+        let target = env + envStep * Float(envRemaining)
+        let remaining = Swift.max(1, FastMath.roundToInt(Double(envRemaining) * factor))
+        envStep = (target - env) / Float(remaining)
+        envRemaining = remaining
+    }
+
     /// Moves the voice `frames` output frames forward without sounding: the envelope goes through its stages as it
     /// would have; custom audio moves its read position by `sourceStep` source frames per output frame (looping as it
     /// plays), a tone its phase by `sourceStep` cycles per frame. Used to resume an event that started before a seek offset.
