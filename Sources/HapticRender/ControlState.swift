@@ -61,7 +61,7 @@ struct ControlState {
     @_noLocks @_noAllocation
     static func curveValue(_ points: UnsafePointer<CurvePoint>, count: Int, start: Float, at t: Double) -> Float {
         let first = points[0]
-        if t < first.time { return first.value }
+        if t < first.time { return start + Float(Double(first.value - start) * (Swift.max(t, 0) / first.time)) }
         var i = 1
         while i < count && t >= points[i].time { i += 1 }
         if i >= count { return points[count - 1].value }
@@ -82,8 +82,10 @@ struct ControlState {
             let halfFrame = 0.5 * dt
             let first = points[0]
             if curveElapsed < first.time - halfFrame {
-                value = first.value
-                return (value, 0, Timing.frames(until: first.time - curveElapsed, dt: dt))
+                // Before the first point: a straight line from the value the control had when the curve started.
+                let perSecond = Double(first.value - curveStart) / first.time
+                value = curveStart + Float(perSecond * Swift.max(curveElapsed, 0))
+                return (value, Float(perSecond * dt), Timing.frames(until: first.time - curveElapsed, dt: dt))
             }
             // Find the segment [i − 1, i] containing curveElapsed (curves are short; a linear scan is fine).
             var i = 1
