@@ -50,6 +50,10 @@ public final class Mixer: @unchecked Sendable {
     private let amplitudeSum: UnsafeMutablePointer<Float>
     private let sharpnessSum: UnsafeMutablePointer<Float>
     private let onsets: UnsafeMutablePointer<Float>
+    /// Release notifications (programs, curves) that did not fit in the notification queue, retried every block.
+    private let releaseRetries: UnsafeMutablePointer<MixerNotification>
+    private let releaseRetryCapacity: Int
+    private var releaseRetryCount = 0
 
     // Render-side constants and bus state.
     private let playerCapacity: Int
@@ -120,6 +124,9 @@ public final class Mixer: @unchecked Sendable {
         sharpnessSum.initialize(repeating: 0, count: maxBlockFrames)
         onsets = .allocate(capacity: maxBlockFrames)
         onsets.initialize(repeating: 0, count: maxBlockFrames)
+        // Every curve a control holds, plus every one that can be in flight in the two command tables.
+        releaseRetryCapacity = playerCapacity * ControlIndex.count + 2 * configuration.commandCapacity
+        releaseRetries = .allocate(capacity: releaseRetryCapacity)
     }
 
     deinit {
@@ -131,6 +138,7 @@ public final class Mixer: @unchecked Sendable {
         amplitudeSum.deallocate()
         sharpnessSum.deallocate()
         onsets.deallocate()
+        releaseRetries.deallocate()
     }
 
     // MARK: Control side
@@ -141,7 +149,8 @@ public final class Mixer: @unchecked Sendable {
     /// Frames whose summed haptic amplitude exceeded 1 and was clamped, since the mixer was created.
     public var clippedFrameCount: Int { clipped.load(ordering: .relaxed) }
 
-    /// Notifications that did not fit in the notification queue (programs are retried; others are lost).
+    /// Notifications that did not fit in the notification queue when first posted. Releases of programs and curves
+    /// are retried every block (so nothing leaks); finished and dropped-voice notifications are lost.
     public var droppedNotificationCount: Int { droppedNotifications.load(ordering: .relaxed) }
 
     /// Reserves a player slot. Returns `nil` when all ``MixerConfiguration/playerCapacity`` slots are in use.
@@ -210,6 +219,7 @@ public final class Mixer: @unchecked Sendable {
             right[i] = 0
         }
         collectCommands(blockStart: blockStart, frameCount: frameCount)
+        retryReleases()
         for p in 0..<playerCapacity {
             let slot = players + p
             if let program = slot.pointee.pendingRelease {
@@ -234,6 +244,38 @@ public final class Mixer: @unchecked Sendable {
         if notifications.push(note) { return true }
         droppedNotifications.wrappingAdd(1, ordering: .relaxed)
         return false
+    }
+
+    /// Posts a program or curve release; if the notification queue is full, keeps it to retry every block (in order,
+    /// behind earlier retries). Only when the retry table is full too (the control side has stopped reading for a
+    /// long time) is the release lost; it is counted in ``droppedNotificationCount`` either way.
+    @_noLocks @_noAllocation
+    private func postRelease(_ note: MixerNotification) {
+        if releaseRetryCount == 0 {
+            if notifications.push(note) { return }
+            droppedNotifications.wrappingAdd(1, ordering: .relaxed)
+        }
+        guard releaseRetryCount < releaseRetryCapacity else {
+            droppedNotifications.wrappingAdd(1, ordering: .relaxed)
+            return
+        }
+        releaseRetries[releaseRetryCount] = note
+        releaseRetryCount += 1
+    }
+
+    /// Posts as many waiting releases as fit, oldest first.
+    @_noLocks @_noAllocation
+    private func retryReleases() {
+        let count = releaseRetryCount
+        guard count > 0 else { return }
+        var posted = 0
+        while posted < count {
+            if !notifications.push(releaseRetries[posted]) { break }
+            posted += 1
+        }
+        guard posted > 0 else { return }
+        for i in 0..<(count - posted) { releaseRetries[i] = releaseRetries[i + posted] }
+        releaseRetryCount = count - posted
     }
 
     /// Drains the queue into the pending table, then links this block's due commands to their players in frame order.
@@ -488,7 +530,7 @@ public final class Mixer: @unchecked Sendable {
     @inline(__always)
     private func releaseCurve(_ state: UnsafeMutablePointer<ControlState>) {
         if let owner = state.pointee.curveOwner {
-            _ = post(.curveReleased(owner))
+            postRelease(.curveReleased(owner))
             state.pointee.curveOwner = nil
             state.pointee.curvePoints = nil
             state.pointee.curveCount = 0
@@ -511,7 +553,7 @@ public final class Mixer: @unchecked Sendable {
         if case .start(_, let program, _, let offset) = command {
             // A start from an earlier occupant of the slot is stale: hand its program back and ignore it.
             if Int32(bitPattern: slot.pointee.generation &- handle.generation) > 0 {
-                _ = post(.programReleased(program))
+                postRelease(.programReleased(program))
                 return
             }
             startRun(p, handle: handle, program: program, offset: offset, position: position)
@@ -523,7 +565,7 @@ public final class Mixer: @unchecked Sendable {
                 adopt(p, generation: handle.generation)
             } else {
                 // Stale: a curve sent to a stale handle must still be handed back.
-                if case .scheduleCurve(_, let curve, _) = command { _ = post(.curveReleased(curve)) }
+                if case .scheduleCurve(_, let curve, _) = command { postRelease(.curveReleased(curve)) }
                 return
             }
         }
@@ -575,7 +617,7 @@ public final class Mixer: @unchecked Sendable {
                 state.pointee.follow(points, count: count, elapsed: 0, from: startValue)
                 state.pointee.curveOwner = curve
             } else {
-                _ = post(.curveReleased(curve))
+                postRelease(.curveReleased(curve))
             }
         }
     }

@@ -147,3 +147,41 @@ import Testing
         #expect(abs(result.amplitude[1_280 + 2_560 + 10] - 1) < 0.01)
     }
 }
+
+/// Releases that do not fit in a full notification queue are retried, so no program or curve leaks.
+@Suite struct ReleaseRetryTests {
+    @Test func curveReleasesAreRetriedWhenTheQueueIsFull() throws {
+        let event = Event(type: .hapticContinuous, time: 0, duration: 0.2, parameters: [EventParameter(.hapticIntensity, 1)])
+        let program = try PatternProgram(pattern: Pattern(events: [event]))
+        let mixer = Mixer(configuration: MixerConfiguration(
+            sampleRate: 8_000, maxBlockFrames: 64, playerCapacity: 2, voiceCapacity: 8, commandCapacity: 64,
+            notificationCapacity: 16))
+        let handle = try #require(mixer.allocatePlayer())
+        #expect(mixer.enqueue(.start(handle, program: .passRetained(program), atFrame: 0, offset: 0)))
+        // 30 curves, each replacing the one before: 29 releases in the first block, more than the queue holds.
+        for i in 0..<30 {
+            let curve = try CurveProgram(ParameterCurve(id: .hapticIntensityControl, time: 0, controlPoints: [
+                ControlPoint(time: 0, value: 1),
+            ]))
+            #expect(mixer.enqueue(.scheduleCurve(handle, curve: .passRetained(curve), atFrame: i)))
+        }
+        let storage = BusStorage(capacity: 64)
+        mixer.render(frameCount: 64, haptic: storage.haptic, audio: storage.audio)
+        #expect(mixer.droppedNotificationCount > 0)
+        var curves = 0
+        var programs = 0
+        for _ in 0..<40 {
+            mixer.drainNotifications { note in
+                if case .curveReleased(let c) = note { c.release(); curves += 1 }
+                if case .programReleased(let p) = note { p.release(); programs += 1 }
+            }
+            mixer.render(frameCount: 64, haptic: storage.haptic, audio: storage.audio)
+        }
+        mixer.drainNotifications { note in
+            if case .curveReleased(let c) = note { c.release(); curves += 1 }
+            if case .programReleased(let p) = note { p.release(); programs += 1 }
+        }
+        #expect(curves == 30)
+        #expect(programs == 1)
+    }
+}
