@@ -674,7 +674,7 @@ public final class Mixer: @unchecked Sendable {
 
     /// Positions the player's timeline at `offset` pattern seconds: re-applies the sticky state (parameters,
     /// curves) before it and resumes part-way the events already under way there; events at or after `offset` are
-    /// left for ``fireDue(_:dt:offset:)``.
+    /// left for `fireDue`.
     @_noLocks @_noAllocation
     private func place(_ p: Int, at offset: Double, dt: Double, position: Int) {
         let slot = players + p
