@@ -6,8 +6,9 @@ import HapticPattern
 /// - The control starts at its default (1 for intensity and volume, 0 for the additive controls).
 /// - A `Parameter` entry ramps linearly from the current value to its value over ``rampDuration`` (the mixer's
 ///   anti-zipper ramp, `MixerConfiguration.parameterRampDuration`, 3 ms by default), then holds it.
-/// - A `ParameterCurve` jumps to its first point at its start time, moves linearly between points and holds its last
-///   value; a later parameter or curve takes over from wherever the control is.
+/// - A `ParameterCurve` moves linearly from the control's value at its start time to its first point (no jump when
+///   the first point comes later), then between points, and holds its last value; a later parameter or curve takes
+///   over from wherever the control is.
 /// - At equal times parameters apply before curves; values are clamped to the control's range.
 ///
 /// The result is piecewise linear with possible jumps, stored as knots.
@@ -66,7 +67,7 @@ public struct ControlTimeline: Sendable, Hashable {
             case .parameter(let target):
                 if target != current { knots.append(Knot(time: t + Swift.max(rampDuration, 0), value: target)) }
             case .curve(let points):
-                knots.append(Knot(time: t, value: points[0].value))
+                // From the current value straight to the first point (no jump at the curve start).
                 for point in points where point.time.isFinite {
                     knots.append(Knot(time: t + Swift.max(point.time, 0), value: point.value))
                 }

@@ -12,6 +12,8 @@ struct ControlState {
     var curveCount: Int = 0
     /// Pattern seconds since the curve started.
     var curveElapsed: Double = 0
+    /// The control's value when the curve started.
+    var curveStart: Float = 0
     /// A run-time curve's owner, released through a notification when the curve is replaced or the player ends.
     var curveOwner: Unmanaged<CurveProgram>? = nil
 
@@ -34,15 +36,39 @@ struct ControlState {
         }
     }
 
-    /// Starts following a curve that began `elapsed` pattern seconds ago.
+    /// Starts following a curve that began `elapsed` pattern seconds ago, when the control was at `start`.
     @_noLocks @_noAllocation
     @inline(__always)
-    mutating func follow(_ points: UnsafePointer<CurvePoint>, count: Int, elapsed: Double) {
+    mutating func follow(_ points: UnsafePointer<CurvePoint>, count: Int, elapsed: Double, from start: Float) {
         curvePoints = points
         curveCount = count
         curveElapsed = elapsed
+        curveStart = start
         rampRemaining = 0
         slope = 0
+    }
+
+    /// The control's value `delta` pattern seconds from its current frame, assuming nothing else changes it: on the
+    /// curve it follows, or, for a ramp or a constant, the value at the current frame (ramps are only milliseconds
+    /// long and `delta` is 0 or negative when this is used).
+    @_noLocks @_noAllocation
+    func value(atElapsedDelta delta: Double, dt: Double) -> Float {
+        guard let points = curvePoints, curveCount > 0 else { return value }
+        return ControlState.curveValue(points, count: curveCount, start: curveStart, at: curveElapsed + delta)
+    }
+
+    /// A curve's value `t` seconds after its start (see ``segment(dt:)`` for the rules).
+    @_noLocks @_noAllocation
+    static func curveValue(_ points: UnsafePointer<CurvePoint>, count: Int, start: Float, at t: Double) -> Float {
+        let first = points[0]
+        if t < first.time { return start + Float(Double(first.value - start) * (Swift.max(t, 0) / first.time)) }
+        var i = 1
+        while i < count && t >= points[i].time { i += 1 }
+        if i >= count { return points[count - 1].value }
+        let a = points[i - 1]
+        let b = points[i]
+        let span = b.time - a.time
+        return span > 0 ? a.value + Float(Double(b.value - a.value) * ((t - a.time) / span)) : b.value
     }
 
     /// Resolves the value at the current frame and returns the per-frame slope and how many frames the current
@@ -56,8 +82,10 @@ struct ControlState {
             let halfFrame = 0.5 * dt
             let first = points[0]
             if curveElapsed < first.time - halfFrame {
-                value = first.value
-                return (value, 0, Timing.frames(until: first.time - curveElapsed, dt: dt))
+                // Before the first point: a straight line from the value the control had when the curve started.
+                let perSecond = Double(first.value - curveStart) / first.time
+                value = curveStart + Float(perSecond * Swift.max(curveElapsed, 0))
+                return (value, Float(perSecond * dt), Timing.frames(until: first.time - curveElapsed, dt: dt))
             }
             // Find the segment [i − 1, i] containing curveElapsed (curves are short; a linear scan is fine).
             var i = 1

@@ -50,6 +50,10 @@ public final class Mixer: @unchecked Sendable {
     private let amplitudeSum: UnsafeMutablePointer<Float>
     private let sharpnessSum: UnsafeMutablePointer<Float>
     private let onsets: UnsafeMutablePointer<Float>
+    /// Release notifications (programs, curves) that did not fit in the notification queue, retried every block.
+    private let releaseRetries: UnsafeMutablePointer<MixerNotification>
+    private let releaseRetryCapacity: Int
+    private var releaseRetryCount = 0
 
     // Render-side constants and bus state.
     private let playerCapacity: Int
@@ -120,6 +124,9 @@ public final class Mixer: @unchecked Sendable {
         sharpnessSum.initialize(repeating: 0, count: maxBlockFrames)
         onsets = .allocate(capacity: maxBlockFrames)
         onsets.initialize(repeating: 0, count: maxBlockFrames)
+        // Every curve a control holds, plus every one that can be in flight in the two command tables.
+        releaseRetryCapacity = playerCapacity * ControlIndex.count + 2 * configuration.commandCapacity
+        releaseRetries = .allocate(capacity: releaseRetryCapacity)
     }
 
     deinit {
@@ -131,6 +138,7 @@ public final class Mixer: @unchecked Sendable {
         amplitudeSum.deallocate()
         sharpnessSum.deallocate()
         onsets.deallocate()
+        releaseRetries.deallocate()
     }
 
     // MARK: Control side
@@ -141,7 +149,8 @@ public final class Mixer: @unchecked Sendable {
     /// Frames whose summed haptic amplitude exceeded 1 and was clamped, since the mixer was created.
     public var clippedFrameCount: Int { clipped.load(ordering: .relaxed) }
 
-    /// Notifications that did not fit in the notification queue (programs are retried; others are lost).
+    /// Notifications that did not fit in the notification queue when first posted. Releases of programs and curves
+    /// are retried every block (so nothing leaks); finished and dropped-voice notifications are lost.
     public var droppedNotificationCount: Int { droppedNotifications.load(ordering: .relaxed) }
 
     /// Reserves a player slot. Returns `nil` when all ``MixerConfiguration/playerCapacity`` slots are in use.
@@ -210,6 +219,7 @@ public final class Mixer: @unchecked Sendable {
             right[i] = 0
         }
         collectCommands(blockStart: blockStart, frameCount: frameCount)
+        retryReleases()
         for p in 0..<playerCapacity {
             let slot = players + p
             if let program = slot.pointee.pendingRelease {
@@ -234,6 +244,38 @@ public final class Mixer: @unchecked Sendable {
         if notifications.push(note) { return true }
         droppedNotifications.wrappingAdd(1, ordering: .relaxed)
         return false
+    }
+
+    /// Posts a program or curve release; if the notification queue is full, keeps it to retry every block (in order,
+    /// behind earlier retries). Only when the retry table is full too (the control side has stopped reading for a
+    /// long time) is the release lost; it is counted in ``droppedNotificationCount`` either way.
+    @_noLocks @_noAllocation
+    private func postRelease(_ note: MixerNotification) {
+        if releaseRetryCount == 0 {
+            if notifications.push(note) { return }
+            droppedNotifications.wrappingAdd(1, ordering: .relaxed)
+        }
+        guard releaseRetryCount < releaseRetryCapacity else {
+            droppedNotifications.wrappingAdd(1, ordering: .relaxed)
+            return
+        }
+        releaseRetries[releaseRetryCount] = note
+        releaseRetryCount += 1
+    }
+
+    /// Posts as many waiting releases as fit, oldest first.
+    @_noLocks @_noAllocation
+    private func retryReleases() {
+        let count = releaseRetryCount
+        guard count > 0 else { return }
+        var posted = 0
+        while posted < count {
+            if !notifications.push(releaseRetries[posted]) { break }
+            posted += 1
+        }
+        guard posted > 0 else { return }
+        for i in 0..<(count - posted) { releaseRetries[i] = releaseRetries[i + posted] }
+        releaseRetryCount = count - posted
     }
 
     /// Drains the queue into the pending table, then links this block's due commands to their players in frame order.
@@ -302,7 +344,7 @@ public final class Mixer: @unchecked Sendable {
                 if entry.frame > blockStart + position { break }
                 slot.pointee.commandHead = entry.next
                 if entry.next < 0 { slot.pointee.commandTail = -1 }
-                apply(entry.command, slot: p, frame: blockStart + position)
+                apply(entry.command, slot: p, frame: blockStart + position, position: position)
             }
             if position >= frameCount { break }
             let dt = slot.pointee.rate / sampleRate
@@ -399,20 +441,28 @@ public final class Mixer: @unchecked Sendable {
                     && Timing.frames(until: curves[slot.pointee.nextCurve].time - now, dt: dt) == 0
                 {
                     let curve = curves[slot.pointee.nextCurve]
-                    releaseCurve(control + curve.control)
-                    (control + curve.control).pointee.follow(
-                        points + curve.firstPoint, count: curve.pointCount, elapsed: now - curve.time)
+                    let state = control + curve.control
+                    let startValue = state.pointee.value(atElapsedDelta: 0, dt: dt)
+                    releaseCurve(state)
+                    state.pointee.follow(points + curve.firstPoint, count: curve.pointCount, elapsed: now - curve.time, from: startValue)
                     slot.pointee.nextCurve += 1
                 }
             }
             guard slot.pointee.isLooping, wraps < 2 else { return }
             let loopEnd = effectiveLoopEnd(slot)
             guard Timing.frames(until: loopEnd - now, dt: dt) == 0 else { return }
-            slot.pointee.timeOrigin = now - loopEnd
-            slot.pointee.framesSinceOrigin = 0
-            slot.pointee.nextEvent = 0
-            slot.pointee.nextParameter = 0
-            slot.pointee.nextCurve = 0
+            let wrapped = now - loopEnd
+            if Timing.frames(until: wrapped, dt: dt) == 0 {
+                // The usual case: back at the loop start (within half a frame); everything from 0 fires as due.
+                slot.pointee.timeOrigin = wrapped
+                slot.pointee.framesSinceOrigin = 0
+                slot.pointee.nextEvent = 0
+                slot.pointee.nextParameter = 0
+                slot.pointee.nextCurve = 0
+            } else {
+                // Wrapped into the pattern (a seek past the loop end): resume what is under way there.
+                place(p, at: wrapped, dt: dt, position: offset)
+            }
             wraps += 1
         }
     }
@@ -480,7 +530,7 @@ public final class Mixer: @unchecked Sendable {
     @inline(__always)
     private func releaseCurve(_ state: UnsafeMutablePointer<ControlState>) {
         if let owner = state.pointee.curveOwner {
-            _ = post(.curveReleased(owner))
+            postRelease(.curveReleased(owner))
             state.pointee.curveOwner = nil
             state.pointee.curvePoints = nil
             state.pointee.curveCount = 0
@@ -497,16 +547,16 @@ public final class Mixer: @unchecked Sendable {
 
     /// Applies one command at `frame`.
     @_noLocks @_noAllocation
-    private func apply(_ command: MixerCommand, slot p: Int, frame: Int) {
+    private func apply(_ command: MixerCommand, slot p: Int, frame: Int, position: Int) {
         let slot = players + p
         let handle = command.handle
         if case .start(_, let program, _, let offset) = command {
             // A start from an earlier occupant of the slot is stale: hand its program back and ignore it.
             if Int32(bitPattern: slot.pointee.generation &- handle.generation) > 0 {
-                _ = post(.programReleased(program))
+                postRelease(.programReleased(program))
                 return
             }
-            startRun(p, handle: handle, program: program, offset: offset)
+            startRun(p, handle: handle, program: program, offset: offset, position: position)
             return
         }
         if handle.generation != slot.pointee.generation {
@@ -515,7 +565,7 @@ public final class Mixer: @unchecked Sendable {
                 adopt(p, generation: handle.generation)
             } else {
                 // Stale: a curve sent to a stale handle must still be handed back.
-                if case .scheduleCurve(_, let curve, _) = command { _ = post(.curveReleased(curve)) }
+                if case .scheduleCurve(_, let curve, _) = command { postRelease(.curveReleased(curve)) }
                 return
             }
         }
@@ -534,11 +584,19 @@ public final class Mixer: @unchecked Sendable {
             slot.pointee.isPaused = false
         case .seek(_, let offset, _):
             guard slot.pointee.isPlaying else { return }
-            seek(p, to: offset, dt: dt)
+            seek(p, to: offset, dt: dt, at: position)
         case .setRate(_, let rate, _):
             guard rate > 0 && rate.isFinite else { return }
             slot.pointee.timeOrigin = patternTime(slot, dt: dt)
             slot.pointee.framesSinceOrigin = 0
+            // Sounding continuous events follow the new rate too (Apple: the rate scales "the durations of
+            // Continuous events").
+            let factor = slot.pointee.rate / Double(rate)
+            var v = slot.pointee.firstVoice
+            while v >= 0 {
+                voices[Int(v)].retime(by: factor)
+                v = voices[Int(v)].next
+            }
             slot.pointee.rate = Double(rate)
         case .setLoop(_, let enabled, let loopEnd):
             slot.pointee.isLooping = enabled
@@ -553,12 +611,13 @@ public final class Mixer: @unchecked Sendable {
                 (UnsafePointer($0.points.baseAddress), $0.pointCount, $0.control)
             }
             let state = controls + p * ControlIndex.count + index
+            let startValue = state.pointee.value(atElapsedDelta: 0, dt: dt)
             releaseCurve(state)
             if let points {
-                state.pointee.follow(points, count: count, elapsed: 0)
+                state.pointee.follow(points, count: count, elapsed: 0, from: startValue)
                 state.pointee.curveOwner = curve
             } else {
-                _ = post(.curveReleased(curve))
+                postRelease(.curveReleased(curve))
             }
         }
     }
@@ -584,7 +643,9 @@ public final class Mixer: @unchecked Sendable {
 
     /// Starts (or restarts) a player with a program.
     @_noLocks @_noAllocation
-    private func startRun(_ p: Int, handle: PlayerHandle, program: Unmanaged<PatternProgram>, offset: Double) {
+    private func startRun(
+        _ p: Int, handle: PlayerHandle, program: Unmanaged<PatternProgram>, offset: Double, position: Int
+    ) {
         let slot = players + p
         // The old run's voices may read the old program's samples: free them before the program goes.
         killVoices(p)
@@ -601,44 +662,75 @@ public final class Mixer: @unchecked Sendable {
         slot.pointee.state = .playing
         slot.pointee.isPaused = false
         slot.pointee.wasStopped = false
-        seek(p, to: offset.isFinite ? Swift.max(offset, 0) : 0, dt: slot.pointee.rate / sampleRate)
+        seek(p, to: offset.isFinite ? Swift.max(offset, 0) : 0, dt: slot.pointee.rate / sampleRate, at: position)
     }
 
-    /// Moves the player to `offset` pattern seconds: fades sounding voices, re-applies sticky state before it.
+    /// Moves the player to `offset` pattern seconds: fades sounding voices, then positions the timeline there.
     @_noLocks @_noAllocation
-    private func seek(_ p: Int, to offset: Double, dt: Double) {
-        let slot = players + p
+    private func seek(_ p: Int, to offset: Double, dt: Double, at position: Int) {
         fadeVoices(p)
+        place(p, at: offset, dt: dt, position: position)
+    }
+
+    /// Positions the player's timeline at `offset` pattern seconds: re-applies the sticky state (parameters,
+    /// curves) before it and resumes part-way the events already under way there; events at or after `offset` are
+    /// left for `fireDue`.
+    @_noLocks @_noAllocation
+    private func place(_ p: Int, at offset: Double, dt: Double, position: Int) {
+        let slot = players + p
         slot.pointee.timeOrigin = offset
         slot.pointee.framesSinceOrigin = 0
         let view = slot.pointee.view
         let control = controls + p * ControlIndex.count
-        var e = 0
-        if let events = view.events {
-            while e < view.eventCount && Timing.frames(until: events[e].time - offset, dt: dt) == 0 && events[e].time < offset { e += 1 }
-        }
-        slot.pointee.nextEvent = e
         var k = 0
-        if let parameters = view.parameters {
-            while k < view.parameterCount && parameters[k].time < offset {
+        var c = 0
+        // Controls set during this walk (bit per control index): their value at a later curve start is known.
+        var touched: UInt32 = 0
+        // Parameters and curves in time order (parameters first at equal times), so a curve starts from the value
+        // the control had at its start.
+        while true {
+            let parameterTime = k < view.parameterCount ? (view.parameters?[k].time ?? .infinity) : .infinity
+            let curveTime = c < view.curveCount ? (view.curves?[c].time ?? .infinity) : .infinity
+            if parameterTime < offset && parameterTime <= curveTime, let parameters = view.parameters {
                 let parameter = parameters[k]
                 let state = control + parameter.control
                 releaseCurve(state)
                 state.pointee.set(parameter.value, rampFrames: 0)
+                touched |= 1 << UInt32(parameter.control)
                 k += 1
+            } else if curveTime < offset, let curves = view.curves, let points = view.points {
+                let curve = curves[c]
+                let state = control + curve.control
+                let bit: UInt32 = 1 << UInt32(curve.control)
+                // A control untouched so far keeps the value it has now (sticky run-time state).
+                let delta = touched & bit != 0 ? curve.time - offset : 0
+                let startValue = state.pointee.value(atElapsedDelta: delta, dt: dt)
+                releaseCurve(state)
+                state.pointee.follow(points + curve.firstPoint, count: curve.pointCount, elapsed: offset - curve.time, from: startValue)
+                touched |= bit
+                c += 1
+            } else {
+                break
             }
         }
         slot.pointee.nextParameter = k
-        var c = 0
-        if let curves = view.curves, let points = view.points {
-            while c < view.curveCount && curves[c].time < offset {
-                let curve = curves[c]
-                releaseCurve(control + curve.control)
-                (control + curve.control).pointee.follow(points + curve.firstPoint, count: curve.pointCount, elapsed: offset - curve.time)
-                c += 1
+        slot.pointee.nextCurve = c
+        var e = 0
+        if let events = view.events {
+            while e < view.eventCount && Timing.frames(until: events[e].time - offset, dt: dt) == 0 && events[e].time < offset {
+                let event = events[e]
+                let elapsed = FastMath.roundToInt((offset - event.time) / dt)
+                if elapsed == 0 {
+                    startVoice(p, event: event, dt: dt, offset: position)
+                } else if case .transient = event.kind {
+                    // A transient is a click, not resumed part-way.
+                } else {
+                    startVoice(p, event: event, dt: dt, offset: position, elapsed: elapsed)
+                }
+                e += 1
             }
         }
-        slot.pointee.nextCurve = c
+        slot.pointee.nextEvent = e
     }
 
     /// Starts fading every voice of a player.
@@ -665,14 +757,14 @@ public final class Mixer: @unchecked Sendable {
     }
 
     /// Takes a voice from the pool and sets it up for `event`.
+    ///
+    /// - Parameters:
+    ///   - offset: the voice's first frame in the block.
+    ///   - elapsed: output frames the event has already been sounding (a seek, start offset or loop wrap landed
+    ///     inside it): the voice starts part-way through its envelope (and custom audio at the matching sample) and
+    ///     fades in over the stop-fade time; a voice that would already be over is not started.
     @_noLocks @_noAllocation
-    private func startVoice(_ p: Int, event: ProgramEvent, dt: Double, offset: Int) {
-        guard freeVoiceCount > 0 else {
-            players[p].droppedVoices += 1
-            return
-        }
-        freeVoiceCount -= 1
-        let index = freeVoices[freeVoiceCount]
+    private func startVoice(_ p: Int, event: ProgramEvent, dt: Double, offset: Int, elapsed: Int = 0) {
         let control = controls + p * ControlIndex.count
         var voice = Voice()
         voice.kind = event.kind
@@ -681,6 +773,7 @@ public final class Mixer: @unchecked Sendable {
         voice.pan = event.pan
         voice.brightness = event.brightness
         let framesPerSecond = 1 / dt
+        var onset: Float = 0
         switch event.kind {
         case .transient:
             // A shaped pulse: 20 ms at sharpness 0 down to 10 ms at sharpness 1; 15 % linear rise, 85 % fall.
@@ -693,7 +786,7 @@ public final class Mixer: @unchecked Sendable {
             voice.attackStep = 1 / Float(voice.attackFrames)
             voice.holdFrames = 0
             voice.releaseFrames = length - voice.attackFrames
-            onsets[offset] = Swift.max(onsets[offset], event.level * control[ControlIndex.hapticIntensity].value)
+            onset = event.level * control[ControlIndex.hapticIntensity].value
         case .hapticContinuous, .audioContinuous:
             let isHaptic = event.kind.isHaptic
             let attackControl = control[isHaptic ? ControlIndex.hapticAttack : ControlIndex.audioAttack].value
@@ -740,6 +833,27 @@ public final class Mixer: @unchecked Sendable {
         }
         if voice.attackFrames == 0 { voice.env = 1 }
         voice.enter(stage: 0)
+        if elapsed > 0 {
+            // Resume part-way: custom audio reads at its current pitch from where it would be by now.
+            // A tone's phase moves at its frequency, 220·2^(2·pitch) Hz (see Voice.renderAudio).
+            let pitch = FastMath.clamp(event.sharpness + control[ControlIndex.audioPitch].value, -1, 1)
+            var step = voice.baseStep * FastMath.exp2(Double(pitch))
+            if case .audioContinuous = event.kind { step = 220 * FastMath.exp2(2 * Double(pitch)) / sampleRate }
+            voice.skip(frames: elapsed, sourceStep: step)
+            if voice.isDone { return }
+            voice.fadeIn(frames: fadeFrames)
+            onset = 0
+        }
+        guard freeVoiceCount > 0 else {
+            players[p].droppedVoices += 1
+            return
+        }
+        freeVoiceCount -= 1
+        let index = freeVoices[freeVoiceCount]
+        if onset > 0 {
+            let k = Swift.min(Swift.max(offset, 0), maxBlockFrames - 1)
+            onsets[k] = Swift.max(onsets[k], onset)
+        }
         voice.next = players[p].firstVoice
         voices[Int(index)] = voice
         players[p].firstVoice = index

@@ -24,6 +24,13 @@ struct Voice {
     var attackFrames: Int = 0
     var holdFrames: Int = 0
     var releaseFrames: Int = 0
+    /// Whether the release in progress is a forced fade (stop, seek, cancel), which is real time, not pattern time.
+    var isFading = false
+    /// A gain that rises from 0 to 1 when a voice is resumed part-way (seek, start offset, loop wrap), so it does
+    /// not click in: current value, change per frame, frames left (0 = no fade-in, `fade` is 1).
+    var fade: Float = 1
+    var fadeStep: Float = 0
+    var fadeRemaining: Int = 0
 
     var phase: Float = 0
     var lowpassLeft: Float = 0
@@ -105,7 +112,92 @@ struct Voice {
         guard stage < 3 else { return }
         if stage == 2 && envRemaining <= frames { return }
         releaseFrames = Swift.max(frames, 1)
+        isFading = true
         enter(stage: 2)
+    }
+
+    /// Re-times a continuous voice for a playback-rate change: the rest of the current envelope stage and the
+    /// stages still to come last `factor` times as many frames (old rate / new rate). The envelope value is kept and
+    /// only its slope changes, so there is no click. Transients (a fixed waveform), custom audio (played at its own
+    /// speed, as rate never changes pitch) and forced fades (real time) are left alone.
+    @_noLocks @_noAllocation
+    mutating func retime(by factor: Double) {
+        guard stage < 3, !isFading else { return }
+        switch kind {
+        case .transient, .audioCustom: return
+        case .hapticContinuous, .audioContinuous: break
+        }
+        holdFrames = FastMath.roundToInt(Double(holdFrames) * factor)
+        releaseFrames = Swift.max(1, FastMath.roundToInt(Double(releaseFrames) * factor))
+        let target = env + envStep * Float(envRemaining)
+        let remaining = Swift.max(1, FastMath.roundToInt(Double(envRemaining) * factor))
+        envStep = (target - env) / Float(remaining)
+        envRemaining = remaining
+    }
+
+    /// Moves the voice `frames` output frames forward without sounding: the envelope goes through its stages as it
+    /// would have; custom audio moves its read position by `sourceStep` source frames per output frame (looping as it
+    /// plays), a tone its phase by `sourceStep` cycles per frame. Used to resume an event that started before a seek offset.
+    @_noLocks @_noAllocation
+    mutating func skip(frames n: Int, sourceStep: Double) {
+        var left = n
+        while left > 0 && stage < 3 {
+            let run = Swift.min(envRemaining, left)
+            env += envStep * Float(run)
+            envRemaining -= run
+            left -= run
+            if envRemaining == 0 { finishStage() }
+        }
+        guard stage < 3 else { return }
+        if case .audioContinuous = kind {
+            let cycles = Double(phase) + sourceStep * Double(n)
+            phase = Float(cycles - Double(Int(cycles)))
+            return
+        }
+        guard case .audioCustom = kind else { return }
+        position += sourceStep * Double(n)
+        let last = Double(sampleFrameCount - 1)
+        if position >= last {
+            if loops && sampleFrameCount > 1 {
+                position -= last * Double(Int(position / last))
+            } else {
+                stage = 3
+                env = 0
+            }
+        }
+    }
+
+    /// Fades the voice in over `frames` frames (after ``skip(frames:sourceStep:)``; the first frame already sounds).
+    @_noLocks @_noAllocation
+    mutating func fadeIn(frames: Int) {
+        guard frames > 1, stage < 3 else { return }
+        fadeStep = 1 / Float(frames)
+        fade = fadeStep
+        fadeRemaining = frames - 1
+    }
+
+    /// The run length of the next constant-slope piece: up to `limit` frames, split at the envelope stage end and at
+    /// the end of a fade-in.
+    @_noLocks @_noAllocation
+    @inline(__always)
+    func runLength(_ limit: Int) -> Int {
+        let run = Swift.min(envRemaining, limit)
+        return fadeRemaining > 0 ? Swift.min(run, fadeRemaining) : run
+    }
+
+    /// Advances the fade-in bookkeeping after a run of `run` frames whose final gain was `f`.
+    @_noLocks @_noAllocation
+    @inline(__always)
+    mutating func finishFadeRun(_ run: Int, gain f: Float) {
+        guard fadeRemaining > 0 else { return }
+        fadeRemaining -= run
+        if fadeRemaining <= 0 {
+            fadeRemaining = 0
+            fade = 1
+            fadeStep = 0
+        } else {
+            fade = f
+        }
     }
 
     /// Adds this haptic voice's amplitude and amplitude-weighted sharpness to the bus accumulators.
@@ -120,19 +212,23 @@ struct Voice {
         var k = 0
         let fixed = sharpnessIsFixed
         while k < n && stage < 3 {
-            let run = Swift.min(envRemaining, n - k)
+            let run = runLength(n - k)
             var e = env
             let step = envStep
+            var f = fade
+            let fs = fadeStep
             let base = level
             for j in k..<(k + run) {
                 let x = Float(j)
-                let a = base * (intensity.0 + intensity.1 * x) * (mute.0 + mute.1 * x) * e
+                let a = base * (intensity.0 + intensity.1 * x) * (mute.0 + mute.1 * x) * e * f
                 let s = fixed ? sharpness : FastMath.clamp(sharpness + sharpnessControl.0 + sharpnessControl.1 * x, 0, 1)
                 amplitude[j] += a
                 sharpnessWeight[j] += a * s
                 e += step
+                f += fs
             }
             env = e
+            finishFadeRun(run, gain: f)
             envRemaining -= run
             k += run
             if envRemaining == 0 { finishStage() }
@@ -168,9 +264,11 @@ struct Voice {
             let norm = 1 / (1 + h2 + h3)
             var k = 0
             while k < n && stage < 3 {
-                let run = Swift.min(envRemaining, n - k)
+                let run = runLength(n - k)
                 var e = env
                 let step = envStep
+                var f = fade
+                let fs = fadeStep
                 var ph = phase
                 for j in k..<(k + run) {
                     let x = Float(j)
@@ -179,14 +277,16 @@ struct Voice {
                     let s2 = 2 * s1 * c1
                     let s3 = s1 * (3 - 4 * s1 * s1)
                     let y = (s1 + h2 * s2 + h3 * s3) * norm
-                    let g = level * (volume.0 + volume.1 * x) * (mute.0 + mute.1 * x) * e
+                    let g = level * (volume.0 + volume.1 * x) * (mute.0 + mute.1 * x) * e * f
                     left[j] += y * g * (leftStart + leftSlope * x)
                     right[j] += y * g * (rightStart + rightSlope * x)
                     e += step
+                    f += fs
                     ph += increment
                     if ph >= 1 { ph -= 1 }
                 }
                 env = e
+                finishFadeRun(run, gain: f)
                 phase = ph
                 envRemaining -= run
                 k += run
@@ -207,9 +307,11 @@ struct Voice {
         let stereo = sampleChannelCount == 2
         var k = 0
         while k < n && stage < 3 {
-            let run = Swift.min(envRemaining, n - k)
+            let run = runLength(n - k)
             var e = env
             let envelopeStep = envStep
+            var gain = fade
+            let fs = fadeStep
             var j = k
             while j < k + run {
                 if position >= Double(frameCount - 1) {
@@ -237,14 +339,16 @@ struct Voice {
                 l = lowpassLeft
                 r = lowpassRight
                 let x = Float(j)
-                let g = level * (volume.0 + volume.1 * x) * (mute.0 + mute.1 * x) * e
+                let g = level * (volume.0 + volume.1 * x) * (mute.0 + mute.1 * x) * e * gain
                 left[j] += l * g * (leftStart + leftSlope * x)
                 right[j] += r * g * (rightStart + rightSlope * x)
                 e += envelopeStep
+                gain += fs
                 position += step
                 j += 1
             }
             env = e
+            finishFadeRun(run, gain: gain)
             envRemaining -= run
             k += run
             if envRemaining == 0 { finishStage() }

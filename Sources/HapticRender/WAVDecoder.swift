@@ -3,8 +3,12 @@ import HapticPattern
 /// Decodes RIFF/WAVE bytes into an ``AudioBuffer``: pure byte work, no file access.
 ///
 /// Supported: PCM 8-bit (unsigned), 16-bit, 24-bit and 32-bit signed integers, and 32-bit IEEE float; the
-/// `WAVE_FORMAT_EXTENSIBLE` wrapper around either; 1 or 2 channels; any rate from 1 kHz to 384 kHz. Unknown chunks
-/// (`JUNK`, `LIST`, `bext`, …) are skipped.
+/// `WAVE_FORMAT_EXTENSIBLE` wrapper around either; 1 to ``maxChannelCount`` channels; any rate from 1 kHz to
+/// 384 kHz. Unknown chunks (`JUNK`, `LIST`, `bext`, …) are skipped.
+///
+/// ``decode(_:name:)`` gives a playable buffer: mono and stereo as they are, more channels mixed down to stereo
+/// (see ``downmixGains(channelCount:channelMask:)``). ``decodeChannels(_:name:)`` gives every channel as it is, for
+/// reading back files such as the multi-channel output of `haptic render`.
 ///
 /// Untrusted input is checked before anything is allocated: a file that is truncated, whose chunk sizes point past
 /// its end, or whose audio exceeds ``maxFrameCount`` fails with ``HapticErrorCode/invalidAudioResource`` and a
@@ -14,6 +18,16 @@ import HapticPattern
 public struct WAVDecoder: Sendable {
     /// The most frames accepted (default 2^24 ≈ 5.8 minutes at 48 kHz).
     public var maxFrameCount: Int
+    /// The most channels accepted (64, as ``WAVEncoder`` writes at most).
+    public static let maxChannelCount = 64
+
+    /// Every channel of a file, planar.
+    public struct Channels: Sendable {
+        /// Frames per second.
+        public var sampleRate: Double
+        /// One array of samples (−1 … 1) per channel, all the same length.
+        public var channels: [[Float]]
+    }
 
     /// Creates a decoder.
     ///
@@ -22,7 +36,7 @@ public struct WAVDecoder: Sendable {
         self.maxFrameCount = maxFrameCount
     }
 
-    /// Decodes a complete WAV file.
+    /// Decodes a complete WAV file for playback: mono or stereo as written, more channels mixed down to stereo.
     ///
     /// - Parameters:
     ///   - bytes: the file's bytes.
@@ -30,6 +44,118 @@ public struct WAVDecoder: Sendable {
     /// - Returns: the decoded samples, as floats in −1 … 1 (float files are passed through, NaN becomes 0).
     /// - Throws: ``PatternError`` with code ``HapticErrorCode/invalidAudioResource``.
     public func decode(_ bytes: [UInt8], name: String? = nil) throws(PatternError) -> AudioBuffer {
+        let layout = try parse(bytes, name: name)
+        let frames = layout.frameCount
+        let channels = layout.channels
+        if channels <= 2 {
+            var samples = [Float](repeating: 0, count: frames * channels)
+            read(bytes, layout) { frame, channel, value in samples[frame * channels + channel] = value }
+            return AudioBuffer(sampleRate: Double(layout.rate), channelCount: channels, interleaved: samples)
+        }
+        let gains = Self.downmixGains(channelCount: channels, channelMask: layout.channelMask)
+        var samples = [Float](repeating: 0, count: frames * 2)
+        read(bytes, layout) { frame, channel, value in
+            samples[2 * frame] += gains[channel].left * value
+            samples[2 * frame + 1] += gains[channel].right * value
+        }
+        return AudioBuffer(sampleRate: Double(layout.rate), channelCount: 2, interleaved: samples)
+    }
+
+    /// Decodes a complete WAV file keeping every channel.
+    ///
+    /// - Parameters:
+    ///   - bytes: the file's bytes.
+    ///   - name: the name used in error messages.
+    /// - Returns: the sample rate and one array per channel.
+    /// - Throws: ``PatternError`` with code ``HapticErrorCode/invalidAudioResource``.
+    public func decodeChannels(_ bytes: [UInt8], name: String? = nil) throws(PatternError) -> Channels {
+        let layout = try parse(bytes, name: name)
+        var channels = [[Float]](repeating: [Float](repeating: 0, count: layout.frameCount), count: layout.channels)
+        read(bytes, layout) { frame, channel, value in channels[channel][frame] = value }
+        return Channels(sampleRate: Double(layout.rate), channels: channels)
+    }
+
+    /// Left and right gains that mix `channelCount` channels down to stereo.
+    ///
+    /// With a `WAVE_FORMAT_EXTENSIBLE` speaker mask, the channels take the speakers of the mask's set bits in order:
+    /// front left and right go to their side at gain 1, other left or right speakers (back, side, top, left/right of
+    /// centre) to their side at −3 dB, centre speakers to both sides at −3 dB, and the LFE channel is dropped. Without
+    /// a mask (or for channels past its bits), channel 0 goes left, 1 right, and the rest alternate left and right.
+    /// Each side is then scaled by 1 / (sum of its gains) when that sum exceeds 1, so a full-scale file cannot clip.
+    public static func downmixGains(channelCount: Int, channelMask: Int) -> [(left: Float, right: Float)] {
+        let half: Float = 0.707_106_8
+        var gains: [(left: Float, right: Float)] = []
+        var bit = 0
+        for channel in 0..<channelCount {
+            var speaker = -1
+            while bit < 32 {
+                if channelMask & (1 << bit) != 0 {
+                    speaker = bit
+                    bit += 1
+                    break
+                }
+                bit += 1
+            }
+            switch speaker {
+            case 0: gains.append((1, 0))  // front left
+            case 1: gains.append((0, 1))  // front right
+            case 3: gains.append((0, 0))  // LFE
+            case 2, 8, 11, 13, 16: gains.append((half, half))  // centres: front, back, top, top front, top back
+            case 4, 6, 9, 12, 15: gains.append((half, 0))  // back, front-left-of-centre, side, top front, top back
+            case 5, 7, 10, 14, 17: gains.append((0, half))
+            default: gains.append(channel % 2 == 0 ? (1, 0) : (0, 1))
+            }
+        }
+        let leftSum = gains.reduce(0) { $0 + $1.left }
+        let rightSum = gains.reduce(0) { $0 + $1.right }
+        let leftScale = leftSum > 1 ? 1 / leftSum : 1
+        let rightScale = rightSum > 1 ? 1 / rightSum : 1
+        return gains.map { ($0.left * leftScale, $0.right * rightScale) }
+    }
+
+    /// Where the samples are and how they are stored.
+    private struct Layout {
+        var code: Int
+        var channels: Int
+        var rate: Int
+        var bytesPerSample: Int
+        var channelMask: Int
+        var data: Range<Int>
+        var frameCount: Int
+    }
+
+    /// Calls `body(frame, channel, value)` for every sample, in file order.
+    private func read(_ bytes: [UInt8], _ layout: Layout, _ body: (Int, Int, Float) -> Void) {
+        let bytesPerSample = layout.bytesPerSample
+        let code = layout.code
+        bytes.withUnsafeBufferPointer { raw in
+            var p = layout.data.lowerBound
+            for frame in 0..<layout.frameCount {
+                for channel in 0..<layout.channels {
+                    let value: Float
+                    switch (code, bytesPerSample) {
+                    case (1, 1): value = (Float(raw[p]) - 128) / 128
+                    case (1, 2): value = Float(Int16(bitPattern: UInt16(raw[p]) | UInt16(raw[p + 1]) << 8)) / 32_768
+                    case (1, 3):
+                        let u = UInt32(raw[p]) << 8 | UInt32(raw[p + 1]) << 16 | UInt32(raw[p + 2]) << 24
+                        value = Float(Int32(bitPattern: u) >> 8) / 8_388_608
+                    case (1, _):
+                        let u = UInt32(raw[p]) | UInt32(raw[p + 1]) << 8 | UInt32(raw[p + 2]) << 16 | UInt32(raw[p + 3]) << 24
+                        value = Float(Int32(bitPattern: u)) / 2_147_483_648
+                    default:
+                        let u = UInt32(raw[p]) | UInt32(raw[p + 1]) << 8 | UInt32(raw[p + 2]) << 16 | UInt32(raw[p + 3]) << 24
+                        let f = Float(bitPattern: u)
+                        value = f.isFinite ? f : 0
+                    }
+                    body(frame, channel, value)
+                    p += bytesPerSample
+                }
+            }
+        }
+    }
+
+    /// Checks the file and finds its format and samples, before anything is allocated.
+    private func parse(_ bytes: [UInt8], name: String?) throws(PatternError) -> Layout {
         func fail(_ message: String) -> PatternError {
             PatternError(.invalidAudioResource, "not a usable WAV file: \(message)", file: name)
         }
@@ -41,7 +167,7 @@ public struct WAVDecoder: Sendable {
         guard tag(0) == "RIFF" || tag(0) == "RF64" else { throw fail("no RIFF header") }
         guard tag(8) == "WAVE" else { throw fail("RIFF form is \"\(tag(8))\", not WAVE") }
 
-        var format: (code: Int, channels: Int, rate: Int, blockAlign: Int, bits: Int)?
+        var format: (code: Int, channels: Int, rate: Int, blockAlign: Int, bits: Int, mask: Int)?
         var data: Range<Int>?
         var offset = 12
         var chunkCount = 0
@@ -66,11 +192,13 @@ public struct WAVDecoder: Sendable {
                 guard declared >= 16 else { throw fail("the fmt chunk is \(declared) bytes; at least 16 are needed") }
                 guard declared <= remaining else { throw fail("the fmt chunk claims \(declared) bytes but only \(remaining) follow") }
                 var code = u16(body)
+                var mask = 0
                 if code == 0xFFFE {
                     guard declared >= 40 else { throw fail("WAVE_FORMAT_EXTENSIBLE fmt chunk is only \(declared) bytes") }
+                    mask = u32(body + 20)  // dwChannelMask: which speaker each channel feeds
                     code = u16(body + 24)  // first two bytes of the sub-format GUID
                 }
-                format = (code, u16(body + 2), u32(body + 4), u16(body + 12), u16(body + 14))
+                format = (code, u16(body + 2), u32(body + 4), u16(body + 12), u16(body + 14), mask)
             } else if declared > remaining {
                 throw fail("chunk \"\(id)\" claims \(declared) bytes but only \(remaining) follow")
             }
@@ -83,8 +211,8 @@ public struct WAVDecoder: Sendable {
         guard format.code == 1 || format.code == 3 else {
             throw fail("format code \(format.code) is not supported (only PCM = 1 and IEEE float = 3)")
         }
-        guard format.channels == 1 || format.channels == 2 else {
-            throw fail("\(format.channels) channels; only mono and stereo are supported")
+        guard format.channels >= 1 && format.channels <= Self.maxChannelCount else {
+            throw fail("\(format.channels) channels; 1 … \(Self.maxChannelCount) are supported")
         }
         guard format.rate >= 1_000 && format.rate <= 384_000 else {
             throw fail("sample rate \(format.rate) Hz is outside 1 000 … 384 000")
@@ -103,30 +231,8 @@ public struct WAVDecoder: Sendable {
         guard frameCount <= maxFrameCount else {
             throw fail("\(frameCount) frames exceed the limit of \(maxFrameCount)")
         }
-        let sampleCount = frameCount * format.channels
-        var samples = [Float](repeating: 0, count: sampleCount)
-        bytes.withUnsafeBufferPointer { raw in
-            var p = data.lowerBound
-            for i in 0..<sampleCount {
-                let value: Float
-                switch (format.code, bytesPerSample) {
-                case (1, 1): value = (Float(raw[p]) - 128) / 128
-                case (1, 2): value = Float(Int16(bitPattern: UInt16(raw[p]) | UInt16(raw[p + 1]) << 8)) / 32_768
-                case (1, 3):
-                    let u = UInt32(raw[p]) << 8 | UInt32(raw[p + 1]) << 16 | UInt32(raw[p + 2]) << 24
-                    value = Float(Int32(bitPattern: u) >> 8) / 8_388_608
-                case (1, _):
-                    let u = UInt32(raw[p]) | UInt32(raw[p + 1]) << 8 | UInt32(raw[p + 2]) << 16 | UInt32(raw[p + 3]) << 24
-                    value = Float(Int32(bitPattern: u)) / 2_147_483_648
-                default:
-                    let u = UInt32(raw[p]) | UInt32(raw[p + 1]) << 8 | UInt32(raw[p + 2]) << 16 | UInt32(raw[p + 3]) << 24
-                    let f = Float(bitPattern: u)
-                    value = f.isFinite ? f : 0
-                }
-                samples[i] = value
-                p += bytesPerSample
-            }
-        }
-        return AudioBuffer(sampleRate: Double(format.rate), channelCount: format.channels, interleaved: samples)
+        return Layout(
+            code: format.code, channels: format.channels, rate: format.rate, bytesPerSample: bytesPerSample,
+            channelMask: format.mask, data: data, frameCount: frameCount)
     }
 }

@@ -85,3 +85,29 @@ import Testing
         #expect(result.clippedFrameCount > 0)
     }
 }
+
+/// A curve whose first point comes after its start leaves the control's current value linearly (no jump).
+@Suite struct CurveLeadInTests {
+    @Test func rendererRampsFromTheCurrentValueToTheFirstPoint() throws {
+        let event = Event(type: .hapticContinuous, time: 0, duration: 1, parameters: [EventParameter(.hapticIntensity, 1)])
+        let curve = ParameterCurve(id: .hapticIntensityControl, time: 0.2, controlPoints: [
+            ControlPoint(time: 0.2, value: 1), ControlPoint(time: 0.4, value: 0),
+        ])
+        let pattern = Pattern(entries: [
+            .event(event), .parameter(DynamicParameter(id: .hapticIntensityControl, value: 0.5, time: 0)), .curve(curve),
+        ])
+        let result = OfflineRenderer.render(program: try PatternProgram(pattern: pattern), seconds: 1,
+                                            configuration: testConfiguration(rate: 8_000))
+        #expect(abs(result.amplitude[1_500] - 0.5) < 0.005)   // 0.1875 s: before the curve
+        #expect(abs(result.amplitude[2_400] - 0.75) < 0.005)  // 0.3 s: half-way from 0.5 to the first point (1)
+        #expect(abs(result.amplitude[3_200] - 1) < 0.005)     // 0.4 s: the first point
+        #expect(abs(result.amplitude[4_000] - 0.5) < 0.005)   // 0.5 s: half-way down to the second
+        // The same from a seek into the lead-in, and from the model.
+        let seeked = OfflineRenderer.render(timeline: [(0, .start(player: 0, program: try PatternProgram(pattern: pattern), offset: 0.3))],
+                                            frameCount: 2_000, configuration: testConfiguration(rate: 8_000))
+        #expect(abs(seeked.amplitude[800] - 1) < 0.005)
+        #expect(curve.value(at: 0.3, from: 0.5) == 0.75)
+        #expect(curve.value(at: 0.3) == 1)  // from the default 1
+        #expect(curve.value(at: 0.5, from: 0.5) == 0.5)
+    }
+}

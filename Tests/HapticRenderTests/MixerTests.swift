@@ -114,3 +114,74 @@ import Testing
         #expect(dropped > 0)
     }
 }
+
+/// A playback-rate change re-times continuous voices that are already sounding.
+@Suite struct RateChangeTests {
+    @Test func soundingContinuousEventFollowsANewRate() throws {
+        // 1 s sustained at rate 1; after 0.25 s the rate doubles: the remaining 0.75 s take 0.375 s (ends 0.625 s).
+        let event = Event(type: .hapticContinuous, time: 0, duration: 1, parameters: [EventParameter(.hapticIntensity, 1)])
+        let program = try PatternProgram(pattern: Pattern(events: [event]))
+        let result = OfflineRenderer.render(timeline: [
+            (0, .start(player: 0, program: program)), (0.25, .setRate(player: 0, rate: 2)),
+        ], frameCount: 10_000, configuration: testConfiguration(rate: 8_000))
+        let end = lastNonZero(result.amplitude) ?? -1
+        #expect(abs(end - 5_000) <= 2, "ends at frame \(end)")
+        // The 20 ms release at rate 2 lasts 10 ms (80 frames), and the envelope never jumps.
+        #expect(result.amplitude[5_000 - 90] > 0.99)
+        var largestStep: Float = 0
+        for k in 1..<result.amplitude.count { largestStep = Swift.max(largestStep, abs(result.amplitude[k] - result.amplitude[k - 1])) }
+        #expect(largestStep < 0.02, "largest step \(largestStep)")
+        #expect(result.finished.count == 1)
+    }
+
+    @Test func rateChangeDuringTheAttackKeepsTheLevel() throws {
+        // AttackTime 0.5 → 0.32 s attack; halving the rate at 0.16 s (level 0.5) stretches the rest to 0.32 s.
+        let event = Event(type: .hapticContinuous, time: 0, duration: 1,
+                          parameters: [EventParameter(.hapticIntensity, 1), EventParameter(.attackTime, 0.5)])
+        let program = try PatternProgram(pattern: Pattern(events: [event]))
+        let result = OfflineRenderer.render(timeline: [
+            (0, .start(player: 0, program: program)), (0.16, .setRate(player: 0, rate: 0.5)),
+        ], frameCount: 8_000, configuration: testConfiguration(rate: 8_000))
+        #expect(abs(result.amplitude[1_280] - 0.5) < 0.01)
+        #expect(abs(result.amplitude[1_280 + 1_280] - 0.75) < 0.01)  // half of the remaining rise after 0.16 s
+        #expect(abs(result.amplitude[1_280 + 2_560 + 10] - 1) < 0.01)
+    }
+}
+
+/// Releases that do not fit in a full notification queue are retried, so no program or curve leaks.
+@Suite struct ReleaseRetryTests {
+    @Test func curveReleasesAreRetriedWhenTheQueueIsFull() throws {
+        let event = Event(type: .hapticContinuous, time: 0, duration: 0.2, parameters: [EventParameter(.hapticIntensity, 1)])
+        let program = try PatternProgram(pattern: Pattern(events: [event]))
+        let mixer = Mixer(configuration: MixerConfiguration(
+            sampleRate: 8_000, maxBlockFrames: 64, playerCapacity: 2, voiceCapacity: 8, commandCapacity: 64,
+            notificationCapacity: 16))
+        let handle = try #require(mixer.allocatePlayer())
+        #expect(mixer.enqueue(.start(handle, program: .passRetained(program), atFrame: 0, offset: 0)))
+        // 30 curves, each replacing the one before: 29 releases in the first block, more than the queue holds.
+        for i in 0..<30 {
+            let curve = try CurveProgram(ParameterCurve(id: .hapticIntensityControl, time: 0, controlPoints: [
+                ControlPoint(time: 0, value: 1),
+            ]))
+            #expect(mixer.enqueue(.scheduleCurve(handle, curve: .passRetained(curve), atFrame: i)))
+        }
+        let storage = BusStorage(capacity: 64)
+        mixer.render(frameCount: 64, haptic: storage.haptic, audio: storage.audio)
+        #expect(mixer.droppedNotificationCount > 0)
+        var curves = 0
+        var programs = 0
+        for _ in 0..<40 {
+            mixer.drainNotifications { note in
+                if case .curveReleased(let c) = note { c.release(); curves += 1 }
+                if case .programReleased(let p) = note { p.release(); programs += 1 }
+            }
+            mixer.render(frameCount: 64, haptic: storage.haptic, audio: storage.audio)
+        }
+        mixer.drainNotifications { note in
+            if case .curveReleased(let c) = note { c.release(); curves += 1 }
+            if case .programReleased(let p) = note { p.release(); programs += 1 }
+        }
+        #expect(curves == 30)
+        #expect(programs == 1)
+    }
+}

@@ -27,9 +27,17 @@ import Testing
                 #expect(abs(buffer.sample(frame: i, channel: 1) - right[i]) < 1e-4)
             }
         }
-        // More than two channels are written as WAVE_FORMAT_EXTENSIBLE; the reader refuses them clearly.
+        // More than two channels are written as WAVE_FORMAT_EXTENSIBLE: read back as they are, or mixed to stereo.
         let multi = WAVEncoder().encode(channels: [left, right, left], sampleRate: 8_000)
-        #expect(throws: PatternError.self) { try WAVDecoder().decode(multi) }
+        let planar = try WAVDecoder().decodeChannels(multi)
+        #expect(planar.sampleRate == 8_000 && planar.channels == [left, right, left])
+        let mixed = try WAVDecoder().decode(multi)
+        #expect(mixed.channelCount == 2 && mixed.frameCount == 5)
+        for i in 0..<5 {
+            // No mask: channels 0 and 2 go left (scaled by 1/2), channel 1 right.
+            #expect(abs(mixed.sample(frame: i, channel: 0) - left[i]) < 1e-6)
+            #expect(abs(mixed.sample(frame: i, channel: 1) - right[i]) < 1e-6)
+        }
     }
 
     @Test func decodes8And24Bit() throws {
@@ -50,7 +58,7 @@ import Testing
             (Array(good.dropLast(2)), "truncated"),
             (wav(format: 1, channels: 1, rate: 8_000, bits: 16, data: [0, 0], dataSizeOverride: 0x7FFF_FFF0), "claims"),
             (wav(format: 2, channels: 1, rate: 8_000, bits: 16, data: [0, 0]), "format code"),
-            (wav(format: 1, channels: 6, rate: 8_000, bits: 16, data: [0, 0]), "channels"),
+            (wav(format: 1, channels: 65, rate: 8_000, bits: 16, data: [0, 0]), "channels"),
             (wav(format: 1, channels: 1, rate: 0, bits: 16, data: [0, 0]), "sample rate"),
             (wav(format: 1, channels: 1, rate: 8_000, bits: 12, data: [0, 0]), "12-bit"),
             (Array("RIFX....WAVE".utf8), "no RIFF header"),
@@ -68,5 +76,43 @@ import Testing
         // A frame cap bounds allocation whatever the header says.
         let capped = WAVDecoder(maxFrameCount: 1)
         #expect(throws: PatternError.self) { try capped.decode(good) }
+    }
+
+    @Test func extensibleMaskMixesSurroundToStereo() throws {
+        // 5.1 (FL FR FC LFE BL BR), 16-bit PCM, one frame; channel mask 0x3F.
+        func extensible(channels: Int, mask: Int, samples: [Int16]) -> [UInt8] {
+            var out: [UInt8] = []
+            func put32(_ v: Int) { for s in stride(from: 0, to: 32, by: 8) { out.append(UInt8(truncatingIfNeeded: v >> s)) } }
+            func put16(_ v: Int) { out.append(UInt8(truncatingIfNeeded: v)); out.append(UInt8(truncatingIfNeeded: v >> 8)) }
+            let data = samples.count * 2
+            out += Array("RIFF".utf8); put32(4 + 8 + 40 + 8 + data); out += Array("WAVE".utf8)
+            out += Array("fmt ".utf8); put32(40); put16(0xFFFE); put16(channels); put32(8_000)
+            put32(8_000 * channels * 2); put16(channels * 2); put16(16)
+            put16(22); put16(16); put32(mask); put16(1)
+            out += [0x00, 0x00, 0x00, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00, 0xAA, 0x00, 0x38, 0x9B, 0x71]
+            out += Array("data".utf8); put32(data)
+            for v in samples { put16(Int(v)) }
+            return out
+        }
+        let half: Int16 = 16_384  // 0.5
+        // Only the centre sounds: both sides get 0.5 × 0.707 / (1 + 0.707 + 0.707).
+        let centre = try WAVDecoder().decode(extensible(channels: 6, mask: 0x3F, samples: [0, 0, half, 0, 0, 0]))
+        let expected: Float = 0.5 * 0.707_106_8 / (1 + 2 * 0.707_106_8)
+        #expect(abs(centre.sample(frame: 0, channel: 0) - expected) < 1e-4)
+        #expect(abs(centre.sample(frame: 0, channel: 1) - expected) < 1e-4)
+        // The LFE channel is dropped; the back right goes right only.
+        let lfe = try WAVDecoder().decode(extensible(channels: 6, mask: 0x3F, samples: [0, 0, 0, half, 0, half]))
+        #expect(lfe.sample(frame: 0, channel: 0) == 0)
+        #expect(lfe.sample(frame: 0, channel: 1) > 0.1)
+        // Over the channel cap: refused.
+        #expect(throws: PatternError.self) { try WAVDecoder().decode(extensible(channels: 65, mask: 0, samples: [])) }
+    }
+
+    @Test func hapticRenderOutputReadsBack() throws {
+        // Four planar channels as `haptic render` writes them (drive, acceleration, left, right).
+        let channels: [[Float]] = [[0, 0.5, 1], [0.1, 0.2, 0.3], [-0.5, 0, 0.5], [0.25, 0.25, 0.25]]
+        let bytes = WAVEncoder(format: .float32).encode(channels: channels, sampleRate: 48_000)
+        #expect(try WAVDecoder().decodeChannels(bytes).channels == channels)
+        #expect(try WAVDecoder().decode(bytes).channelCount == 2)
     }
 }

@@ -163,6 +163,41 @@ import Testing
         #expect(rig.peak(from: 0.3, to: 0.6) == 0)
     }
 
+    @Test func seekIntoAContinuousEventResumesIt() throws {
+        let rig = EngineTestRig()
+        try rig.engine.start()
+        let player = try rig.engine.makeAdvancedPlayer(with: try EngineTestRig.continuous(duration: 1))
+        try player.start(atTime: 0)
+        rig.advance(to: 0.1)
+        try player.seek(toOffset: 0.5)  // inside the event: its last 0.5 s play
+        rig.advance(to: 0.8)
+        #expect(rig.peak(from: 0.15, to: 0.55) > 0.5)
+        #expect(rig.peak(from: 0.65, to: 0.8) == 0)
+    }
+
+    @Test func startWithAnOffsetInsideAContinuousEventResumesIt() throws {
+        let rig = EngineTestRig()
+        try rig.engine.start()
+        let player = try rig.engine.makeAdvancedPlayer(with: try EngineTestRig.continuous(duration: 1))
+        try player.seek(toOffset: 0.7)
+        try player.start(atTime: 0)
+        rig.advance(to: 0.5)
+        #expect(rig.peak(from: 0.05, to: 0.25) > 0.5)
+        #expect(rig.peak(from: 0.35, to: 0.5) == 0)
+    }
+
+    @Test func playbackRateChangeRetimesASoundingContinuousEvent() throws {
+        let rig = EngineTestRig()
+        try rig.engine.start()
+        let player = try rig.engine.makeAdvancedPlayer(with: try EngineTestRig.continuous(duration: 1))
+        try player.start(atTime: 0)
+        rig.advance(to: 0.2)
+        player.playbackRate = 2  // the remaining 0.8 s take 0.4 s
+        rig.advance(to: 1)
+        #expect(rig.peak(from: 0.25, to: 0.55) > 0.5)
+        #expect(rig.peak(from: 0.7, to: 1) == 0)
+    }
+
     @Test func mutedPlayersAndMutedEnginesAreSilent() throws {
         let rig = EngineTestRig()
         try rig.engine.start()
