@@ -62,7 +62,7 @@ open class CHHapticEngine: @unchecked Sendable {
         } catch {
             throw CHHapticError(.serverInitFailed, message: "no output device could be opened: \(error)")
         }
-        self.init(device: device)
+        self.init(device: device, configuration: .recommended(for: device.info))
     }
 
     /// Creates an engine for a given device (the injection point for device discovery, tools and tests).
