@@ -49,7 +49,7 @@ let package = Package(
             ]
         ),
         // Real-kernel check: drives a uinput force-feedback device in the QEMU guest of .ci/qemu-evdev.sh.
-        .executableTarget(name: "haptic-evdev-check", dependencies: ["HapticDevices", "HapticRender", "HapticPattern"]),
+        .executableTarget(name: "haptic-evdev-check", dependencies: ["OpenCoreHaptics", "HapticDevices", "HapticEngine"]),
         // Apple-shaped examples: they compile unchanged against CoreHaptics on Apple platforms.
         .executableTarget(name: "SingleTap", dependencies: ["OpenCoreHaptics"], path: "Examples/SingleTap"),
         .executableTarget(name: "PreparingYourApp", dependencies: ["OpenCoreHaptics"], path: "Examples/PreparingYourApp"),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Real-kernel test of the evdev force-feedback back-end (issue 5): boots Debian's kernel in QEMU (TCG), creates
 # uinput FF devices that log every upload/play/stop/erase, and runs the project's own static Swift driver
-# (haptic-evdev-check) and an SDL2 baseline (sdlcheck) against them; then asserts on the guest log and prints the
+# (haptic-evdev-check: CHHapticEngine on the discovered device) and an SDL2 baseline (sdlcheck) against them; then asserts on the guest log and prints the
 # figures. Recipe: ../shared/recipes/qemu-uinput.md. Caches under .build-qemu/ (gitignored).
 # Usage: .ci/qemu-evdev.sh            (needs root for apt-get; about 1–2 min warm, longer on a cold machine)
 set -euo pipefail
@@ -47,8 +47,10 @@ KV=$(cat "$W/kernel/KV")
 
 # 3. Our driver, static, and the C helpers.
 step "swift build (static haptic-evdev-check)"
-swift build -c release -Xswiftc -static-executable --product haptic-evdev-check 2>&1 \
-  | grep -vE '^\[[0-9]+/[0-9]+\]|^(Compiling|Emitting|Write|Linking|Building|Planning)|warning: Using .* in statically linked|requires at runtime the shared libraries|the use of .mktemp' || true
+build_rc=0
+swift build -c release -Xswiftc -static-executable --product haptic-evdev-check > "$W/build.log" 2>&1 || build_rc=$?
+grep -vE '^\[[0-9]+/[0-9]+\]|^(Compiling|Emitting|Write|Linking|Building|Planning)|warning: Using .* in statically linked|requires at runtime the shared libraries|the use of .mktemp' "$W/build.log" || true
+[ "$build_rc" = 0 ] || { echo "qemu-evdev: swift build failed ($build_rc)"; exit 1; }
 BIN=$(swift build -c release -Xswiftc -static-executable --product haptic-evdev-check --show-bin-path)/haptic-evdev-check
 [ -x "$BIN" ] || { echo "qemu-evdev: driver not built"; exit 1; }
 step "gcc helpers"

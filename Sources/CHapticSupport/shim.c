@@ -3,6 +3,9 @@
 #ifdef __linux__
 #include <errno.h>
 #include <poll.h>
+#include <stdint.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
 #include <pthread.h>
 #include <signal.h>
 #include <sys/inotify.h>
@@ -19,6 +22,31 @@ int CHapticSupport_waitForHangup(int fd, long timeoutNanoseconds) {
     if (r < 0) return -errno;
     if (r == 0) return 0;
     return (p.revents & (POLLHUP | POLLERR | POLLNVAL)) ? 1 : 0;
+}
+
+int CHapticSupport_waitForHangupOrWake(int fd, int wake, long timeoutNanoseconds) {
+    struct pollfd p[2] = { { .fd = fd, .events = 0, .revents = 0 }, { .fd = wake, .events = POLLIN, .revents = 0 } };
+    struct timespec t = { .tv_sec = timeoutNanoseconds / 1000000000L, .tv_nsec = timeoutNanoseconds % 1000000000L };
+    int r = ppoll(p, wake >= 0 ? 2 : 1, &t, NULL);
+    if (r < 0) return -errno;
+    if (r == 0) return 0;
+    if (p[0].revents & (POLLHUP | POLLERR | POLLNVAL)) return 1;
+    if (wake >= 0 && (p[1].revents & POLLIN)) {
+        uint64_t value;
+        (void)read(wake, &value, sizeof value);
+        return 2;
+    }
+    return 0;
+}
+
+int CHapticSupport_eventfdCreate(void) {
+    int fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+    return fd < 0 ? -errno : fd;
+}
+
+int CHapticSupport_eventfdSignal(int fd) {
+    uint64_t one = 1;
+    return write(fd, &one, sizeof one) < 0 ? -errno : 0;
 }
 
 int CHapticSupport_waitForReadable(int fd, long timeoutNanoseconds) {

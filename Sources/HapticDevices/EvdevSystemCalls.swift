@@ -32,6 +32,24 @@ package protocol EvdevSystemCalls: Sendable {
     func writeEvent(_ fd: Int32, type: UInt16, code: UInt16, value: Int32) -> Int
     /// `ppoll(fd, events: 0, timeout)`: 1 when the device has hung up (removed), 0 when the timeout passed.
     func waitForHangup(_ fd: Int32, timeoutNanoseconds: Int) -> Int
+    /// Makes the I/O thread's wake event (an `eventfd`): its descriptor, or `-errno`.
+    func makeWakeEvent() -> Int
+    /// Signals the wake event: one non-blocking `write` (the render thread's only system call besides pacing).
+    /// Called on the render thread, so it must not block.
+    func signalWake(_ wake: Int32) -> Int
+    /// Waits for a hang-up of `fd` or a signal of `wake`: 1 hang-up, 2 woken, 0 timeout, or `-errno`.
+    func waitForHangupOrWake(_ fd: Int32, wake: Int32, timeoutNanoseconds: Int) -> Int
+}
+
+extension EvdevSystemCalls {
+    /// No wake event (mocks): the writer keeps its grid.
+    package func makeWakeEvent() -> Int { -Int(ENOSYS) }
+    /// Nothing to signal.
+    package func signalWake(_ wake: Int32) -> Int { 0 }
+    /// ``waitForHangup(_:timeoutNanoseconds:)``.
+    package func waitForHangupOrWake(_ fd: Int32, wake: Int32, timeoutNanoseconds: Int) -> Int {
+        waitForHangup(fd, timeoutNanoseconds: timeoutNanoseconds)
+    }
 }
 
 /// The real evdev system calls.
@@ -77,6 +95,14 @@ package struct LinuxEvdevSystemCalls: EvdevSystemCalls {
 
     package func waitForHangup(_ fd: Int32, timeoutNanoseconds: Int) -> Int {
         Int(CHapticSupport_waitForHangup(fd, timeoutNanoseconds))
+    }
+
+    package func makeWakeEvent() -> Int { Int(CHapticSupport_eventfdCreate()) }
+
+    package func signalWake(_ wake: Int32) -> Int { Int(CHapticSupport_eventfdSignal(wake)) }
+
+    package func waitForHangupOrWake(_ fd: Int32, wake: Int32, timeoutNanoseconds: Int) -> Int {
+        Int(CHapticSupport_waitForHangupOrWake(fd, wake, timeoutNanoseconds))
     }
 }
 #endif

@@ -11,17 +11,19 @@ import Synchronization
 
 /// The evdev force-feedback writer: one effect slot, rewritten on a fixed grid from the latest motor levels.
 ///
-/// Three parties share it. The render thread publishes levels with ``publish(strong:weak:)`` (two atomics, no
-/// system call). The I/O thread (``run()``) owns the descriptor and makes every system call: each
+/// Three parties share it. The render thread publishes levels with ``publish(strong:weak:)`` (atomics; when the
+/// levels rise from silence or fall to it, also one non-blocking `eventfd` write that wakes the I/O thread at once,
+/// so an onset or a stop does not wait for the next grid tick). The I/O thread (``run()``) owns the descriptor and makes every system call: each
 /// ``EvdevConfiguration/updatePeriod`` it takes the levels and, if they changed (or the last upload is older than
 /// ``EvdevConfiguration/refreshInterval``), rewrites the slot with `EVIOCSFF` on the same id and plays it; when
-/// the levels fall to zero it writes one stop and then nothing until they rise again. A control thread starts and
-/// stops it and reads ``state``.
+/// the levels fall to zero it writes one stop and then nothing until they rise again. A wake restarts the grid at
+/// the onset. A control thread starts and stops it and reads ``state``.
 ///
 /// - Thread safety: ``publish(strong:weak:)`` from one render thread; ``tick(now:)``, ``open()``, ``run()`` and
 ///   ``release()`` from the I/O thread only; the atomically published properties from anywhere.
 /// - Real-time safety: ``publish(strong:weak:)`` and ``stalledCall(now:timeout:)`` take no lock and do not
-///   allocate; everything else may block.
+///   allocate; ``publish(strong:weak:)`` makes at most one bounded system call (a non-blocking 8-byte `write` to an
+///   `eventfd`, only on a rise from silence or a fall to it); everything else may block.
 package final class EvdevWriter: Sendable {
     /// Where the writer is in its life.
     package enum State: Int, Sendable {
@@ -53,6 +55,9 @@ package final class EvdevWriter: Sendable {
     private let uploads = Atomic<Int>(0)
     private let stops = Atomic<Int>(0)
     private let skipped = Atomic<Int>(0)
+    private let wakes = Atomic<Int>(0)
+    /// The wake event (`eventfd`), or −1 when there is none (mocks): then onsets wait for the grid.
+    private let wakeFD: Int32
 
     // I/O-thread state.
     nonisolated(unsafe) private var fd: Int32 = -1
@@ -70,6 +75,12 @@ package final class EvdevWriter: Sendable {
         self.capabilities = capabilities
         self.configuration = configuration
         self.system = system
+        let wake = system.makeWakeEvent()
+        wakeFD = wake >= 0 ? Int32(wake) : -1
+    }
+
+    deinit {
+        if wakeFD >= 0 { _ = SystemCall.once("close", { system.close(wakeFD) }) }
     }
 
     // MARK: Render thread
@@ -79,7 +90,15 @@ package final class EvdevWriter: Sendable {
     @inline(__always)
     package func publish(strong: UInt16, weak: UInt16) {
         let packed = UInt32(strong) << 16 | UInt32(weak)
-        latest.store(packed, ordering: .releasing)
+        let previous = latest.exchange(packed, ordering: .acquiringAndReleasing)
+        defer {
+            // A rise from silence or a fall to it: wake the I/O thread now rather than at its next tick (after the
+            // peak is merged), so onsets and stops reach the motor at once. At most one wake per transition.
+            if (previous == 0) != (packed == 0) && wakeFD >= 0 {
+                _ = system.signalWake(wakeFD)
+                wakes.wrappingAdd(1, ordering: .relaxed)
+            }
+        }
         var current = peak.load(ordering: .relaxed)
         while true {
             let merged = Swift.max(current >> 16, UInt32(strong)) << 16 | Swift.max(current & 0xFFFF, UInt32(weak))
@@ -110,6 +129,8 @@ package final class EvdevWriter: Sendable {
     package var stopCount: Int { stops.load(ordering: .relaxed) }
     /// Ticks that were skipped because the device refused for now (`EBUSY`, `EAGAIN`, `ENOSPC`).
     package var skippedTickCount: Int { skipped.load(ordering: .relaxed) }
+    /// Rises from silence and falls to it that woke the I/O thread early.
+    package var wakeCount: Int { wakes.load(ordering: .relaxed) }
     /// Whether ``run()`` has returned (the descriptor is closed).
     package var isFinished: Bool { finishedFlag.load(ordering: .acquiring) }
     /// Asks ``run()`` to stop the motor, erase the effect, close and return.
@@ -261,7 +282,9 @@ package final class EvdevWriter: Sendable {
     }
 
     /// The I/O thread's body: opens, then ticks on the update grid until stopped, removed or failed, then releases.
-    /// Between ticks it waits in `ppoll` on the descriptor, so a removal is seen at once even while idle.
+    /// Between ticks it waits in `ppoll` on the descriptor and the wake event, so a removal is seen at once even
+    /// while idle, and a rise from silence (or a fall to it) is sent at once instead of at the next tick (the grid
+    /// restarts there).
     package func run() {
         defer { finishedFlag.store(true, ordering: .releasing) }
         if case .failure(let error) = open() {
@@ -273,14 +296,17 @@ package final class EvdevWriter: Sendable {
         while !stopFlag.load(ordering: .acquiring) {
             next += period
             let wait = Swift.max(0, next - MonotonicClock.now())
-            switch SystemCall.retryingInterrupts("ppoll", { system.waitForHangup(fd, timeoutNanoseconds: Int(wait * 1e9)) }) {
-            case .success(let hungUp) where hungUp > 0:
+            var woken = false
+            switch SystemCall.retryingInterrupts("ppoll", { system.waitForHangupOrWake(fd, wake: wakeFD, timeoutNanoseconds: Int(wait * 1e9)) }) {
+            case .success(1):
                 stateValue.store(State.removed.rawValue, ordering: .releasing)
+            case .success(2): woken = true
             case .success: break
             case .failure(let error): _ = fail(error)
             }
             if state != .running || stopFlag.load(ordering: .acquiring) { break }
             let now = MonotonicClock.now()
+            if woken { next = now }
             if tick(now: now) != .running { break }
             // Woken late (scheduling): restart the grid from now instead of catching up with back-to-back ticks,
             // which would find nothing new to send and leave the next gap longer.

@@ -1,3 +1,4 @@
+import HapticDevices
 import HapticRender
 
 /// The fixed settings of an ``EngineRuntime``: rates, block size, pool sizes and timeouts.
@@ -45,5 +46,18 @@ public struct EngineConfiguration: Sendable, Hashable {
             sampleRate: sampleRate, maxBlockFrames: blockFrames, playerCapacity: playerCapacity,
             voiceCapacity: voiceCapacity, commandCapacity: commandCapacity,
             notificationCapacity: Swift.max(4 * playerCapacity + commandCapacity, 1_024))
+    }
+
+    /// The configuration `CHHapticEngine()` uses for `device`: the default (48 kHz, 1 ms blocks) for devices that
+    /// play audio or a sampled haptic signal, and 8 kHz with 1 ms blocks for evdev force feedback, whose motors
+    /// take one level per update period — the same timing at a sixth of the rendering work.
+    ///
+    /// - Parameter device: the output's description.
+    /// - Returns: A configuration with the default pools and timeouts.
+    public static func recommended(for device: DeviceInfo) -> EngineConfiguration {
+        switch device.kind {
+        case .evdev: return EngineConfiguration(sampleRate: 8_000, blockFrames: 8)
+        default: return EngineConfiguration()
+        }
     }
 }

@@ -44,6 +44,10 @@ open class CHHapticEngine: @unchecked Sendable {
     /// A process-unique number for this engine (the key of its compiled programs with custom audio).
     private let serial: Int
     private static let serials = Atomic<Int>(0)
+    /// Where a removed output is watched for (`nil`: the global ``deviceSource`` at the time of the removal).
+    private let ownDeviceSource: DeviceSource?
+    /// The watch for the removed output while it is away.
+    private let returnWatch = Mutex<DeviceReturnWatch?>(nil)
 
     // MARK: Creating an engine
 
@@ -58,7 +62,7 @@ open class CHHapticEngine: @unchecked Sendable {
         } catch {
             throw CHHapticError(.serverInitFailed, message: "no output device could be opened: \(error)")
         }
-        self.init(device: device)
+        self.init(device: device, configuration: .recommended(for: device.info))
     }
 
     /// Creates an engine for a given device (the injection point for device discovery, tools and tests).
@@ -72,17 +76,51 @@ open class CHHapticEngine: @unchecked Sendable {
     ///   - device: the output.
     ///   - clock: real time (a render thread) or manual (``advance(bySeconds:)`` renders synchronously).
     ///   - configuration: block size, pools, idle timeout.
-    package init(device: any HapticDevice, clock: EngineClockMode = .realTime, configuration: EngineConfiguration = EngineConfiguration()) {
+    ///   - deviceSource: how a removed output is watched for until it comes back (hot-plug); `nil` uses
+    ///     ``deviceSource`` as it is when the removal happens.
+    package init(
+        device: any HapticDevice, clock: EngineClockMode = .realTime, configuration: EngineConfiguration = EngineConfiguration(),
+        deviceSource: DeviceSource? = nil
+    ) {
         runtime = EngineRuntime(device: device, configuration: configuration, clock: clock)
         serial = CHHapticEngine.serials.wrappingAdd(1, ordering: .relaxed).newValue
+        ownDeviceSource = deviceSource
         let stoppedSlot = self.stoppedSlot
         let resetSlot = self.resetSlot
         // The user's handlers are not Sendable; they are only ever called on the engine's callback path.
-        runtime.stoppedHandler = { reason in
+        runtime.stoppedHandler = { [weak self] reason in
             stoppedSlot.value(CHHapticEngine.StoppedReason(rawValue: reason.rawValue) ?? .systemError)
+            // Hot-plug: after the app heard of the disconnect, wait for the same device to come back.
+            if reason == .gameControllerDisconnect { self?.watchForDeviceReturn() }
         }
         runtime.resetHandler = { resetSlot.value() }
     }
+
+    deinit {
+        returnWatch.withLock { $0 }?.cancel()
+    }
+
+    /// Starts watching for the removed output (once per removal). When the source finds it again, the engine
+    /// takes the new device and resets: ``resetHandler`` runs and the app restarts the engine.
+    private func watchForDeviceReturn() {
+        let removed = runtime.device.info
+        let source = ownDeviceSource ?? CHHapticEngine.deviceSource
+        returnWatch.withLock { $0 }?.cancel()
+        let returned = ReturnFlag()
+        let watch = source.watchForReturn(removed) { [weak self] device in
+            returned.value.store(true, ordering: .releasing)
+            self?.deviceDidRecover(replacingDevice: device)
+        }
+        // A device found before the watch is stored needs no watch any more (deviceDidRecover clears the slot
+        // after the flag is set, so either order leaves it empty).
+        guard let watch else { return }
+        returnWatch.withLock { slot in
+            if !returned.value.load(ordering: .acquiring) { slot = watch }
+        }
+    }
+
+    /// Whether the engine is watching for its removed output to come back.
+    package var isWatchingForDeviceReturn: Bool { returnWatch.withLock { $0 != nil } }
 
     /// Describes the haptic and audio hardware of this machine.
     ///
@@ -324,6 +362,11 @@ open class CHHapticEngine: @unchecked Sendable {
     /// Signals that the output came back after a failure (or was replaced): the engine resets — players become
     /// invalid — and ``resetHandler`` runs.
     package func deviceDidRecover(replacingDevice device: (any HapticDevice)? = nil) {
+        let watch = returnWatch.withLock { slot -> DeviceReturnWatch? in
+            defer { slot = nil }
+            return slot
+        }
+        watch?.cancel()
         runtime.reset(replacingDevice: device)
     }
 
@@ -331,4 +374,9 @@ open class CHHapticEngine: @unchecked Sendable {
     package func simulateStop(_ reason: CHHapticEngine.StoppedReason) {
         runtime.simulateExternalStop(EngineStopReason(rawValue: reason.rawValue) ?? .systemError)
     }
+}
+
+/// Set when a watched-for device came back.
+private final class ReturnFlag: Sendable {
+    let value = Atomic<Bool>(false)
 }

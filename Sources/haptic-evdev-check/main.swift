@@ -1,12 +1,13 @@
-// haptic-evdev-check: the project's own code driving a real kernel force-feedback device (run in the QEMU guest
-// by .ci/qemu-evdev.sh). It discovers the device, plays a pattern, transients and live parameter changes through
-// the renderer's Mixer and the evdev back-end, survives the device being destroyed and re-created (DeviceMonitor),
-// and finally waits to be killed mid-play. Every step is logged as `[swf <CLOCK_MONOTONIC>] …` for the log checker.
+// haptic-evdev-check: the project's own engine driving a real kernel force-feedback device (run in the QEMU guest
+// by .ci/qemu-evdev.sh). It uses CHHapticEngine exactly as an app would — capabilitiesForHardware(), start(),
+// makePlayer(with:), start(atTime: CHHapticTimeImmediate), sendParameters, stop — on the evdev device discovery
+// picks; survives the device being destroyed mid-play (stoppedHandler(.gameControllerDisconnect)) and re-created
+// (the engine's own hot-plug watch calls resetHandler, which restarts the engine; new players play), and finally
+// waits to be killed mid-play. Every step is logged as `[swf <CLOCK_MONOTONIC>] …` for the log checker.
 #if os(Linux)
 import Glibc
 import HapticDevices
-import HapticPattern
-import HapticRender
+import OpenCoreHaptics
 import Synchronization
 
 func stamp() -> String {
@@ -24,6 +25,20 @@ func fail(_ text: String) -> Never {
 }
 func sleep(seconds: Double) { MonotonicClock.sleep(until: MonotonicClock.now() + seconds) }
 func touch(_ path: String) { fclose(fopen(path, "w")) }
+func attempt<T>(_ what: String, _ body: () throws -> T) -> T {
+    do { return try body() } catch { fail("\(what): \(error)") }
+}
+final class Flag: Sendable {
+    private let value = Atomic<Bool>(false)
+    func set() { value.store(true, ordering: .releasing) }
+    var isSet: Bool { value.load(ordering: .acquiring) }
+    /// Waits until set, at most `seconds`.
+    func wait(seconds: Double) -> Bool {
+        let deadline = MonotonicClock.now() + seconds
+        while !isSet && MonotonicClock.now() < deadline { sleep(seconds: 0.001) }
+        return isSet
+    }
+}
 
 struct Options {
     var deviceName = "virtual-ff-test"
@@ -46,85 +61,36 @@ struct Options {
 let options = Options.parse()
 let deviceName = options.deviceName
 let markerDirectory = options.markerDirectory
-let mode = options.mode
 
-/// The render loop: a Mixer rendering 4 ms blocks at 1 kHz into one device, on its own thread (the engine's role).
-final class RenderLoop: @unchecked Sendable {
-    static let rate = 1_000.0
-    static let blockFrames = 4
-    let mixer = Mixer(configuration: MixerConfiguration(sampleRate: rate, maxBlockFrames: blockFrames), profile: .twoMotorPad)
-    let storage = BusStorage(capacity: blockFrames)
-    let device: any HapticDevice
-    let status = Atomic<Int>(0)  // 0 running, 1 removed, 2 failed, 3 stopped
-    let running = Atomic<Bool>(true)
-    let done = Atomic<Bool>(false)
-
-    init(device: any HapticDevice) { self.device = device }
-
-    func start() throws(DeviceError) {
-        try device.start(format: DeviceFormat(sampleRate: Self.rate, maxBlockFrames: Self.blockFrames))
-        IOThread.detach(name: "render") { [self] in
-            var frame = 0
-            while running.load(ordering: .acquiring) {
-                mixer.render(frameCount: Self.blockFrames, haptic: storage.haptic, audio: storage.audio)
-                let block = DeviceBlock(frameCount: Self.blockFrames, startFrame: frame, haptic: storage.haptic, audio: storage.audio)
-                frame += Self.blockFrames
-                switch device.write(block) {
-                case .ok: continue
-                case .removed: status.store(1, ordering: .releasing)
-                case .failed: status.store(2, ordering: .releasing)
-                }
-                break
-            }
-            done.store(true, ordering: .releasing)
-        }
-    }
-
-    func play(_ program: PatternProgram) -> PlayerHandle {
-        guard let handle = mixer.allocatePlayer() else { fail("no player") }
-        guard mixer.enqueue(.start(handle, program: .passRetained(program), atFrame: mixer.currentFrame, offset: 0)) else { fail("queue full") }
-        return handle
-    }
-
-    func shutdown() {
-        running.store(false, ordering: .releasing)
-        while !done.load(ordering: .acquiring) { sleep(seconds: 0.001) }
-        device.stop()
-    }
+func parameters(intensity: Float, sharpness: Float) -> [CHHapticEventParameter] {
+    [CHHapticEventParameter(parameterID: .hapticIntensity, value: intensity),
+     CHHapticEventParameter(parameterID: .hapticSharpness, value: sharpness)]
 }
-
-func program(_ ahap: String) -> PatternProgram {
-    do {
-        return try PatternProgram(pattern: AHAPReader.read(ahap).pattern)
-    } catch {
-        fail("pattern: \(error)")
-    }
+// A continuous event under a rising intensity curve, then two transients.
+let rampPattern = attempt("pattern") {
+    try CHHapticPattern(
+        events: [
+            CHHapticEvent(eventType: .hapticContinuous, parameters: parameters(intensity: 1, sharpness: 0.3), relativeTime: 0, duration: 0.3),
+            CHHapticEvent(eventType: .hapticTransient, parameters: parameters(intensity: 1, sharpness: 0.8), relativeTime: 0.40),
+            CHHapticEvent(eventType: .hapticTransient, parameters: parameters(intensity: 0.6, sharpness: 0.3), relativeTime: 0.55),
+        ],
+        parameterCurves: [
+            CHHapticParameterCurve(
+                parameterID: .hapticIntensityControl,
+                controlPoints: [.init(relativeTime: 0, value: 0.1), .init(relativeTime: 0.3, value: 1)], relativeTime: 0)
+        ])
 }
-
-let rampPattern = program("""
-    {"Version": 1, "Pattern": [
-      {"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 0.3,
-                 "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1},
-                                     {"ParameterID": "HapticSharpness", "ParameterValue": 0.3}]}},
-      {"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0,
-                          "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 0.1}, {"Time": 0.3, "ParameterValue": 1}]}},
-      {"Event": {"Time": 0.40, "EventType": "HapticTransient",
-                 "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1},
-                                     {"ParameterID": "HapticSharpness", "ParameterValue": 0.8}]}},
-      {"Event": {"Time": 0.55, "EventType": "HapticTransient",
-                 "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.6},
-                                     {"ParameterID": "HapticSharpness", "ParameterValue": 0.3}]}}
-    ]}
-    """)
-let transient = program("""
-    {"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient",
-       "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.5}]}}]}
-    """)
-func continuous(_ seconds: Double) -> PatternProgram {
-    program("""
-        {"Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": \(seconds),
-           "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.8}, {"ParameterID": "HapticSharpness", "ParameterValue": 0.4}]}}]}
-        """)
+let transient = attempt("pattern") {
+    try CHHapticPattern(
+        events: [CHHapticEvent(eventType: .hapticTransient, parameters: parameters(intensity: 1, sharpness: 0.5), relativeTime: 0)],
+        parameters: [])
+}
+func continuous(_ seconds: Double) -> CHHapticPattern {
+    attempt("pattern") {
+        try CHHapticPattern(
+            events: [CHHapticEvent(eventType: .hapticContinuous, parameters: parameters(intensity: 0.8, sharpness: 0.4), relativeTime: 0, duration: seconds)],
+            parameters: [])
+    }
 }
 
 func findDevice() -> DiscoveredDevice {
@@ -140,23 +106,56 @@ func findDevice() -> DiscoveredDevice {
     fail("device '\(deviceName)' not found")
 }
 
-func startLoop(_ found: DiscoveredDevice) -> RenderLoop {
-    do {
-        let device = try DeviceDiscovery.makeDevice(id: found.info.id)
-        let loop = RenderLoop(device: device)
-        try loop.start()
-        log("START \(found.info.id) profile=\(device.info.profile.name)")
-        return loop
-    } catch {
-        fail("start \(found.info.id): \(error)")
+func reasonName(_ reason: CHHapticEngine.StoppedReason) -> String {
+    switch reason {
+    case .audioSessionInterrupt: "audioSessionInterrupt"
+    case .applicationSuspended: "applicationSuspended"
+    case .idleTimeout: "idleTimeout"
+    case .notifyWhenFinished: "notifyWhenFinished"
+    case .engineDestroyed: "engineDestroyed"
+    case .gameControllerDisconnect: "gameControllerDisconnect"
+    case .systemError: "systemError"
+    @unknown default: "unknown(\(reason.rawValue))"
     }
 }
 
 let found = findDevice()
-var loop = startLoop(found)
+let capabilities = CHHapticEngine.capabilitiesForHardware()
+log("CAPS supportsHaptics=\(capabilities.supportsHaptics) supportsAudio=\(capabilities.supportsAudio)")
+guard capabilities.supportsHaptics else { fail("capabilitiesForHardware().supportsHaptics is false") }
+let engine = attempt("CHHapticEngine()") { try CHHapticEngine() }
+let output = engine.runtime.device.info
+guard output.id == found.info.id else { fail("the engine chose \(output.id), not \(found.info.id)") }
+let disconnected = Flag()
+let wasReset = Flag()
+engine.stoppedHandler = { reason in
+    log("HANDLER stoppedHandler(.\(reasonName(reason)))")
+    if reason == .gameControllerDisconnect { disconnected.set() }
+}
+engine.resetHandler = {
+    // Apple's advice: restart the engine here, then re-create players.
+    log("HANDLER resetHandler -> engine.start()")
+    do {
+        try engine.start()
+        log("RESTARTED on \(engine.runtime.device.info.id)")
+    } catch {
+        log("FAIL restart after reset: \(error)")
+    }
+    wasReset.set()
+}
+attempt("engine.start()") { try engine.start() }
+log("START \(output.id) '\(output.name)' profile=\(output.profile.name) rate=\(Int(engine.runtime.configuration.sampleRate)) block=\(engine.runtime.configuration.blockFrames)")
 
-if mode == "stall" {
-    _ = loop.play(continuous(10))
+func play(_ pattern: CHHapticPattern) -> any CHHapticPatternPlayer {
+    attempt("makePlayer/start") {
+        let player = try engine.makePlayer(with: pattern)
+        try player.start(atTime: CHHapticTimeImmediate)
+        return player
+    }
+}
+
+if options.mode == "stall" {
+    _ = play(continuous(10))
     sleep(seconds: 0.3)
     log("MARK stall")
     touch("\(markerDirectory)/stallme")
@@ -164,80 +163,61 @@ if mode == "stall" {
     fail("not stopped by the test")
 }
 
-// 1. A pattern: a continuous event under a rising intensity curve, then two transients.
+// 1. A pattern.
 log("API pattern")
-_ = loop.play(rampPattern)
+_ = play(rampPattern)
 sleep(seconds: 0.8)
 
-// 2. Transients, one at a time, for the latency figure.
-for i in 0..<10 {
+// 2. Transients, one at a time, for the latency figure (a fresh player each, as apps do).
+for i in 0..<12 {
+    let player = attempt("makePlayer") { try engine.makePlayer(with: transient) }
     log("API transient \(i)")
-    _ = loop.play(transient)
+    attempt("start") { try player.start(atTime: CHHapticTimeImmediate) }
     sleep(seconds: 0.15)
 }
 
 // 3. Live parameters, then stop.
 log("API live start")
-let live = loop.play(continuous(1.0))
+let live = play(continuous(1.0))
 sleep(seconds: 0.25)
 log("API param intensity=0.3")
-_ = loop.mixer.enqueue(.sendParameter(live, id: .hapticIntensityControl, value: 0.3, atFrame: loop.mixer.currentFrame))
+attempt("sendParameters") {
+    try live.sendParameters([CHHapticDynamicParameter(parameterID: .hapticIntensityControl, value: 0.3, relativeTime: 0)], atTime: CHHapticTimeImmediate)
+}
 sleep(seconds: 0.25)
 log("API param intensity=1.0")
-_ = loop.mixer.enqueue(.sendParameter(live, id: .hapticIntensityControl, value: 1.0, atFrame: loop.mixer.currentFrame))
+attempt("sendParameters") {
+    try live.sendParameters([CHHapticDynamicParameter(parameterID: .hapticIntensityControl, value: 1.0, relativeTime: 0)], atTime: CHHapticTimeImmediate)
+}
 sleep(seconds: 0.2)
 log("API stop")
-_ = loop.mixer.enqueue(.cancel(live))
+attempt("stop") { try live.stop(atTime: CHHapticTimeImmediate) }
 sleep(seconds: 0.3)
 
 // 4. The device is destroyed mid-play and re-created.
-let events = Mutex<[DeviceMonitor.Event]>([])
-let monitor = DeviceMonitor()
-do {
-    try monitor.start { event in events.withLock { $0.append(event) } }
-} catch {
-    fail("monitor: \(error)")
-}
 log("API continuous 5 s")
-_ = loop.play(continuous(5))
+let doomed = play(continuous(5))
 sleep(seconds: 0.2)
 log("MARK unplug")
 touch("\(markerDirectory)/unplug")
-let unplugDeadline = MonotonicClock.now() + 5
-while loop.status.load(ordering: .acquiring) == 0 && MonotonicClock.now() < unplugDeadline { sleep(seconds: 0.001) }
-switch loop.status.load(ordering: .acquiring) {
-case 1: log("REMOVED write returned .removed -> engine: stoppedHandler(.gameControllerDisconnect)")
-case 2: fail("write returned .failed instead of .removed")
-default: fail("removal not noticed within 5 s")
+guard disconnected.wait(seconds: 5) else { fail("stoppedHandler(.gameControllerDisconnect) not called within 5 s") }
+log("REMOVED stoppedHandler(.gameControllerDisconnect) was called; waiting for the engine's hot-plug watch")
+guard wasReset.wait(seconds: 8) else { fail("resetHandler not called within 8 s of the removal") }
+do {
+    try doomed.start(atTime: CHHapticTimeImmediate)
+    fail("a player made before the reset still starts")
+} catch let error as CHHapticError where error.code == .invalidPatternPlayer {
+    log("OLD player -> invalidPatternPlayer (as Core Haptics)")
+} catch {
+    fail("old player: unexpected \(error)")
 }
-loop.shutdown()
-var readded: DiscoveredDevice?
-var sawRemoval = false
-let replugDeadline = MonotonicClock.now() + 5
-while readded == nil && MonotonicClock.now() < replugDeadline {
-    for event in events.withLock({ pending -> [DeviceMonitor.Event] in defer { pending.removeAll() }; return pending }) {
-        switch event {
-        case .removed(let id):
-            log("MONITOR removed \(id)")
-            sawRemoval = true
-        case .added(let device):
-            // The monitor first reports what is present at start; the re-created device comes after the removal.
-            log("MONITOR added \(device.info.id) '\(device.info.name)'\(sawRemoval ? "" : " (present at start)")")
-            if sawRemoval && device.info.name == deviceName { readded = device }
-        }
-    }
-    sleep(seconds: 0.005)
-}
-guard let readded else { fail("device not re-added within 5 s") }
-monitor.stop()
-loop = startLoop(readded)
-log("RESUMED -> engine: resetHandler; API pattern again")
-_ = loop.play(rampPattern)
+log("RESUMED on \(engine.runtime.device.info.id); API pattern again with a new player")
+_ = play(rampPattern)
 sleep(seconds: 0.8)
 
 // 5. Killed mid-play: the test sends SIGKILL while a long event plays.
 log("API continuous 10 s")
-_ = loop.play(continuous(10))
+_ = play(continuous(10))
 sleep(seconds: 0.3)
 log("MARK kill")
 touch("\(markerDirectory)/killme")

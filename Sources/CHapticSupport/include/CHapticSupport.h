@@ -21,6 +21,14 @@ unsigned long CHapticSupport_EVIOCGNAME(unsigned int len);
 /// ppoll(fd, events 0, timeout): 1 when the descriptor hung up or errs (device removed), 0 on timeout, -errno on error.
 /// EINTR is returned as -EINTR so the caller's funnel decides.
 int CHapticSupport_waitForHangup(int fd, long timeoutNanoseconds);
+/// ppoll on the device (hang-up) and a wake eventfd (POLLIN): 1 when the device hung up or errs, 2 when the eventfd
+/// was signalled (its counter is then read back to zero), 0 on timeout, -errno on error. `wake` < 0: device only.
+int CHapticSupport_waitForHangupOrWake(int fd, int wake, long timeoutNanoseconds);
+/// eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC), or -errno.
+int CHapticSupport_eventfdCreate(void);
+/// Adds 1 to an eventfd's counter: one non-blocking write(2) of 8 bytes. 0, or -errno (EAGAIN when the counter is
+/// saturated, which still leaves it readable).
+int CHapticSupport_eventfdSignal(int fd);
 /// ppoll(fd, POLLIN, timeout): 1 when readable, 0 on timeout, -errno on error.
 int CHapticSupport_waitForReadable(int fd, long timeoutNanoseconds);
 /// pthread_setname_np(pthread_self(), name) (a GNU extension Swift's Glibc module does not export).
