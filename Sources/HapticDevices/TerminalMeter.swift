@@ -14,7 +14,7 @@ import Synchronization
 ///
 ///     [haptic] intensity ▕██████████░░░░░░░░░░▏ 0.50  accel ▕████████████░░░░░░░░▏ 0.91 g
 ///
-/// The corresponding C calls are `isatty` and `write`.
+/// The corresponding C calls are `isatty`, `write` and the `TIOCGWINSZ` ioctl (the bars shrink to fit the terminal).
 ///
 /// - Thread safety: ``start(fd:levels:)`` and ``stop()`` from one control thread.
 /// - Real-time safety: none needed: the render thread only stores levels in atomics (``SimulatedDevice``); the
@@ -41,12 +41,14 @@ package final class TerminalMeter: Sendable {
         guard isatty(fd) == 1 else { return false }
         running.store(true, ordering: .releasing)
         finished.store(false, ordering: .releasing)
+        // The line must fit the terminal: a line that wraps makes every "\r" redraw scroll instead.
+        let barWidth = Self.barWidth(columns: Self.columns(fd: fd))
         IOThread.detach(name: "haptic-meter") { [self] in
             var peakHold: Float = 0
             while running.load(ordering: .acquiring) {
                 let (intensity, acceleration, fullScale) = levels()
                 peakHold = Swift.max(acceleration, peakHold * 0.85)
-                Self.draw(Self.line(intensity: intensity, acceleration: peakHold, fullScale: fullScale), fd: fd)
+                Self.draw(Self.line(intensity: intensity, acceleration: peakHold, fullScale: fullScale, width: barWidth), fd: fd)
                 MonotonicClock.sleep(until: MonotonicClock.now() + 1 / Self.framesPerSecond)
             }
             Self.draw("\r\u{1B}[2K", fd: fd)
@@ -77,6 +79,20 @@ package final class TerminalMeter: Sendable {
             return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
         }
         return "\r[haptic] intensity \(bar(intensity)) \(fixed(intensity))  accel \(bar(acceleration / Swift.max(fullScale, 1e-6))) \(fixed(acceleration)) g"
+    }
+
+    /// The bar width that keeps ``line(intensity:acceleration:fullScale:width:)`` (43 characters plus two bars)
+    /// shorter than a terminal `columns` wide, with room left for the terminal's `^C` echo: 20 when there is room,
+    /// at least 4.
+    package static func barWidth(columns: Int) -> Int {
+        Swift.max(4, Swift.min(20, (columns - 47) / 2))
+    }
+
+    /// The terminal's width in columns (the `TIOCGWINSZ` ioctl), 80 when it does not say.
+    private static func columns(fd: Int32) -> Int {
+        var size = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
     }
 
     private static func draw(_ text: String, fd: Int32) {

@@ -8,7 +8,7 @@ struct Haptic: ParsableCommand {
         abstract: "Play, render, check and inspect haptic patterns (AHAP).",
         subcommands: [
             ValidateCommand.self, InfoCommand.self, RenderCommand.self, ConvertCommand.self, PlotCommand.self,
-            DevicesCommand.self, LintCommand.self,
+            DevicesCommand.self, LintCommand.self, PlayCommand.self, LibraryCommand.self, BounceCommand.self,
         ]
     )
 }

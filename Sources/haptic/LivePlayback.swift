@@ -1,0 +1,114 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import HapticDevices
+import OpenCoreHaptics
+import Synchronization
+
+/// Plays one pattern in real time through a `CHHapticEngine` and waits until it has played out, or until Ctrl-C.
+///
+/// The pattern plays on an advanced player (for its completion handler, `loopEnabled` and `playbackRate`). After a
+/// natural end the engine stops once the last block reached the device; after Ctrl-C the player stops first (its
+/// sounding events fade over 2 ms), the engine keeps rendering silence until the run has ended, and only then stops,
+/// so the motor and the speaker end silent rather than cut off mid-vibration.
+internal struct LivePlayback {
+    /// How playback ended.
+    internal enum Outcome: Sendable, Equatable {
+        /// The pattern played out.
+        case finished
+        /// A signal arrived (its number).
+        case interrupted(Int32)
+        /// The engine or the player reported an error.
+        case failed(String)
+    }
+
+    /// The pattern.
+    internal var pattern: PlayablePattern
+    /// The output.
+    internal var device: any HapticDevice
+    /// Whether to loop until interrupted.
+    internal var loops = false
+    /// The playback rate (pattern seconds per second).
+    internal var rate: Float = 1
+
+    /// Plays and waits; throws the exit code for anything but a natural end.
+    ///
+    /// - Throws: `ExitCode(1)` after printing why the device or the pattern failed; `ExitCode(128 + signal)` after
+    ///   an interruption (130 for Ctrl-C), once the output is silent.
+    internal func run() throws {
+        let outcome = OutcomeLatch()
+        let interrupt = InterruptSignal { outcome.settle(.interrupted($0)) }
+        defer { interrupt.cancel() }
+
+        let engine = CHHapticEngine(device: device)
+        do {
+            try engine.start()
+        } catch {
+            printError("haptic: error: cannot open the output device \(device.info.id) (\(device.info.name)): \(error.localizedDescription)")
+            throw ExitCode(1)
+        }
+        engine.stoppedHandler = { reason in outcome.settle(.failed("the engine stopped (\(reason))")) }
+        let player: any CHHapticAdvancedPatternPlayer
+        do {
+            player = try engine.makeAdvancedPlayer(with: pattern.hapticPattern)
+        } catch {
+            engine.stop()
+            printError("\(pattern.name): error: \(error.localizedDescription)")
+            throw ExitCode(1)
+        }
+        player.loopEnabled = loops
+        player.playbackRate = rate
+        let runEnded = DispatchSemaphore(value: 0)
+        player.completionHandler = { error in
+            runEnded.signal()
+            outcome.settle(error.map { .failed("playback ended early: \($0.localizedDescription)") } ?? .finished)
+        }
+        do {
+            try player.start(atTime: CHHapticTimeImmediate)
+        } catch {
+            engine.stop()
+            printError("haptic: error: cannot start playback: \(error.localizedDescription)")
+            throw ExitCode(1)
+        }
+
+        let result = outcome.wait()
+        switch result {
+        case .finished:
+            // The run ends when the mixer has rendered its last sounding frame; give the device a few blocks.
+            Thread.sleep(forTimeInterval: 0.05)
+            engine.stop()
+        case .interrupted(let signal):
+            try? player.stop(atTime: CHHapticTimeImmediate)
+            _ = runEnded.wait(timeout: .now() + 1)
+            // Let a few silent blocks reach the device after the fade, then close it.
+            Thread.sleep(forTimeInterval: 0.03)
+            engine.stop()
+            printError("haptic: interrupted; output stopped")
+            throw ExitCode(128 + signal)
+        case .failed(let message):
+            engine.stop()
+            printError("haptic: error: \(message)")
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// The first outcome wins; ``wait()`` blocks until there is one.
+private final class OutcomeLatch: Sendable {
+    private let value = Mutex<LivePlayback.Outcome?>(nil)
+    private let ready = DispatchSemaphore(value: 0)
+
+    func settle(_ outcome: LivePlayback.Outcome) {
+        let first = value.withLock { current in
+            guard current == nil else { return false }
+            current = outcome
+            return true
+        }
+        if first { ready.signal() }
+    }
+
+    func wait() -> LivePlayback.Outcome {
+        ready.wait()
+        return value.withLock { $0! }
+    }
+}
