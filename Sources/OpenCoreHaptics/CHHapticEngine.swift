@@ -16,8 +16,9 @@ import Synchronization
 ///     try player.start(atTime: CHHapticTimeImmediate)
 ///
 /// Each engine has its own render thread while it runs, which renders the players into the output device block
-/// by block (1 ms blocks; 48 kHz, or 8 kHz for evdev force feedback). `CHHapticEngine()` plays to real hardware when the device layer finds some,
-/// and to a simulated actuator otherwise, so every program runs on every machine.
+/// by block (1 ms blocks at 48 kHz; 4 ms blocks at 1 kHz for evdev force feedback). `CHHapticEngine()` plays to
+/// real hardware when the device layer finds some, and to a simulated actuator otherwise, so every program runs on
+/// every machine.
 ///
 /// Thread safety: an engine and its players may be used from any thread. Handlers are called on a private
 /// serial queue, never on the render thread; do not assume the main thread.
