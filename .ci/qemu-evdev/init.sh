@@ -1,5 +1,6 @@
 #!/bin/sh
 # /init of the test guest (busybox sh): our Swift driver against one uinput FF device, then SDL2 against another.
+# Each program logs to /tmp (RAM); the logs go to the console at the end, tagged and timestamped for check.py.
 /bin/busybox mount -t proc proc /proc
 /bin/busybox mount -t sysfs sysfs /sys
 /bin/busybox mount -t devtmpfs devtmpfs /dev
@@ -11,9 +12,9 @@ echo "GUEST: kernel $KV up at $(cut -d' ' -f1 /proc/uptime)s"
 mkdir -p /tmp
 
 # --- Swift: pattern, transients, live parameters, unplug/replug, kill -9 mid-play ---
-/bin/ffdevice virtual-ff-test dev 60 &
+/bin/ffdevice virtual-ff-test dev 60 > /tmp/dev.log 2>&1 &
 DEV=$!
-/bin/haptic-evdev-check --name virtual-ff-test --markers /tmp &
+/bin/haptic-evdev-check --name virtual-ff-test --markers /tmp > /tmp/swf.log 2>&1 &
 CHK=$!
 if fftool wait /tmp/unplug 30; then
   fftool signal $DEV USR1
@@ -29,7 +30,7 @@ wait $CHK
 echo "GUEST: swift driver exit $? (137 = killed as planned)"
 
 # --- Swift: a stalled process (SIGSTOP) must stop the motor within the replay bound ---
-/bin/haptic-evdev-check --name virtual-ff-test --markers /tmp --stall &
+/bin/haptic-evdev-check --name virtual-ff-test --markers /tmp --stall > /tmp/swf-stall.log 2>&1 &
 CHK=$!
 if fftool wait /tmp/stallme 30; then
   fftool signal $CHK STOP
@@ -44,10 +45,10 @@ kill -TERM $DEV
 wait $DEV
 
 # --- SDL2 baseline on a second device ---
-/bin/ffdevice sdl-ff-test sdv 60 &
+/bin/ffdevice sdl-ff-test sdv 60 > /tmp/sdv.log 2>&1 &
 SDV=$!
 sleep 0.2
-/bin/sdlcheck sdl-ff-test /tmp &
+/bin/sdlcheck sdl-ff-test /tmp > /tmp/sdl.log 2>&1 &
 SDL=$!
 if fftool wait /tmp/sdlstall 30; then
   fftool signal $SDL STOP
@@ -62,5 +63,8 @@ sleep 0.2
 kill -TERM $SDV
 wait $SDV
 echo "GUEST: done at $(cut -d' ' -f1 /proc/uptime)s"
+# The programs log to RAM and the logs are printed now: a line written to the emulated serial console costs
+# milliseconds, which used to delay the device's answers (and the API calls) it was timing.
+for f in swf swf-stall dev sdl sdv; do cat /tmp/$f.log; done
 echo "QEMU-EVDEV GUEST FINISHED"
 poweroff -f

@@ -19,7 +19,7 @@ import HapticRender
 /// reports ``DeviceStatus/removed``.
 ///
 /// The corresponding C calls are `snd_pcm_open`, `snd_pcm_set_params`, `snd_pcm_writei`, `snd_pcm_recover`,
-/// `snd_pcm_drain`/`snd_pcm_drop` and `snd_pcm_close`, through ``AlsaLibrary`` (loaded with `dlopen`).
+/// `snd_pcm_drain`/`snd_pcm_drop` and `snd_pcm_close`, through `AlsaLibrary` (loaded with `dlopen`).
 ///
 /// - Thread safety: ``start(format:)`` and ``stop()`` from one control thread; ``write(_:)`` from the render thread,
 ///   never concurrently with them.

@@ -27,6 +27,9 @@ import Synchronization
 /// The corresponding calls are `inotify_init1`, `inotify_add_watch` (`IN_CREATE | IN_DELETE | IN_ATTRIB`), `ppoll`
 /// and `read` on the inotify descriptor, and the probe's `open`/`EVIOCGBIT`/`EVIOCGEFFECTS`.
 ///
+/// `CHHapticEngine` uses a monitor to notice that a removed evdev output was plugged in again (matching its kernel
+/// name) and reset itself.
+///
 /// - Thread safety: ``start(_:)`` and ``stop()`` from any thread; the handler runs on ``queue``, one event at a time.
 /// - Real-time safety: none (a background thread and a dispatch queue of its own).
 public final class DeviceMonitor: Sendable {

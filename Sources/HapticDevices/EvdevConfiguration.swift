@@ -18,7 +18,7 @@ public struct EvdevConfiguration: Sendable, Hashable {
     /// The device gain written with `FF_GAIN` at start when the device supports it, 0 … 1. Default 1.
     public var gain: Float
     /// How the haptic bus becomes motor levels: two-motor (strong/weak buses) or amplitude (the drive envelope on
-    /// both motors). Default ``HapticRender/ActuatorProfile/twoMotorPad``.
+    /// both motors). Default `ActuatorProfile.twoMotorPad`.
     public var profile: ActuatorProfile
 
     /// Creates a configuration; values are clamped to the documented bounds.

@@ -16,10 +16,11 @@ import HapticRender
 ///     // the engine's render thread: device.write(block) once per block
 ///     device.stop()
 ///
-/// The render thread never makes a system call here. ``write(_:)`` reduces the block to two motor levels (peak
+/// The render thread makes no system call here but the pacing sleep and the wake below. ``write(_:)`` reduces the block to two motor levels (peak
 /// of the strong and weak buses for a two-motor profile, of the drive envelope for an amplitude profile), hands
 /// them to a dedicated I/O thread through atomics, and paces itself to real time. The I/O thread rewrites the one
-/// effect slot with `EVIOCSFF` on the same id on a fixed grid (``EvdevConfiguration/updatePeriod``, ≤ 10 ms), each
+/// effect slot with `EVIOCSFF` on the same id on a fixed grid (``EvdevConfiguration/updatePeriod``, ≤ 10 ms, and at
+/// once when the levels rise from silence or fall to it: the render thread then signals an `eventfd`), each
 /// upload carrying a bounded `replay.length` so a stalled or killed process stops the motor; it writes nothing to
 /// an idle device except one stop when the levels fall to zero.
 ///
@@ -29,7 +30,8 @@ import HapticRender
 /// - Thread safety: ``start(format:)`` and ``stop()`` from one control thread; ``write(_:)`` from the render
 ///   thread, never concurrently with them (the ``HapticDevice`` contract). The statistics may be read anywhere.
 /// - Real-time safety: ``write(_:)`` takes no lock, allocates nothing and makes no system call except the pacing
-///   sleep. A device whose I/O thread is stuck in a system call for longer than ``EvdevConfiguration/ioTimeout``
+///   sleep and, on a rise from silence or a fall to it, one non-blocking 8-byte `write` to the I/O thread's
+///   `eventfd`. A device whose I/O thread is stuck in a system call for longer than ``EvdevConfiguration/ioTimeout``
 ///   makes ``write(_:)`` return `.failed(errno: ETIMEDOUT)` instead of blocking.
 public final class EvdevDevice: HapticDevice {
     /// The device: `evdev:/dev/input/eventN`, the kernel's name, and the profile.

@@ -2,10 +2,10 @@ import HapticRender
 import Synchronization
 
 /// The embedded default output: a physically modelled actuator played in real time, for machines without haptic
-/// hardware. Each block runs through the profile's ``HapticRender/ActuatorSimulator`` (an LRA/voice-coil resonator,
+/// hardware. Each block runs through the profile's `ActuatorSimulator` (an LRA/voice-coil resonator,
 /// or ERM spin-up for amplitude and two-motor profiles); the device keeps the engine paced like a real device,
 /// publishes the latest intensity and simulated acceleration, and, when standard error is a terminal, shows a live
-/// meter of both (``TerminalMeter``, drawn on its own thread).
+/// meter of both (`TerminalMeter`, drawn on its own thread).
 ///
 ///     let device = SimulatedDevice(profile: .simulatedTapticLRA)
 ///     try device.start(format: DeviceFormat(sampleRate: 8_000, maxBlockFrames: 256))

@@ -16,8 +16,9 @@ import Synchronization
 ///     try player.start(atTime: CHHapticTimeImmediate)
 ///
 /// Each engine has its own render thread while it runs, which renders the players into the output device block
-/// by block (1 ms blocks at 48 kHz). `CHHapticEngine()` plays to real hardware when the device layer finds some,
-/// and to a simulated actuator otherwise, so every program runs on every machine.
+/// by block (1 ms blocks at 48 kHz; 4 ms blocks at 1 kHz for evdev force feedback). `CHHapticEngine()` plays to
+/// real hardware when the device layer finds some, and to a simulated actuator otherwise, so every program runs on
+/// every machine.
 ///
 /// Thread safety: an engine and its players may be used from any thread. Handlers are called on a private
 /// serial queue, never on the render thread; do not assume the main thread.
@@ -149,7 +150,9 @@ open class CHHapticEngine: @unchecked Sendable {
         set { stoppedSlot.value = newValue }
     }
 
-    /// Called after the engine was reset because its output failed and came back. Every player made before is
+    /// Called after the engine was reset because its output failed and came back — for example a game pad
+    /// unplugged (``stoppedHandler`` got ``StoppedReason/gameControllerDisconnect``) and plugged in again, which the
+    /// engine notices by itself for evdev devices. Every player made before is
     /// invalid (their calls throw ``CHHapticError/Code/invalidPatternPlayer``): make new players, register audio
     /// again if needed, and start the engine. Called on a background queue.
     open var resetHandler: CHHapticEngine.ResetHandler {

@@ -85,7 +85,16 @@ let transient = attempt("pattern") {
         events: [CHHapticEvent(eventType: .hapticTransient, parameters: parameters(intensity: 1, sharpness: 0.5), relativeTime: 0)],
         parameters: [])
 }
-func continuous(_ seconds: Double) -> CHHapticPattern {
+/// A continuous event of `seconds` (one pattern object per length, so each is compiled once).
+@MainActor func continuous(_ seconds: Double) -> CHHapticPattern {
+    switch seconds {
+    case 1: continuous1
+    case 5: continuous5
+    case 10: continuous10
+    default: makeContinuous(seconds)
+    }
+}
+func makeContinuous(_ seconds: Double) -> CHHapticPattern {
     attempt("pattern") {
         try CHHapticPattern(
             events: [CHHapticEvent(eventType: .hapticContinuous, parameters: parameters(intensity: 0.8, sharpness: 0.4), relativeTime: 0, duration: seconds)],
@@ -118,6 +127,10 @@ func reasonName(_ reason: CHHapticEngine.StoppedReason) -> String {
     @unknown default: "unknown(\(reason.rawValue))"
     }
 }
+
+let continuous1 = makeContinuous(1)
+let continuous5 = makeContinuous(5)
+let continuous10 = makeContinuous(10)
 
 let found = findDevice()
 let capabilities = CHHapticEngine.capabilitiesForHardware()
@@ -154,6 +167,16 @@ func play(_ pattern: CHHapticPattern) -> any CHHapticPatternPlayer {
     }
 }
 
+// Prepare as Apple's "Preparing your app" advises: compile every pattern once (makePlayer), and play one short
+// transient, so first-touch costs (page faults of a 40 MB static binary, first compiles — tens to hundreds of ms
+// in an emulated guest) are not inside the measured phases.
+for pattern in [rampPattern, transient, continuous(10), continuous(1.0), continuous(5)] {
+    _ = attempt("makePlayer") { try engine.makePlayer(with: pattern) }
+}
+log("WARMUP transient")
+_ = play(transient)
+sleep(seconds: 0.4)
+
 if options.mode == "stall" {
     _ = play(continuous(10))
     sleep(seconds: 0.3)
@@ -171,8 +194,14 @@ sleep(seconds: 0.8)
 // 2. Transients, one at a time, for the latency figure (a fresh player each, as apps do).
 for i in 0..<12 {
     let player = attempt("makePlayer") { try engine.makePlayer(with: transient) }
+    let evdev = engine.runtime.device as? EvdevDevice
+    let uploadsBefore = evdev?.uploadCount ?? 0
+    let t0 = MonotonicClock.now()
     log("API transient \(i)")
     attempt("start") { try player.start(atTime: CHHapticTimeImmediate) }
+    // Our side of the latency: when EVIOCSFF returned on the I/O thread (polled every millisecond).
+    while (evdev?.uploadCount ?? 0) == uploadsBefore && MonotonicClock.now() < t0 + 0.1 { sleep(seconds: 0.001) }
+    log("SEEN transient \(i): EVIOCSFF returned within \(Int((MonotonicClock.now() - t0) * 1000)) ms of the call")
     sleep(seconds: 0.15)
 }
 
