@@ -50,6 +50,10 @@ let package = Package(
         ),
         // Real-kernel check: drives a uinput force-feedback device in the QEMU guest of .ci/qemu-evdev.sh.
         .executableTarget(name: "haptic-evdev-check", dependencies: ["OpenCoreHaptics", "HapticDevices", "HapticEngine"]),
+        // Soak test (issue 8): random patterns and live changes on a real-time engine for minutes; Scripts/soak.sh.
+        // Not a product.
+        .executableTarget(
+            name: "haptic-soak", dependencies: ["OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", "HapticPattern"]),
         // Apple-shaped examples: they compile unchanged against CoreHaptics on Apple platforms.
         .executableTarget(name: "SingleTap", dependencies: ["OpenCoreHaptics"], path: "Examples/SingleTap"),
         .executableTarget(name: "PreparingYourApp", dependencies: ["OpenCoreHaptics"], path: "Examples/PreparingYourApp"),
@@ -61,7 +65,7 @@ let package = Package(
         .executableTarget(name: "FuzzPatternDictionary", dependencies: ["OpenCoreHaptics", "HapticPattern"], path: "Fuzz/FuzzPatternDictionary"),
         .executableTarget(name: "FuzzWAVDecoder", dependencies: ["HapticRender", "HapticPattern"], path: "Fuzz/FuzzWAVDecoder"),
         // Shared test helpers (fixture paths, corpus location), never copied between test targets.
-        .target(name: "HapticTestSupport", dependencies: ["HapticPattern"], path: "Tests/HapticTestSupport"),
+        .target(name: "HapticTestSupport", dependencies: ["HapticPattern", "HapticDevices"], path: "Tests/HapticTestSupport"),
         .testTarget(
             name: "HapticPatternTests",
             dependencies: [

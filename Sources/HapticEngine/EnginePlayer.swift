@@ -41,7 +41,10 @@ public final class EnginePlayer: @unchecked Sendable {
         self.runtime = runtime
         self.program = program
         self.epoch = epoch
+        EngineLiveCounters.playerMade()
     }
+
+    deinit { EngineLiveCounters.playerDestroyed() }
 
     /// The state the runtime works on (the player itself).
     var state: EnginePlayer { self }

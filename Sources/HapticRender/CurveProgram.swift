@@ -46,7 +46,11 @@ public final class CurveProgram: @unchecked Sendable {
         pointCount = sorted.count
         points = .allocate(capacity: sorted.count)
         _ = points.initialize(from: sorted)
+        LiveObjectCounters.curveProgramMade()
     }
 
-    deinit { points.deallocate() }
+    deinit {
+        LiveObjectCounters.curveProgramDestroyed()
+        points.deallocate()
+    }
 }

@@ -153,9 +153,11 @@ public final class PatternProgram: @unchecked Sendable {
             parameters: UnsafePointer(parameters.baseAddress), parameterCount: compiledParameters.count,
             curves: UnsafePointer(curves.baseAddress), curveCount: compiledCurves.count,
             points: UnsafePointer(points.baseAddress), duration: duration, lastEventEnd: lastEventEnd)
+        LiveObjectCounters.patternProgramMade()
     }
 
     deinit {
+        LiveObjectCounters.patternProgramDestroyed()
         events.deallocate()
         parameters.deallocate()
         curves.deallocate()
