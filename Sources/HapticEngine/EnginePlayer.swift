@@ -34,7 +34,7 @@ public final class EnginePlayer: @unchecked Sendable {
     var isPaused = false
     /// The offset a seek made while not playing (or paused) left for the next start or resume.
     var cachedOffset: Double?
-    /// Called once per run that ends (not for a run replaced by a restart).
+    /// Called once per run that ends (not for a run replaced by a restart; see ``completion``).
     var completionSetting: (@Sendable (EngineError?) -> Void)?
 
     init(runtime: EngineRuntime, program: PatternProgram, epoch: Int) {
@@ -54,6 +54,11 @@ public final class EnginePlayer: @unchecked Sendable {
 
     /// Called once for every run that ends — naturally, by ``stop(atTime:)`` or ``cancel()``, or because the engine
     /// stopped — but not for a run replaced by a restart. The argument is `nil`, or why the run ended early.
+    ///
+    /// A run counts as replaced when it still plays at the frame where the restart stops it. A run that had
+    /// already ended in the renderer (played out, or stopped earlier) when ``start(atTime:)`` was called again, or
+    /// that ends on its own before a restart scheduled for later, gets its completion, and the new run gets one
+    /// more when it ends: the count follows the render timeline, not when the engine's service collects the end.
     public var completion: (@Sendable (EngineError?) -> Void)? {
         get { runtime.state.withLock { _ in state.completionSetting } }
         set { runtime.state.withLock { _ in state.completionSetting = newValue } }

@@ -93,9 +93,12 @@ extension EngineRuntime {
             throw error
         }
         if let old = player.run {
-            // The replaced run stops where the new one starts (and never before its own start).
+            // The replaced run stops where the new one starts (and never before its own start). Whether it ended
+            // before that frame (then its end is still reported) is decided when its finished notification arrives.
             let oldStart = session.runs[old]?.startFrame ?? frame
-            _ = session.mixer.enqueue(.stop(old, atFrame: Swift.max(frame, oldStart)))
+            let stopFrame = Swift.max(frame, oldStart)
+            _ = session.mixer.enqueue(.stop(old, atFrame: stopFrame))
+            session.runs[old]?.replacedAtFrame = stopFrame
         }
         session.runs[handle] = PlayerRun(player: player, startFrame: frame)
         player.run = handle

@@ -425,10 +425,19 @@ public final class EngineRuntime: @unchecked Sendable {
                 session.release(curve.toOpaque())
             case .voicesDropped(_, let count):
                 session.droppedVoiceEvents += count
-            case .playerFinished(let handle, _, _):
+            case .playerFinished(let handle, let frame, _):
                 guard let run = session.runs.removeValue(forKey: handle) else { continue }
                 session.toFree.append(handle)
-                endRunLocked(run, handle: handle, error: nil, into: &out)
+                if let replacedAt = run.replacedAtFrame {
+                    // A restart replaced this run. It is a run of its own that ended (one completion) only if it
+                    // ended before the restart's stop could end it: the restart then found a finished player whose
+                    // end the service had not collected yet, which is a fresh start, not a restart.
+                    if frame < replacedAt, let completion = run.player.completionSetting {
+                        out.append { completion(nil) }
+                    }
+                } else {
+                    endRunLocked(run, handle: handle, error: nil, into: &out)
+                }
                 if session.runs.isEmpty {
                     s.idleSince = nowLocked(s)
                     if firingFinishedHandlers { fireFinishedHandlersLocked(&s, into: &out) }

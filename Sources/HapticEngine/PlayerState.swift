@@ -10,8 +10,12 @@ struct PlayerRun {
     let player: PlayerState
     /// The mixer frame the run was scheduled to start at.
     let startFrame: Int
-    /// A later start of the same player replaced this run; its end is not reported to the player.
-    var superseded = false
+    /// Set when a later start of the same player replaced this run: the mixer frame of the stop that start sent
+    /// it. The run's end is the player's end (its completion is called) only if the mixer reports it ended before
+    /// that frame, i.e. on its own or by an earlier stop, and not because of the restart. Judging by the mixer's
+    /// frames, not by when the control side happens to collect the notification, makes the count of completions
+    /// independent of the service timer.
+    var replacedAtFrame: Int?
 }
 
 /// What one engine start owns: the mixer with its pools, the render context, the thread and the runs.

@@ -29,6 +29,11 @@ import Testing
                 do {
                     let player = try engine.makeAdvancedPlayer(with: pattern)
                     player.completionHandler = { _ in completions.record(id) }
+                    // The restart case must restart a run that is still playing: a run that plays out before
+                    // the second start (this thread descheduled for a few milliseconds) makes that start a new
+                    // run with a completion of its own, two in all, as Core Haptics does. A looping first run
+                    // cannot end on its own; the restarted run stops looping and plays out once.
+                    if i % 5 == 3 { player.loopEnabled = true }
                     do {
                         try player.start(atTime: i % 3 == 0 ? 0 : engine.currentTime + 0.005)
                     } catch let error as CHHapticError where error.code == .resourceNotAvailable {
@@ -45,6 +50,7 @@ import Testing
                             atTime: 0)
                     case 3:
                         try player.start(atTime: 0)  // restart: still one completion
+                        player.loopEnabled = false
                         player.playbackRate = 2
                     default: break  // dropped while playing
                     }
