@@ -6,11 +6,14 @@ import HapticEngine
 import OpenCoreHaptics
 import Synchronization
 
-/// Counts calls from handlers (thread-safe).
-final class Counter: Sendable {
-    private let storage = Mutex<[String]>([])
-    func record(_ value: String) { storage.withLock { $0.append(value) } }
-    var values: [String] { storage.withLock { $0 } }
+/// Counts calls from handlers (thread-safe). It uses NSLock (a pthread mutex) rather than `Synchronization.Mutex`:
+/// ThreadSanitizer sees pthread locking but not the standard library's futex-based Mutex, and reported false races
+/// here under heavy contention (the engine's own control lock is a pthread mutex for the same reason).
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [String] = []
+    func record(_ value: String) { lock.withLock { storage.append(value) } }
+    var values: [String] { lock.withLock { storage } }
     var count: Int { values.count }
 }
 
