@@ -87,7 +87,15 @@ public final class EngineRuntime: @unchecked Sendable {
         self.state = LockedState(State(device: device, idleTimeout: configuration.idleTimeout))
     }
 
-    deinit {
+    deinit { destroy() }
+
+    /// Ends the engine for good, as when its owner is destroyed: a running session stops, every playing player's
+    /// completion gets `engineNotRunning`, and the stopped handler hears ``EngineStopReason/engineDestroyed``.
+    ///
+    /// Playing players keep the runtime alive (fire and forget), so the facade calls this when the app lets go of
+    /// its engine; otherwise runtime → session → runs → players → runtime would never be freed. Calling it on a
+    /// stopped engine does nothing.
+    public func destroy() {
         var out: [Callback] = []
         state.withLock { s in
             if s.session != nil {

@@ -99,6 +99,9 @@ open class CHHapticEngine: @unchecked Sendable {
 
     deinit {
         returnWatch.withLock { $0 }?.cancel()
+        // Playing players hold the runtime (fire and forget); an engine the app let go of ends here, as Core Haptics
+        // ends a destroyed engine (stoppedHandler(.engineDestroyed)), so nothing is left running or allocated.
+        runtime.destroy()
     }
 
     /// Starts watching for the removed output (once per removal). When the source finds it again, the engine
