@@ -186,9 +186,9 @@ import Testing
         let stopped = Counter()
         let engine = rig.engine
         let stopTimes = Counter()
-        rig.engine.stoppedHandler = { reason in
+        rig.engine.stoppedHandler = { [weak engine] reason in  // weak: the engine owns its handler
             stopped.record("\(reason.rawValue)")
-            stopTimes.record("\(engine.currentTime)")
+            stopTimes.record("\(engine?.currentTime ?? -1)")
         }
         rig.engine.isAutoShutdownEnabled = true
         try rig.engine.start()
