@@ -29,6 +29,8 @@ let package = Package(
         .target(name: "CHapticSupport", cSettings: [.define("_GNU_SOURCE")]),
         // Outputs: the device protocol, simulated/recording/null/WAV devices, evdev force feedback, ALSA (dlopen).
         .target(name: "HapticDevices", dependencies: ["HapticRender", "HapticPattern", "CHapticSupport"]),
+        // File I/O at the edge: bounded reads of untrusted input and atomic writes of outputs.
+        .target(name: "HapticLoading", dependencies: ["HapticPattern"]),
         // The runtime: render thread, command queue, clock, player slots, device driving, callbacks.
         .target(name: "HapticEngine", dependencies: ["HapticRender", "HapticPattern", "HapticDevices"]),
         // Apple's public names (CHHapticPattern, CHHapticEvent, CHHapticEngine, …) over the layers below.
@@ -44,7 +46,7 @@ let package = Package(
             name: "haptic",
             dependencies: [
                 "OpenHapticFeedback", "OpenCoreHaptics", "HapticPattern", "HapticRender", "HapticDevices", "HapticEngine",
-                "HapticInterchange",
+                "HapticInterchange", "HapticLoading",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HapticInterchange
+import HapticLoading
 import HapticPattern
 
 /// `haptic convert`: AHAP ↔ Lofelt/Meta `.haptic`, and AHAP → Android, Web vibration and gamepad rumble, with a
@@ -108,9 +109,9 @@ struct ConvertCommand: ParsableCommand {
             }
         }
         do {
-            try text.write(to: URL(fileURLWithPath: output), atomically: true, encoding: .utf8)
+            try AtomicFile.write(text, to: URL(fileURLWithPath: output))
         } catch {
-            printError("\(output): error: cannot write the output: \(error.localizedDescription)")
+            printError("\(output): error: \(error)")
             throw ExitCode(1)
         }
         let ordered = notes.filter(\.isLossy) + notes.filter { !$0.isLossy }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HapticInterchange
+import HapticLoading
 import HapticPattern
 import HapticRender
 
@@ -65,13 +66,13 @@ struct PlotCommand: ParsableCommand {
         let url = URL(fileURLWithPath: output)
         do {
             if url.pathExtension.lowercased() == "svg" {
-                try scene.svg(title: name).write(to: url, atomically: true, encoding: .utf8)
+                try AtomicFile.write(scene.svg(title: name), to: url)
             } else {
                 let pixels = PlotRasterizer.render(scene)
-                try Data(PNGEncoder.encode(width: width, height: height, rgb: pixels)).write(to: url)
+                try AtomicFile.write(PNGEncoder.encode(width: width, height: height, rgb: pixels), to: url)
             }
         } catch {
-            printError("\(output): error: cannot write: \(error.localizedDescription)")
+            printError("\(output): error: \(error)")
             throw ExitCode(1)
         }
         let peak = simulation.acceleration.map { abs($0) }.max() ?? 0

@@ -3,8 +3,9 @@ import HapticTestSupport
 import Testing
 
 @Suite struct ConvertCommandTests {
-    let boing = Fixtures.corpusDirectory.appendingPathComponent("apple-effects/Boing.ahap").path
-    let heartbeats = Fixtures.corpusDirectory.appendingPathComponent("apple-effects/Heartbeats.ahap").path
+    // The project's own fixtures: a tap and a continuous event under many-point curves, and heartbeats.
+    let boing = Fixtures.ownPattern("Spring.ahap").path
+    let heartbeats = Fixtures.ownPattern("Pulse.ahap").path
 
     @Test func ahapToHapticAndBackReportsEveryStep() throws {
         let folder = try Fixtures.temporaryDirectory()
@@ -44,7 +45,7 @@ import Testing
         let amplitudes = try #require(waveform["amplitudes"] as? [Int])
         #expect(timings.count == amplitudes.count && !timings.isEmpty)
         #expect(timings.allSatisfy { $0 >= 25 } && amplitudes.allSatisfy { (0...255).contains($0) })
-        #expect((object["composition"] as? [[String: Any]])?.isEmpty == false, "Heartbeats is transients only")
+        #expect((object["composition"] as? [[String: Any]])?.isEmpty == false, "the heartbeats' transients become primitives")
 
         let kotlin = folder.appendingPathComponent("Heartbeats.kt").path
         #expect(try CommandRunner.haptic(["convert", heartbeats, "-o", kotlin]).status == 0)
@@ -80,13 +81,13 @@ import Testing
         #expect(ambiguous.stderr.contains("cannot tell the output format"), "\(ambiguous.stderr)")
         // A broken AHAP input: compiler-style location, exit 1.
         let bad = folder.appendingPathComponent("bad.ahap")
-        try #"{"Pattern":[{"Event":{"Time":-1,"EventType":"HapticTransient"}}]}"#.write(to: bad, atomically: true, encoding: .utf8)
+        try #"{"Pattern":[{"Event":{"Time":-1,"EventType":"HapticTransient"}}]}"#.write(to: bad, atomically: false, encoding: .utf8)
         let broken = try CommandRunner.haptic(["convert", bad.path, "-o", folder.appendingPathComponent("y.haptic").path])
         #expect(broken.status == 1)
         #expect(broken.stderr.contains("bad.ahap:1:"), "\(broken.stderr)")
         // A .haptic that breaks the format's rules: JSON path, exit 1.
         let wrong = folder.appendingPathComponent("wrong.haptic")
-        try #"{"version":{"major":1,"minor":0,"patch":0},"signals":{"continuous":{"envelopes":{"amplitude":[{"time":0,"amplitude":0.9,"emphasis":{"amplitude":0.1,"frequency":0.5}},{"time":1,"amplitude":0}]}}}}"#.write(to: wrong, atomically: true, encoding: .utf8)
+        try #"{"version":{"major":1,"minor":0,"patch":0},"signals":{"continuous":{"envelopes":{"amplitude":[{"time":0,"amplitude":0.9,"emphasis":{"amplitude":0.1,"frequency":0.5}},{"time":1,"amplitude":0}]}}}}"#.write(to: wrong, atomically: false, encoding: .utf8)
         let rejected = try CommandRunner.haptic(["convert", wrong.path, "-o", folder.appendingPathComponent("z.ahap").path])
         #expect(rejected.status == 1)
         #expect(rejected.stderr.contains("wrong.haptic: error: signals.continuous.envelopes.amplitude[0].emphasis.amplitude: emphasis amplitude 0.1 is below"), "\(rejected.stderr)")

@@ -8,8 +8,8 @@ import Testing
         let folder = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         // A regular file named like an evdev node: opens, but is no input device (EVIOCGNAME → ENOTTY).
-        try "not a device".write(to: folder.appendingPathComponent("event3"), atomically: true, encoding: .utf8)
-        try "".write(to: folder.appendingPathComponent("mouse0"), atomically: true, encoding: .utf8)
+        try "not a device".write(to: folder.appendingPathComponent("event3"), atomically: false, encoding: .utf8)
+        try "".write(to: folder.appendingPathComponent("mouse0"), atomically: false, encoding: .utf8)
         let result = try CommandRunner.haptic(["devices", "--json"], environment: ["HAPTIC_INPUT_DIR": folder.path, "HAPTIC_DEVICE": ""])
         #expect(result.status == 0, "\(result.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])

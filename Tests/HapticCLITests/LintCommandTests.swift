@@ -21,7 +21,7 @@ import Testing
                 { "Event": { "Time": 0.5, "EventType": "HapticContinuous", "EventDuration": 5 } }
               ]
             }
-            """.write(to: file, atomically: true, encoding: .utf8)
+            """.write(to: file, atomically: false, encoding: .utf8)
         let result = try CommandRunner.haptic(["lint", file.path])
         #expect(result.status == 1)
         #expect(result.stdout.contains("\(file.path):4:5: warning: [transient-fusion] Pattern[1]: this transient starts 10 ms after Pattern[0]"), "\(result.stdout)")
@@ -44,7 +44,7 @@ import Testing
             {"time": 4.0, "feedback": "success", "outcome": "save failed"}
             {"time": 9.0, "feedback": "levelChange"}
 
-            """.write(to: log, atomically: true, encoding: .utf8)
+            """.write(to: log, atomically: false, encoding: .utf8)
         let result = try CommandRunner.haptic(["lint", log.path])
         #expect(result.status == 1)
         #expect(result.stdout.contains("\(log.path):2: warning: [opposite-outcomes] line 2: \"success\" is played for \"save failed\""), "\(result.stdout)")
@@ -52,12 +52,12 @@ import Testing
         #expect(result.stdout.contains("[meaning-mismatch]"))
 
         let calm = folder.appendingPathComponent("calm.log")
-        try #"{"time": 1, "feedback": "selection"}"#.write(to: calm, atomically: true, encoding: .utf8)
+        try #"{"time": 1, "feedback": "selection"}"#.write(to: calm, atomically: false, encoding: .utf8)
         let ok = try CommandRunner.haptic(["lint", calm.path])
         #expect(ok.status == 0, "\(ok.stdout)")
 
         let broken = folder.appendingPathComponent("broken.jsonl")
-        try "{\"time\": 1, \"feedback\": \"selection\"}\nnot json\n".write(to: broken, atomically: true, encoding: .utf8)
+        try "{\"time\": 1, \"feedback\": \"selection\"}\nnot json\n".write(to: broken, atomically: false, encoding: .utf8)
         let bad = try CommandRunner.haptic(["lint", broken.path])
         #expect(bad.status == 1)
         #expect(bad.stderr.contains("broken.jsonl:2: error: expected a JSON object"), "\(bad.stderr)")

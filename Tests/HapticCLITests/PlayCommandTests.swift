@@ -20,10 +20,6 @@ import Testing
         }
         """
 
-    static func corpusFile(_ name: String) throws -> URL {
-        try #require(try Fixtures.corpusFiles().first { $0.lastPathComponent == name }, "\(name) is not in the corpus")
-    }
-
     /// The pattern's duration as `haptic info --json` reports it.
     static func duration(of path: String) throws -> Double {
         let info = try CommandRunner.haptic(["info", path, "--json"])
@@ -31,10 +27,10 @@ import Testing
         return try #require(json["duration"] as? Double)
     }
 
-    @Test func playsACorpusFileInRealTime() throws {
+    @Test func playsAPatternFileInRealTime() throws {
         let folder = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let boing = try Self.corpusFile("Boing.ahap").path
+        let boing = Fixtures.ownPattern("Spring.ahap").path
         let duration = try Self.duration(of: boing)
         let wav = folder.appendingPathComponent("boing.wav")
         let started = Date()
@@ -60,8 +56,8 @@ import Testing
     @Test func customAudioResolvesBesideTheFile() throws {
         let folder = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        // CollisionSmall.ahap plays a WAV named relative to its folder.
-        let collision = try Self.corpusFile("CollisionSmall.ahap")
+        // Knock.ahap plays WAVs named relative to its folder (Sounds/Knock.wav).
+        let collision = Fixtures.ownPattern("Knock.ahap")
         let text = try String(contentsOf: collision, encoding: .utf8)
         #expect(text.contains("EventWaveformPath"))
         let wav = folder.appendingPathComponent("collision.wav")
@@ -77,7 +73,7 @@ import Testing
         let folder = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let pattern = folder.appendingPathComponent("timed.ahap")
-        try Self.timedPattern.write(to: pattern, atomically: true, encoding: .utf8)
+        try Self.timedPattern.write(to: pattern, atomically: false, encoding: .utf8)
         let wav = folder.appendingPathComponent("timed.wav")
         let result = try CommandRunner.haptic(["play", pattern.path, "--device", "wav:\(wav.path)"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -135,7 +131,7 @@ import Testing
                   "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": "loud"}]}}
               ]
             }
-            """.write(to: bad, atomically: true, encoding: .utf8)
+            """.write(to: bad, atomically: false, encoding: .utf8)
         let result = try CommandRunner.haptic(["play", bad.path], environment: ["HAPTIC_DEVICE": "null"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("\(bad.path):4:"), "\(result.stderr)")
@@ -169,7 +165,7 @@ import Testing
               {"Event": {"Time": 0, "EventType": "AudioContinuous", "EventDuration": 1.0,
                          "EventParameters": [{"ParameterID": "AudioVolume", "ParameterValue": 0.5}]}}
             ]}
-            """.write(to: pattern, atomically: true, encoding: .utf8)
+            """.write(to: pattern, atomically: false, encoding: .utf8)
         let wav = folder.appendingPathComponent("drone.wav")
         let process = Process()
         process.executableURL = try CommandRunner.hapticURL

@@ -7,8 +7,9 @@ import FoundationXML
 #endif
 
 @Suite struct PlotCommandTests {
-    let boing = Fixtures.corpusDirectory.appendingPathComponent("apple-effects/Boing.ahap").path
-    let shieldOn = Fixtures.corpusDirectory.appendingPathComponent("apple-ricochet/ShieldOn.ahap").path
+    // The project's own fixtures: a tap and curves (Spring), and continuous + custom audio + curves (Knock).
+    let boing = Fixtures.ownPattern("Spring.ahap").path
+    let shieldOn = Fixtures.ownPattern("Knock.ahap").path
 
     /// Collects element names and `class` attributes.
     final class Collector: NSObject, XMLParserDelegate {
@@ -35,11 +36,11 @@ import FoundationXML
         for role in ["event-continuous", "event-audio", "intensity-envelope", "sharpness-envelope", "acceleration", "tick-label", "lane-label"] {
             #expect(roles.contains(role), "missing \(role)")
         }
-        // The intensity envelope rises over ShieldOn's 0.5 s curve: its highest point is well above its baseline.
+        // The intensity envelope rises over Knock's 0.5 s curve: its highest point is well above its baseline.
         let envelope = try #require(collector.elements.first { $0.role == "intensity-envelope" })
         let ys = (envelope.attributes["points"] ?? "").split(separator: " ").compactMap { Double($0.split(separator: ",")[1]) }
         #expect((ys.max() ?? 0) - (ys.min() ?? 0) > 50)
-        // Transients show up as stems with heads (Boing starts with one).
+        // Transients show up as stems with heads (Spring starts with one).
         let boingSVG = folder.appendingPathComponent("boing.svg")
         #expect(try CommandRunner.haptic(["plot", boing, "-o", boingSVG.path]).status == 0)
         let text = try String(contentsOf: boingSVG, encoding: .utf8)

@@ -32,7 +32,7 @@ import Testing
         let folder = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let bad = folder.appendingPathComponent("bad.ahap")
-        try #"{"Pattern":[{"Event":{"Time":0,"EventType":"HapticContinuous"}}]}"#.write(to: bad, atomically: true, encoding: .utf8)
+        try #"{"Pattern":[{"Event":{"Time":0,"EventType":"HapticContinuous"}}]}"#.write(to: bad, atomically: false, encoding: .utf8)
         let failed = try CommandRunner.haptic(["render", bad.path, "-o", folder.appendingPathComponent("x.wav").path])
         #expect(failed.status == 1)
         #expect(failed.stderr.contains("bad.ahap:1:13: error: Pattern[0].Event:"), "\(failed.stderr)")

@@ -2,14 +2,15 @@
 import Glibc
 @testable import HapticDevices
 import HapticRender
+import HapticTestSupport
 import Synchronization
 import Testing
 
 /// Discovery, the `HAPTIC_DEVICE` override, and the inotify monitor on a scratch directory.
 @Suite(.serialized) struct DiscoveryTests {
+    /// A scratch input directory, removed when the test process exits.
     static func scratchDirectory() -> String {
-        var template = Array("/tmp/och-input-XXXXXX".utf8CString)
-        return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        try! Fixtures.temporaryDirectory().path
     }
     static func create(_ path: String) { fclose(fopen(path, "w")) }
 

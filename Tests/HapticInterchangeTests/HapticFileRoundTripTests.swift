@@ -9,10 +9,10 @@ import Testing
         try AHAPReader.read(Array(try Data(contentsOf: url)), file: url.lastPathComponent).pattern
     }
 
-    /// AHAP → .haptic (text) → AHAP on every corpus file: the haptic signal survives within measured bounds.
+    /// AHAP → .haptic (text) → AHAP on every pattern file (own fixtures, plus the corpus when present): the haptic signal survives within measured bounds.
     @Test func corpusRoundTripHasBoundedError() throws {
         var worst = SignalDifference(PatternSignal(Pattern()), PatternSignal(Pattern()))
-        for url in try Fixtures.corpusFiles() {
+        for url in Fixtures.patternFiles() {
             let original = try load(url)
             let forward = HapticFile.converting(original)
             let text = forward.value.encoded()

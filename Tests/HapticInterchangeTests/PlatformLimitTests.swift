@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct PlatformLimitTests {
     func corpus() throws -> [(String, Pattern)] {
-        try Fixtures.corpusFiles().map { url in
+        try Fixtures.patternFiles().map { url in
             (url.lastPathComponent, try AHAPReader.read(Array(try Data(contentsOf: url))).pattern)
         }
     }

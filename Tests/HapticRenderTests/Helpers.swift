@@ -3,8 +3,8 @@ import HapticPattern
 import HapticRender
 import HapticTestSupport
 
-/// Loads a corpus file and its custom audio (decoded with the renderer's WAV reader).
-func loadCorpusProgram(_ url: URL) throws -> (pattern: Pattern, program: PatternProgram) {
+/// Loads a pattern file and its custom audio (decoded with the renderer's WAV reader).
+func loadPatternProgram(_ url: URL) throws -> (pattern: Pattern, program: PatternProgram) {
     let document = try AHAPReader.read(Array(try Data(contentsOf: url)), file: url.lastPathComponent)
     var audio: [WaveformSource: AudioBuffer] = [:]
     for event in document.pattern.events {

@@ -7,11 +7,11 @@ import Foundation
 import HapticTestSupport
 import Testing
 
-/// `CHHapticPattern(contentsOf:)` on Apple's sample files and on broken ones.
+/// `CHHapticPattern(contentsOf:)` on the project's own pattern files, Apple's sample files (when present) and broken ones.
 @Suite struct CHHapticPatternContentsOfTests {
-    @Test func everyCorpusFileLoads() throws {
-        let files = try Fixtures.corpusFiles()
-        #expect(files.count >= 20)
+    @Test func everyPatternFileLoads() throws {
+        let files = Fixtures.patternFiles()
+        #expect(files.count >= (Fixtures.hasCorpus ? 20 : 0) + 5)
         for file in files {
             let pattern = try CHHapticPattern(contentsOf: file)
             // Hit.ahap and the Ricochet collisions are single taps at time 0, so 0 is a valid length.
@@ -24,13 +24,29 @@ import Testing
         }
     }
 
-    @Test func boingHasTheLengthOfItsCurves() throws {
+    @Test func springHasTheLengthOfItsContinuousEvent() throws {
+        // A continuous event starts at 0.05 s and lasts 1.2 s; its curves end with it.
+        #expect(abs(try CHHapticPattern(contentsOf: Fixtures.ownPattern("Spring.ahap")).duration - 1.25) < 1e-9)
+    }
+
+    @Test func knockFindsItsWaveformsBesideTheFile() throws {
+        let knock = Fixtures.ownPattern("Knock.ahap")
+        let pattern = try CHHapticPattern(contentsOf: knock)
+        let entries = try #require(try pattern.exportDictionary()[.pattern] as? [[String: Any]])
+        let paths = entries.compactMap { ($0["Event"] as? [String: Any])?["EventWaveformPath"] as? String }
+        #expect(paths == ["Sounds/Knock.wav", "Sounds/Sweep.wav"])
+        for path in paths {
+            #expect(FileManager.default.fileExists(atPath: try pattern.waveformURL(for: path).path))
+        }
+    }
+
+    @Test(.needsCorpus) func boingHasTheLengthOfItsCurves() throws {
         let boing = try #require(try Fixtures.corpusFiles().first { $0.lastPathComponent == "Boing.ahap" })
         // A continuous event and two curves start at 0.015 s and last 0.25 s.
         #expect(abs(try CHHapticPattern(contentsOf: boing).duration - 0.265) < 1e-9)
     }
 
-    @Test func ricochetFilesFindTheirWaveforms() throws {
+    @Test(.needsCorpus) func ricochetFilesFindTheirWaveforms() throws {
         let files = try Fixtures.corpusFiles().filter { $0.path.contains("ricochet") }
         var withAudio = 0
         for file in files {
@@ -72,7 +88,7 @@ import Testing
     @Test func otherExtensionsAreNotSupported() throws {
         let folder = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let source = try Fixtures.corpusFiles().first { $0.lastPathComponent == "Boing.ahap" }!
+        let source = Fixtures.ownPattern("Spring.ahap")
         for name in ["Boing.txt", "Boing.plist", "Boing"] {
             let copy = folder.appendingPathComponent(name)
             try FileManager.default.copyItem(at: source, to: copy)

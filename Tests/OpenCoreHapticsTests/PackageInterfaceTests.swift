@@ -59,12 +59,12 @@ import Testing
     }
 
     @Test func waveformURLsForFilesAreResolvedInsideTheFolder() throws {
-        let implode = try #require(try Fixtures.corpusFiles().first { $0.lastPathComponent == "Implode.ahap" })
-        let pattern = try CHHapticPattern(contentsOf: implode)
-        #expect(pattern.waveformFolder?.standardizedFileURL == implode.deletingLastPathComponent().standardizedFileURL)
-        let url = try pattern.waveformURL(for: "CoreHaptics/Ricochet/Implode.wav")
+        let knock = Fixtures.ownPattern("Knock.ahap")
+        let pattern = try CHHapticPattern(contentsOf: knock)
+        #expect(pattern.waveformFolder?.standardizedFileURL == knock.deletingLastPathComponent().standardizedFileURL)
+        let url = try pattern.waveformURL(for: "Sounds/Knock.wav")
         #expect(FileManager.default.fileExists(atPath: url.path))
-        #expect(throws: PatternError.self) { try pattern.waveformURL(for: "../apple-effects/Boing.ahap") }
+        #expect(throws: PatternError.self) { try pattern.waveformURL(for: "../fuzz/FuzzAHAPReader-all-entries-ignored-9bf7bff4.ahap") }
     }
 
     @Test func waveformURLsForDictionariesResolveAgainstTheWorkingDirectory() throws {
@@ -94,7 +94,7 @@ import Testing
     }
 
     @Test func trailingCommasAreWarnings() throws {
-        let recharge = try #require(try Fixtures.corpusFiles().first { $0.lastPathComponent == "Recharge.ahap" })
+        let recharge = Fixtures.ownPattern("Sloppy.ahap")
         let pattern = try CHHapticPattern(contentsOf: recharge)
         #expect(pattern.warnings.contains { $0.message.lowercased().contains("comma") })
     }

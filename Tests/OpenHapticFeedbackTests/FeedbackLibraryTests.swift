@@ -37,7 +37,7 @@ import Testing
             }
             out += "    ]\n}\n"
             let target = Self.libraryFolder.deletingLastPathComponent().appendingPathComponent("GENERATED-FeedbackLibrary+AHAP.swift")
-            try out.write(to: target, atomically: true, encoding: .utf8)
+            try out.write(to: target, atomically: false, encoding: .utf8)
             Issue.record("re-recorded \(target.lastPathComponent); run the tests again without OPENHAPTICS_RECORD_LIBRARY")
             return
         }

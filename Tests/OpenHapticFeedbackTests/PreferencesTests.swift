@@ -74,7 +74,7 @@ import Testing
         try FileManager.default.createDirectory(at: configFolder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try #"{"enabled": false, "intensity": 0.6, "maximumRate": 4, "burstSize": 2, "coalescingInterval": 0.05, "other": 1}"#
-            .write(to: configFolder.appendingPathComponent("feedback.json"), atomically: true, encoding: .utf8)
+            .write(to: configFolder.appendingPathComponent("feedback.json"), atomically: false, encoding: .utf8)
 
         let fromFile = UserFeedbackSettings.load(environment: ["XDG_CONFIG_HOME": folder.path])
         #expect(fromFile == UserFeedbackSettings(
@@ -92,7 +92,7 @@ import Testing
         #expect(UserFeedbackSettings.configFilePath(environment: ["XDG_CONFIG_HOME": "/c", "HOME": "/h"]) == "/c/openhaptics/feedback.json")
         #expect(UserFeedbackSettings.configFilePath(environment: ["HOME": "/h"]) == "/h/.config/openhaptics/feedback.json")
 
-        try "{ not json".write(to: configFolder.appendingPathComponent("feedback.json"), atomically: true, encoding: .utf8)
+        try "{ not json".write(to: configFolder.appendingPathComponent("feedback.json"), atomically: false, encoding: .utf8)
         let broken = UserFeedbackSettings.load(environment: ["XDG_CONFIG_HOME": folder.path])
         #expect(broken == .none)
         #expect(broken.problems.count == 1)
