@@ -82,6 +82,10 @@ let package = Package(
             name: "OpenCoreHapticsTests",
             dependencies: ["OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", "HapticTestSupport"]),
         .testTarget(name: "OpenHapticFeedbackTests", dependencies: ["OpenHapticFeedback", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticPattern", "HapticRender"]),
+        // Apple-shaped seed code compiled unchanged, run on a recorded real-time engine.
+        .testTarget(
+            name: "SeedCompatibilityTests",
+            dependencies: ["OpenCoreHaptics", "OpenHapticFeedback", "HapticDevices", "HapticTestSupport"]),
         .testTarget(name: "HapticCLITests", dependencies: ["HapticTestSupport", "haptic"]),
         .testTarget(name: "HapticInterchangeTests", dependencies: ["HapticInterchange", "HapticPattern", "HapticRender", "HapticTestSupport"]),
     ],

@@ -101,6 +101,7 @@ extension EngineRuntime {
             session.runs[old]?.replacedAtFrame = stopFrame
         }
         session.runs[handle] = PlayerRun(player: player, startFrame: frame)
+        if frame == session.mixer.currentFrame { session.lastImmediateStartFrame = frame }
         player.run = handle
         player.isPaused = false
         player.cachedOffset = nil

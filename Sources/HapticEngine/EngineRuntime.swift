@@ -205,12 +205,45 @@ public final class EngineRuntime: @unchecked Sendable {
         try state.withLock { (s: inout State) throws(EngineError) in try startLocked(&s) }
     }
 
+    /// How long ``stop()`` lets events that were already due sound after the latest start at "now": 25 ms, longer
+    /// than the longest transient (20 ms).
+    public static let stopGraceDuration = 0.025
+
     /// Stops the render thread and the device; every playing player stops (its completion gets `nil`). Does not
     /// call ``stoppedHandler``. Returns when the thread has ended; callbacks are delivered after.
+    ///
+    /// A start at "now" that came just before still sounds: the stop waits until ``stopGraceDuration`` after the
+    /// latest such start has rendered (in manual mode it renders those frames itself), so `start(atTime: 0)`
+    /// followed by `stop()` plays the onset instead of silence. A stalled device cannot hold it longer than
+    /// ``stopGraceDuration`` plus 100 ms.
     public func stop() {
+        let graceFrames = state.withLock { s -> Int in
+            guard let session = s.session, let start = session.lastImmediateStartFrame else { return 0 }
+            let end = start + Int((Self.stopGraceDuration * sampleRate).rounded(.up))
+            return Swift.max(0, end - session.mixer.currentFrame)
+        }
+        if graceFrames > 0 {
+            switch clockMode {
+            case .manual:
+                advance(frames: graceFrames)
+            case .realTime:
+                waitForRenderedFrames(graceFrames)
+            }
+        }
         var out: [Callback] = []
         state.withLock { s in stopSessionLocked(&s, error: nil, into: &out) }
         deliver(out)
+    }
+
+    /// Real time: returns once the render thread has rendered `frames` more frames, or after their duration plus
+    /// 100 ms (a stalled device).
+    private func waitForRenderedFrames(_ frames: Int) {
+        guard let target = state.withLock({ $0.session.map { $0.mixer.currentFrame + frames } }) else { return }
+        let deadline = MonotonicClock.now() + Double(frames) / sampleRate + 0.1
+        while MonotonicClock.now() < deadline {
+            guard let current = state.withLock({ $0.session?.mixer.currentFrame }), current < target else { return }
+            MonotonicClock.sleep(until: MonotonicClock.now() + Swift.min(0.002, Double(target - current) / sampleRate))
+        }
     }
 
     /// Calls `handler` once, when no player is playing any more: at once if the engine runs and none is;
@@ -334,7 +367,8 @@ public final class EngineRuntime: @unchecked Sendable {
         if s.session != nil { return }
         let device = s.device
         do {
-            try device.start(format: DeviceFormat(sampleRate: configuration.sampleRate, maxBlockFrames: configuration.blockFrames))
+            try device.start(format: DeviceFormat(
+                sampleRate: configuration.sampleRate, maxBlockFrames: configuration.blockFrames, isRealTime: clockMode == .realTime))
         } catch {
             throw EngineError(.deviceUnavailable, "\(device.info.name) could not be started: \(error)")
         }

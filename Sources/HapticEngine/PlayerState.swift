@@ -34,6 +34,8 @@ final class EngineSession: @unchecked Sendable {
     /// Handles whose slots could not be returned yet because the command queue was full.
     var toFree: [PlayerHandle] = []
     var droppedVoiceEvents = 0
+    /// The mixer frame of the latest start at "now" (time 0 or past), which ``EngineRuntime/stop()`` lets sound.
+    var lastImmediateStartFrame: Int?
 
     init(mixer: Mixer, context: RenderContext, baseFrame: Int) {
         self.mixer = mixer
