@@ -259,7 +259,7 @@ open class CHHapticEngine: @unchecked Sendable {
     public static var stopGraceDuration: TimeInterval { EngineRuntime.stopGraceDuration }
 
     /// Calls `finishedHandler` once, when no player of this engine is playing any more — at once if the engine
-    /// runs and none is; when registered before ``start()``, once the players started after it have finished. If it
+    /// runs and none is; when registered before ``start(completionHandler:)``, once the players started after it have finished. If it
     /// returns ``FinishedAction/stopEngine`` the engine stops and ``stoppedHandler`` gets
     /// ``StoppedReason/notifyWhenFinished``.
     ///
