@@ -196,6 +196,15 @@ public final class EngineRuntime: @unchecked Sendable {
     /// Events that found no free voice since the engine started (the voice pool is fixed).
     public var droppedVoiceEventCount: Int { state.withLock { $0.session?.droppedVoiceEvents ?? 0 } }
 
+    /// Runs stopped since the engine started because a start beyond ``EngineConfiguration/playerCapacity`` needed
+    /// their slot (the oldest playing run is stolen, with a short fade).
+    public var stolenRunCount: Int { state.withLock { $0.session?.stolenRuns ?? 0 } }
+
+    /// Starts since the engine started that did not sound because every slot was held by a run fading out after
+    /// being stolen (a burst of more than twice ``EngineConfiguration/playerCapacity`` starts within a few
+    /// milliseconds); each ended at once, its completion called.
+    public var coalescedStartCount: Int { state.withLock { $0.session?.coalescedStarts ?? 0 } }
+
     // MARK: Start and stop
 
     /// Starts the device and, in real time, the render thread. Does nothing when already running.
@@ -469,6 +478,7 @@ public final class EngineRuntime: @unchecked Sendable {
                 session.droppedVoiceEvents += count
             case .playerFinished(let handle, let frame, _):
                 guard let run = session.runs.removeValue(forKey: handle) else { continue }
+                if run.isStolen { session.stolenRunsFading -= 1 }
                 session.toFree.append(handle)
                 if let replacedAt = run.replacedAtFrame {
                     // A restart replaced this run. It is a run of its own that ended (one completion) only if it
