@@ -2,6 +2,7 @@ import Dispatch
 import HapticDevices
 import HapticPattern
 import HapticRender
+import Logging
 import Synchronization
 
 /// The haptic engine runtime: one render thread, a lock-free command queue into a fixed-pool mixer, a clock,
@@ -44,6 +45,9 @@ public final class EngineRuntime: @unchecked Sendable {
     /// Real time or manual.
     public let clockMode: EngineClockMode
     let callbackQueue: DispatchQueue
+    /// Where the engine reports device faults, fallbacks, underruns, dropped voices and pool pressure (swift-log,
+    /// label ``logLabel``); never used on the render thread.
+    public let logger: Logger
     private let serviceQueue: DispatchQueue
     let state: LockedState<State>
     /// The reset epoch, readable without the lock (player creation).
@@ -75,10 +79,12 @@ public final class EngineRuntime: @unchecked Sendable {
     ///   - configuration: rates, block size, pools, timeouts.
     ///   - clock: ``EngineClockMode/realTime`` (a render thread) or ``EngineClockMode/manual`` (tests, offline).
     ///   - callbackQueue: where real-time callbacks run (default: a private serial queue).
+    ///   - logger: where diagnostics go (default: a logger labelled ``logLabel`` from the app's `LoggingSystem`).
     public init(
         device: any HapticDevice, configuration: EngineConfiguration = EngineConfiguration(),
-        clock: EngineClockMode = .realTime, callbackQueue: DispatchQueue? = nil
+        clock: EngineClockMode = .realTime, callbackQueue: DispatchQueue? = nil, logger: Logger = Logger(label: EngineRuntime.logLabel)
     ) {
+        self.logger = logger
         precondition(configuration.blockFrames > 0 && configuration.sampleRate > 0, "EngineRuntime: bad configuration")
         self.configuration = configuration
         self.clockMode = clock
@@ -291,6 +297,7 @@ public final class EngineRuntime: @unchecked Sendable {
             s.epoch += 1
             epochCounter.store(s.epoch, ordering: .relaxed)
             if let device { s.device = device }
+            logger.notice("the engine was reset; output: \(s.device.info.name)", metadata: ["device": "\(s.device.info.id)"])
             if let handler = s.resetHandler { out.append(handler) }
         }
         deliver(out)
@@ -428,6 +435,16 @@ public final class EngineRuntime: @unchecked Sendable {
     }
 
     func externalStopLocked(_ reason: EngineStopReason, _ s: inout State, into out: inout [Callback]) {
+        if let session = s.session {
+            logDiagnosticsLocked(session, now: .infinity)
+            let device = "\(s.device.info.id)"
+            switch reason {
+            case .gameControllerDisconnect: logger.warning("the output was removed; the engine stopped", metadata: ["device": "\(device)"])
+            case .systemError: logger.error("the output failed; the engine stopped", metadata: ["device": "\(device)"])
+            case .idleTimeout: logger.debug("the engine stopped after \(s.idleTimeout) s without players")
+            default: logger.debug("the engine stopped (\(reason))")
+            }
+        }
         let error: EngineError? = switch reason {
         case .gameControllerDisconnect, .systemError: EngineError(.deviceFailed, "the output device stopped working")
         case .notifyWhenFinished, .idleTimeout: nil
@@ -503,6 +520,7 @@ public final class EngineRuntime: @unchecked Sendable {
 
     func serviceLocked(_ session: EngineSession, _ s: inout State, into out: inout [Callback]) {
         drainLocked(session, &s, into: &out, firingFinishedHandlers: true)
+        logDiagnosticsLocked(session, now: nowLocked(s))
         switch session.context.fault.load(ordering: .acquiring) {
         case 1:
             externalStopLocked(.gameControllerDisconnect, &s, into: &out)

@@ -44,6 +44,8 @@ final class EngineSession: @unchecked Sendable {
     /// Starts since the session started that found no slot even after stealing (every slot was fading out), so
     /// they did not sound; their completions were called at once.
     var coalescedStarts = 0
+    /// The counters as last logged (``EngineRuntime/logDiagnosticsLocked(_:now:)``).
+    var logged = EngineDiagnosticsSnapshot()
     /// The mixer frame of the latest start at "now" (time 0 or past), which ``EngineRuntime/stop()`` lets sound.
     var lastImmediateStartFrame: Int?
 
