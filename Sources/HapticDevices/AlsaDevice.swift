@@ -62,17 +62,22 @@ public final class AlsaDevice: HapticDevice {
     public func start(format: DeviceFormat) throws(DeviceError) {
         stop()
         var handle: AlsaLibrary.PCM?
+        _ = library.takeLastMessage()
         let openResult = library.open(&handle, configuration.pcm, AlsaLibrary.streamPlayback, 0)
         guard openResult >= 0, let handle else {
-            throw DeviceError(SystemCallError(call: "snd_pcm_open(\(configuration.pcm))", errno: -openResult), device: info.id)
+            var error = DeviceError(SystemCallError(call: "snd_pcm_open(\(configuration.pcm))", errno: -openResult), device: info.id)
+            // alsa-lib's own explanation ("Unknown PCM x", "Cannot get card index for 9") says more than errno.
+            if let detail = library.takeLastMessage() { error.message += " (alsa-lib: \(detail))" }
+            throw error
         }
         let sampleFormat = configuration.sampleFormat == .s16 ? AlsaLibrary.formatS16LE : AlsaLibrary.formatFloatLE
         let paramsResult = library.setParams(
             handle, sampleFormat, AlsaLibrary.accessReadWriteInterleaved, UInt32(configuration.channelCount),
             UInt32(format.sampleRate.rounded()), 1, UInt32(configuration.latency * 1e6))
         guard paramsResult >= 0 else {
+            let detail = library.takeLastMessage().map { " (alsa-lib: \($0))" } ?? ""
             _ = library.close(handle)
-            throw DeviceError(.unsupported, "\(info.id): snd_pcm_set_params: \(library.describe(paramsResult))", errno: -paramsResult)
+            throw DeviceError(.unsupported, "\(info.id): snd_pcm_set_params: \(library.describe(paramsResult))\(detail)", errno: -paramsResult)
         }
         let bytesPerSample = configuration.sampleFormat == .s16 ? 2 : 4
         bufferFrames = format.maxBlockFrames
