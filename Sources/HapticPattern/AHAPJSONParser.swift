@@ -3,7 +3,7 @@
 /// Tolerated, each with a warning because Apple's loader (`NSJSONSerialization`) rejects it: trailing commas,
 /// `//` and `/* */` comments, and a UTF-8 byte-order mark. Everything else that is not JSON — `NaN`, `Infinity`,
 /// single quotes, bare words, numbers that overflow — is an error with its line and column.
-struct AHAPJSONParser {
+package struct AHAPJSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
     private var tape = AHAPTape()
@@ -12,15 +12,15 @@ struct AHAPJSONParser {
     private(set) var warnings: [(message: String, offset: Int)] = []
 
     /// A syntax error: message and byte offset.
-    struct SyntaxError: Error {
-        var message: String
-        var offset: Int
+    package struct SyntaxError: Error {
+        package var message: String
+        package var offset: Int
         /// The text may be fine, but it exceeds a ``PatternLimits`` value.
-        var isLimit = false
+        package var isLimit = false
     }
 
     /// Parses `bytes`. The returned tape refers to `storage`, which must hold the same bytes.
-    static func parse(
+    package static func parse(
         _ storage: [UInt8], maxDepth: Int, maxNodes: Int
     ) -> Result<(AHAPTape, [(message: String, offset: Int)]), SyntaxError> {
         storage.withUnsafeBufferPointer { buffer in
