@@ -245,25 +245,4 @@ public struct HapticFile: Sendable, Hashable {
         let text = String(decoding: data, as: UTF8.self)
         return String(text.dropFirst().dropLast())
     }
-
-    // MARK: Coding layout
-
-    struct Document: Codable {
-        var version: Version
-        var metadata: Metadata?
-        var signals: Signals
-    }
-
-    struct Signals: Codable {
-        var continuous: Continuous
-    }
-
-    struct Continuous: Codable {
-        var envelopes: Envelopes
-    }
-
-    struct Envelopes: Codable {
-        var amplitude: [AmplitudeBreakpoint]
-        var frequency: [FrequencyBreakpoint]?
-    }
 }
