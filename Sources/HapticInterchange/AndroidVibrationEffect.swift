@@ -28,6 +28,9 @@ public struct AndroidVibrationEffect: Sendable, Hashable, Codable {
 
     /// The shortest step written, milliseconds.
     public static let minimumStepMilliseconds = 25
+    /// The coarsest grid any converter accepts (1 s): a larger step is lowered to it, so no step can make a
+    /// conversion overflow or sample a pattern more coarsely than it plays.
+    public static let maximumStepMilliseconds = 1_000
 
     /// `createWaveform` timings, milliseconds (each ≥ the step).
     public var timings: [Int]
@@ -40,9 +43,9 @@ public struct AndroidVibrationEffect: Sendable, Hashable, Codable {
     ///
     /// - Parameters:
     ///   - pattern: the AHAP pattern.
-    ///   - stepMilliseconds: the grid; values below ``minimumStepMilliseconds`` are raised to it.
+    ///   - stepMilliseconds: the grid; values below ``minimumStepMilliseconds`` are raised to it, above ``maximumStepMilliseconds`` lowered to it.
     public static func converting(_ pattern: Pattern, stepMilliseconds: Int = minimumStepMilliseconds) -> Conversion<AndroidVibrationEffect> {
-        let stepMs = Swift.max(stepMilliseconds, minimumStepMilliseconds)
+        let stepMs = Swift.min(Swift.max(stepMilliseconds, minimumStepMilliseconds), maximumStepMilliseconds)
         let signal = PatternSignal(pattern)
         let grid = SignalGrid(signal, step: Double(stepMs) / 1000)
         var notes: [ConversionNote] = []

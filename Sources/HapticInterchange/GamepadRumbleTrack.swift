@@ -39,11 +39,11 @@ public struct GamepadRumbleTrack: Sendable, Hashable, Codable {
     ///
     /// - Parameters:
     ///   - pattern: the AHAP pattern.
-    ///   - stepMilliseconds: the grid (default 25 ms).
+    ///   - stepMilliseconds: the grid (default 25 ms; 1 … ``AndroidVibrationEffect/maximumStepMilliseconds``).
     public static func converting(
         _ pattern: Pattern, stepMilliseconds: Int = AndroidVibrationEffect.minimumStepMilliseconds
     ) -> Conversion<GamepadRumbleTrack> {
-        let stepMs = Swift.max(stepMilliseconds, 1)
+        let stepMs = Swift.min(Swift.max(stepMilliseconds, 1), AndroidVibrationEffect.maximumStepMilliseconds)
         let signal = PatternSignal(pattern)
         let grid = SignalGrid(signal, step: Double(stepMs) / 1000)
         var notes: [ConversionNote] = []

@@ -25,13 +25,13 @@ public struct WebVibrationPattern: Sendable, Hashable, Codable {
     ///
     /// - Parameters:
     ///   - pattern: the AHAP pattern.
-    ///   - stepMilliseconds: the grid (default 25 ms, as for Android).
+    ///   - stepMilliseconds: the grid (default 25 ms, as for Android; 1 … ``AndroidVibrationEffect/maximumStepMilliseconds``).
     ///   - threshold: the intensity at which a step vibrates.
     public static func converting(
         _ pattern: Pattern, stepMilliseconds: Int = AndroidVibrationEffect.minimumStepMilliseconds,
         threshold: Float = defaultThreshold
     ) -> Conversion<WebVibrationPattern> {
-        let stepMs = Swift.max(stepMilliseconds, 1)
+        let stepMs = Swift.min(Swift.max(stepMilliseconds, 1), AndroidVibrationEffect.maximumStepMilliseconds)
         let signal = PatternSignal(pattern)
         let grid = SignalGrid(signal, step: Double(stepMs) / 1000)
         var notes: [ConversionNote] = []

@@ -93,39 +93,112 @@ public enum OfflineRenderer {
             }
             precondition(mixer.enqueue(command), "OfflineRenderer: command queue full")
         }
-        let block = configuration.maxBlockFrames
-        let storage = BusStorage(capacity: block)
-        let acceleration = UnsafeMutableBufferPointer<Float>.allocate(capacity: block)
-        defer { acceleration.deallocate() }
-        var simulator = ActuatorSimulator(profile: profile, sampleRate: rate)
         var result = RenderResult(
             sampleRate: rate, amplitude: [], sharpness: [], drive: [], strong: [], weak: [], acceleration: [],
             audioLeft: [], audioRight: [], clippedFrameCount: 0, finished: [])
         for keyPath in [\RenderResult.amplitude, \.sharpness, \.drive, \.strong, \.weak, \.acceleration, \.audioLeft, \.audioRight] as [WritableKeyPath<RenderResult, [Float]>] {
             result[keyPath: keyPath].reserveCapacity(frameCount)
         }
+        let summary = run(mixer: mixer, frameCount: frameCount, configuration: configuration, profile: profile) { block -> Bool in
+            result.amplitude.append(contentsOf: block.amplitude)
+            result.sharpness.append(contentsOf: block.sharpness)
+            result.drive.append(contentsOf: block.drive)
+            result.strong.append(contentsOf: block.strong)
+            result.weak.append(contentsOf: block.weak)
+            result.acceleration.append(contentsOf: block.acceleration)
+            result.audioLeft.append(contentsOf: block.audioLeft)
+            result.audioRight.append(contentsOf: block.audioRight)
+            return true
+        }
+        result.finished = summary.finished
+        result.clippedFrameCount = summary.clippedFrameCount
+        return result
+    }
+
+    /// One rendered block of every signal, valid only inside the closure it is passed to.
+    public struct Block {
+        /// Summed haptic amplitude.
+        public var amplitude: UnsafeBufferPointer<Float>
+        /// Amplitude-weighted sharpness.
+        public var sharpness: UnsafeBufferPointer<Float>
+        /// The device drive signal.
+        public var drive: UnsafeBufferPointer<Float>
+        /// Two-motor strong level.
+        public var strong: UnsafeBufferPointer<Float>
+        /// Two-motor weak level.
+        public var weak: UnsafeBufferPointer<Float>
+        /// Simulated acceleration (g).
+        public var acceleration: UnsafeBufferPointer<Float>
+        /// Left audio.
+        public var audioLeft: UnsafeBufferPointer<Float>
+        /// Right audio.
+        public var audioRight: UnsafeBufferPointer<Float>
+        /// Frames in the block.
+        public var frameCount: Int { amplitude.count }
+    }
+
+    /// What a streamed render reports at the end.
+    public struct Summary: Sendable {
+        /// Frames whose haptic amplitude had to be clamped to 1.
+        public var clippedFrameCount: Int
+        /// Player-finished notifications seen: (player index, frame, stopped).
+        public var finished: [(player: Int, frame: Int, stopped: Bool)]
+    }
+
+    /// Renders one program from time 0 block by block, handing each block to `body` instead of keeping it: memory
+    /// stays bounded by the block size however long the render is (`haptic render` streams hours to disk this way).
+    ///
+    /// - Parameters:
+    ///   - program: what to play.
+    ///   - frameCount: frames to render.
+    ///   - configuration: mixer configuration (its sample rate is the output rate, `maxBlockFrames` the block size).
+    ///   - profile: the actuator profile.
+    ///   - body: called once per block, in order; return `false` to stop early.
+    public static func stream(
+        program: PatternProgram, frameCount: Int, configuration: MixerConfiguration = MixerConfiguration(),
+        profile: ActuatorProfile = .simulatedTapticLRA, _ body: (Block) -> Bool
+    ) -> Summary {
+        let mixer = Mixer(configuration: configuration, profile: profile)
+        precondition(
+            mixer.enqueue(.start(PlayerHandle(index: 0, generation: 1), program: .passUnretained(program), atFrame: 0, offset: 0)),
+            "OfflineRenderer: command queue full")
+        return withExtendedLifetime(program) {
+            run(mixer: mixer, frameCount: frameCount, configuration: configuration, profile: profile, body)
+        }
+    }
+
+    private static func run(
+        mixer: Mixer, frameCount: Int, configuration: MixerConfiguration, profile: ActuatorProfile, _ body: (Block) -> Bool
+    ) -> Summary {
+        let block = configuration.maxBlockFrames
+        let storage = BusStorage(capacity: block)
+        let acceleration = UnsafeMutableBufferPointer<Float>.allocate(capacity: block)
+        defer { acceleration.deallocate() }
+        var simulator = ActuatorSimulator(profile: profile, sampleRate: configuration.sampleRate)
+        var summary = Summary(clippedFrameCount: 0, finished: [])
         var done = 0
         while done < frameCount {
             let n = Swift.min(block, frameCount - done)
             mixer.render(frameCount: n, haptic: storage.haptic, audio: storage.audio)
             simulator.process(haptic: storage.haptic, frameCount: n, acceleration: acceleration)
-            result.amplitude.append(contentsOf: storage.haptic.amplitude.prefix(n))
-            result.sharpness.append(contentsOf: storage.haptic.sharpness.prefix(n))
-            result.drive.append(contentsOf: storage.haptic.drive.prefix(n))
-            result.strong.append(contentsOf: storage.haptic.strong.prefix(n))
-            result.weak.append(contentsOf: storage.haptic.weak.prefix(n))
-            result.acceleration.append(contentsOf: acceleration.prefix(n))
-            result.audioLeft.append(contentsOf: storage.audio.left.prefix(n))
-            result.audioRight.append(contentsOf: storage.audio.right.prefix(n))
+            func prefix(_ buffer: UnsafeMutableBufferPointer<Float>) -> UnsafeBufferPointer<Float> {
+                UnsafeBufferPointer(rebasing: buffer[0..<n])
+            }
+            let view = Block(
+                amplitude: prefix(storage.haptic.amplitude), sharpness: prefix(storage.haptic.sharpness),
+                drive: prefix(storage.haptic.drive), strong: prefix(storage.haptic.strong), weak: prefix(storage.haptic.weak),
+                acceleration: prefix(acceleration), audioLeft: prefix(storage.audio.left), audioRight: prefix(storage.audio.right))
+            let goOn = body(view)
             mixer.drainNotifications { note in
                 if case .playerFinished(let h, let frame, let stopped) = note {
-                    result.finished.append((Int(h.index), frame, stopped))
+                    summary.finished.append((Int(h.index), frame, stopped))
                 }
-                // Programs and curves were passed unretained: the timeline owns them, nothing to release.
+                // Programs and curves were passed unretained: the caller owns them, nothing to release.
             }
             done += n
+            if !goOn { break }
         }
-        result.clippedFrameCount = mixer.clippedFrameCount
-        return result
+        summary.clippedFrameCount = mixer.clippedFrameCount
+        return summary
     }
 }

@@ -27,11 +27,12 @@ struct ConvertCommand: ParsableCommand {
     @Argument(help: "The input file (AHAP or .haptic).") var input: String
     @Option(name: .shortAndLong, help: "The output file.") var output: String
     @Option(name: .long, help: "The output format (default: from the output's extension).") var to: Format?
-    @Option(help: "Step in milliseconds for android, web and gamepad output (android: at least 25).") var step: Int = 25
+    @Option(help: "Step in milliseconds for android, web and gamepad output, 1 … 1000 (android: at least 25).") var step: Int = 25
     @Flag(help: "Print the conversion report as JSON.") var json = false
 
     func validate() throws {
-        if step < 1 { throw ValidationError("--step must be at least 1 ms") }
+        let most = AndroidVibrationEffect.maximumStepMilliseconds
+        guard (1...most).contains(step) else { throw ValidationError("--step must be 1 … \(most) ms (android: at least 25)") }
         _ = try outputFormat()
     }
 
@@ -58,6 +59,15 @@ struct ConvertCommand: ParsableCommand {
                 text = try AHAPWriter.string(from: pattern)
             } catch {
                 printError("\(input): error: the converted pattern cannot be written as AHAP: \(error.message)")
+                throw ExitCode(1)
+            }
+            // Never write (or call lossless) AHAP that our own reader and validator would refuse.
+            let check = AHAPReader.check(Array(text.utf8), file: output)
+            let problems = check.errors + (check.document.map { document in
+                PatternValidator.playabilityErrors(in: document.pattern).map { document.locate($0.1, entry: $0.0) }
+            } ?? [])
+            if !problems.isEmpty {
+                for problem in problems { printError("\(input): error: the converted pattern would not validate: \(problem.description)") }
                 throw ExitCode(1)
             }
         case .haptic:
@@ -144,16 +154,21 @@ struct ConvertCommand: ParsableCommand {
         let url = URL(fileURLWithPath: input)
         let ext = url.pathExtension.lowercased()
         var isHaptic = ext == "haptic"
-        if ext == "json", let data = try? Data(contentsOf: url), let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+        if ext == "json", let bytes = try? InputGate.read(input, kind: .pattern()),
+            let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+        {
             isHaptic = object["signals"] != nil && object["Pattern"] == nil
         }
         if isHaptic {
-            guard let data = FileManager.default.contents(atPath: input) else {
-                printError("\(input): error: no such file")
+            let bytes: [UInt8]
+            do {
+                bytes = try InputGate.read(input, kind: .pattern())
+            } catch {
+                printError(error.description)
                 throw ExitCode(1)
             }
             do {
-                let file = try HapticFile.decode(data, file: input)
+                let file = try HapticFile.decode(bytes, file: input)
                 let conversion = file.pattern()
                 return (conversion.value, "haptic", conversion.notes)
             } catch {

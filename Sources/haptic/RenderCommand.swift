@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import HapticDevices
+import HapticLoading
 import HapticPattern
 import HapticRender
 import OpenCoreHaptics
@@ -27,14 +29,34 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Seconds to render (default: until the last sound ends, plus 0.1 s).") var duration: Double?
     @Flag(help: "Write 16-bit integer samples instead of 32-bit float.") var int16 = false
 
-    func run() throws {
-        guard sampleRate >= 1_000 && sampleRate <= 384_000 else { throw ValidationError("--sample-rate must be 1000 … 384000") }
-        if let duration, !(duration >= 0 && duration <= 3_600) { throw ValidationError("--duration must be 0 … 3600 seconds") }
-        let names = channels.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        let known: Set<String> = ["haptic", "amplitude", "sharpness", "strong", "weak", "acceleration", "audio"]
-        guard !names.isEmpty, names.allSatisfy(known.contains) else {
-            throw ValidationError("--channels takes a comma-separated list of \(known.sorted().joined(separator: ", "))")
+    /// The channel names, in file order (`audio` is two channels: left and right).
+    static let channelNames = ["haptic", "amplitude", "sharpness", "strong", "weak", "acceleration", "audio"]
+
+    /// The requested channels, checked: known names, and at most 64 WAV channels in all.
+    private var channelList: [String] {
+        get throws {
+            let names = channels.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard !names.isEmpty, names.allSatisfy(Self.channelNames.contains) else {
+                throw ValidationError("--channels takes a comma-separated list of \(Self.channelNames.joined(separator: ", "))")
+            }
+            let count = names.reduce(0) { $0 + ($1 == "audio" ? 2 : 1) }
+            guard count <= 64 else { throw ValidationError("--channels asks for \(count) WAV channels; a WAV file holds at most 64") }
+            return names
         }
+    }
+
+    func validate() throws {
+        guard sampleRate.isFinite, sampleRate >= 1_000, sampleRate <= 384_000 else {
+            throw ValidationError("--sample-rate must be 1000 … 384000")
+        }
+        if let duration, !(duration.isFinite && duration >= 0 && duration <= 3_600) {
+            throw ValidationError("--duration must be 0 … 3600 seconds")
+        }
+        _ = try channelList
+    }
+
+    func run() throws {
+        let names = try channelList
         let actuator = try loadProfile()
 
         let checked = PatternChecker.check(file)
@@ -49,9 +71,8 @@ struct RenderCommand: ParsableCommand {
             guard case .event(let event) = entry, case .path(let path)? = event.waveform, audio[.path(path)] == nil else { continue }
             do {
                 let url = try PatternFile.resolveWaveform(path, relativeTo: folder, file: file)
-                let bytes = Array(try Data(contentsOf: url))
-                audio[.path(path)] = try WAVDecoder().decode(bytes, name: path)
-            } catch let error as PatternError {
+                audio[.path(path)] = try AudioResourceFile.read(url)  // size-capped while reading, like play
+            } catch {
                 var located = document.locate(error, entry: index)
                 located.file = file
                 printError(located.description)
@@ -67,33 +88,60 @@ struct RenderCommand: ParsableCommand {
             printError(located.description)
             throw ExitCode(1)
         }
-        let seconds = duration ?? (program.soundingDuration + 0.1)
-        let result = OfflineRenderer.render(
-            program: program, seconds: seconds,
-            configuration: MixerConfiguration(sampleRate: sampleRate, maxBlockFrames: 512, playerCapacity: 1, voiceCapacity: 4_096),
-            profile: actuator)
-        var columns: [[Float]] = []
-        for name in names {
-            switch name {
-            case "haptic": columns.append(result.drive)
-            case "amplitude": columns.append(result.amplitude)
-            case "sharpness": columns.append(result.sharpness)
-            case "strong": columns.append(result.strong)
-            case "weak": columns.append(result.weak)
-            case "acceleration": columns.append(result.acceleration)
-            default: columns.append(result.audioLeft); columns.append(result.audioRight)
-            }
+        let seconds = duration ?? Swift.min(program.soundingDuration + 0.1, 3_600)
+        let frameCount = Int((seconds * sampleRate).rounded())
+        let encoder = WAVEncoder(format: int16 ? .int16 : .float32)
+        let channelCount = names.reduce(0) { $0 + ($1 == "audio" ? 2 : 1) }
+        guard frameCount * encoder.bytesPerFrame(channelCount: channelCount) <= WAVEncoder.maxDataBytes else {
+            printError(
+                "\(output): error: \(formatSeconds(seconds)) of \(channelCount) channels at \(Int(sampleRate)) Hz is more than the 4 GiB a WAV file holds; "
+                    + "render fewer channels, --int16, a lower --sample-rate or a shorter --duration")
+            throw ExitCode(1)
         }
-        let bytes = WAVEncoder(format: int16 ? .int16 : .float32).encode(channels: columns, sampleRate: Int(sampleRate))
+        // Stream block by block into the file: memory stays bounded however long the render is, and the file's
+        // header is valid after every block.
+        let writer: WAVFileWriter
         do {
-            try Data(bytes).write(to: URL(fileURLWithPath: output))
+            writer = try WAVFileWriter(path: output, channelCount: channelCount, sampleRate: Int(sampleRate), format: int16 ? .int16 : .float32)
         } catch {
-            printError("\(output): error: cannot write: \(error.localizedDescription)")
+            printError("\(output): error: cannot write: \(error.message)")
+            throw ExitCode(1)
+        }
+        var failure: Int32?
+        var columns = [[Float]](repeating: [], count: channelCount)
+        let summary = OfflineRenderer.stream(
+            program: program, frameCount: frameCount,
+            configuration: MixerConfiguration(sampleRate: sampleRate, maxBlockFrames: 4_096, playerCapacity: 1, voiceCapacity: 4_096),
+            profile: actuator
+        ) { block in
+            var c = 0
+            for name in names {
+                switch name {
+                case "haptic": columns[c] = Array(block.drive)
+                case "amplitude": columns[c] = Array(block.amplitude)
+                case "sharpness": columns[c] = Array(block.sharpness)
+                case "strong": columns[c] = Array(block.strong)
+                case "weak": columns[c] = Array(block.weak)
+                case "acceleration": columns[c] = Array(block.acceleration)
+                default:
+                    columns[c] = Array(block.audioLeft)
+                    c += 1
+                    columns[c] = Array(block.audioRight)
+                }
+                c += 1
+            }
+            let bytes = encoder.samples(channels: columns, frames: 0..<block.frameCount)
+            failure = bytes.withUnsafeBytes { writer.append($0) }
+            return failure == nil
+        }
+        writer.close()
+        if let failure {
+            printError("\(output): error: cannot write: \(String(cString: strerror(failure))) (errno \(failure))")
             throw ExitCode(1)
         }
         let layout = names.flatMap { $0 == "audio" ? ["audio-left", "audio-right"] : [$0] }.joined(separator: ", ")
-        print("\(output): \(result.frameCount) frames at \(Int(sampleRate)) Hz (\(formatSeconds(seconds))), channels: \(layout), profile \(actuator.name)"
-            + (result.clippedFrameCount > 0 ? ", \(result.clippedFrameCount) frames clipped" : ""))
+        print("\(output): \(frameCount) frames at \(Int(sampleRate)) Hz (\(formatSeconds(seconds))), channels: \(layout), profile \(actuator.name)"
+            + (summary.clippedFrameCount > 0 ? ", \(summary.clippedFrameCount) frames clipped" : ""))
     }
 
     /// A built-in profile by name, or a JSON file.
@@ -103,11 +151,12 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--profile: no built-in profile or file named \"\(profile)\"")
         }
         do {
-            let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: profile)))
+            let bytes = try InputGate.read(profile, kind: .profile)
+            let object = try JSONSerialization.jsonObject(with: Data(bytes))
             guard let value = AHAPValue(foundationValue: object) else { throw ValidationError("\(profile): not a JSON object") }
             return try ActuatorProfile(value: value)
         } catch let error as PatternError {
-            printError("\(profile): error: \(error.message)")
+            printError("\(profile): error: \(error.message) (\(error.code), \(error.code.rawValue))")
             throw ExitCode(1)
         } catch let error as ValidationError {
             throw error

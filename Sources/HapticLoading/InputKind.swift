@@ -1,0 +1,46 @@
+import HapticPattern
+
+/// What kind of file the ``InputGate`` is reading: each kind has its own size cap and the error code a file too
+/// large for it gets.
+public struct InputKind: Sendable, Hashable {
+    /// What the file is, for messages ("pattern file", "audio file").
+    public var noun: String
+    /// The most bytes read before the file is refused.
+    public var byteLimit: Int
+    /// The name of the limit, for messages (`PatternLimits.maxFileSize`).
+    public var limitName: String
+    /// The code of the error for a file over ``byteLimit``.
+    public var tooLargeCode: HapticErrorCode
+
+    /// Creates a kind.
+    public init(noun: String, byteLimit: Int, limitName: String, tooLargeCode: HapticErrorCode) {
+        self.noun = noun
+        self.byteLimit = byteLimit
+        self.limitName = limitName
+        self.tooLargeCode = tooLargeCode
+    }
+
+    /// An AHAP, property-list or `.haptic` pattern: ``PatternLimits/maxFileSize`` (16 MiB).
+    public static func pattern(_ limits: PatternLimits = .default) -> InputKind {
+        InputKind(noun: "pattern file", byteLimit: limits.maxFileSize, limitName: "PatternLimits.maxFileSize", tooLargeCode: .invalidPatternData)
+    }
+
+    /// An audio resource of a pattern or an engine: ``PatternLimits/maxAudioFileSize`` (32 MiB).
+    public static func audio(_ limits: PatternLimits = .default) -> InputKind {
+        InputKind(
+            noun: "audio file", byteLimit: limits.maxAudioFileSize, limitName: "PatternLimits.maxAudioFileSize",
+            tooLargeCode: .invalidAudioResource)
+    }
+
+    /// An actuator profile (JSON): 1 MiB, far above any real profile.
+    public static let profile = InputKind(
+        noun: "profile file", byteLimit: 1 << 20, limitName: "InputKind.profile", tooLargeCode: .invalidPatternData)
+
+    /// A JSON-lines trigger log for `haptic lint --as log`: 64 MiB.
+    public static let triggerLog = InputKind(
+        noun: "trigger log", byteLimit: 64 << 20, limitName: "InputKind.triggerLog", tooLargeCode: .invalidPatternData)
+
+    /// Audio to analyse into a pattern (`haptic from-audio`): 1 GiB, about 90 minutes of 48 kHz stereo 16-bit audio.
+    public static let analysisAudio = InputKind(
+        noun: "audio file", byteLimit: 1 << 30, limitName: "InputKind.analysisAudio", tooLargeCode: .invalidAudioResource)
+}
