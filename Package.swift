@@ -17,6 +17,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
@@ -28,11 +29,15 @@ let package = Package(
         // C shim: linux/input.h ioctl numbers and struct layouts straight from the kernel headers. Not a product.
         .target(name: "CHapticSupport", cSettings: [.define("_GNU_SOURCE")]),
         // Outputs: the device protocol, simulated/recording/null/WAV devices, evdev force feedback, ALSA (dlopen).
-        .target(name: "HapticDevices", dependencies: ["HapticRender", "HapticPattern", "CHapticSupport"]),
+        .target(
+            name: "HapticDevices",
+            dependencies: ["HapticRender", "HapticPattern", "CHapticSupport", .product(name: "Logging", package: "swift-log")]),
         // File I/O at the edge: bounded reads of untrusted input and atomic writes of outputs.
         .target(name: "HapticLoading", dependencies: ["HapticPattern"]),
         // The runtime: render thread, command queue, clock, player slots, device driving, callbacks.
-        .target(name: "HapticEngine", dependencies: ["HapticRender", "HapticPattern", "HapticDevices"]),
+        .target(
+            name: "HapticEngine",
+            dependencies: ["HapticRender", "HapticPattern", "HapticDevices", .product(name: "Logging", package: "swift-log")]),
         // Apple's public names (CHHapticPattern, CHHapticEvent, CHHapticEngine, …) over the layers below.
         .target(name: "OpenCoreHaptics", dependencies: ["HapticPattern", "HapticRender", "HapticEngine", "HapticDevices"]),
         // Format conversion: AHAP ↔ Lofelt/Meta .haptic, AHAP → Android VibrationEffect, Web vibrate/gamepad. Pure.
@@ -51,6 +56,7 @@ let package = Package(
                 "OpenHapticFeedback", "OpenCoreHaptics", "HapticPattern", "HapticRender", "HapticDevices", "HapticEngine",
                 "HapticInterchange", "HapticLoading", "HapticPlot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Real-kernel check: drives a uinput force-feedback device in the QEMU guest of .ci/qemu-evdev.sh.
@@ -80,11 +86,20 @@ let package = Package(
         ),
         .testTarget(name: "HapticRenderTests", dependencies: ["HapticRender", "HapticPattern", "HapticTestSupport"]),
         .testTarget(name: "HapticDevicesTests", dependencies: ["HapticDevices", "HapticRender", "HapticTestSupport"]),
-        .testTarget(name: "HapticEngineTests", dependencies: ["HapticEngine", "HapticDevices", "HapticRender", "HapticPattern", "HapticTestSupport"]),
+        .testTarget(
+            name: "HapticEngineTests",
+            dependencies: [
+                "HapticEngine", "HapticDevices", "HapticRender", "HapticPattern", "HapticTestSupport",
+                .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
+            ]),
         .testTarget(
             name: "OpenCoreHapticsTests",
             dependencies: ["OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", "HapticTestSupport"]),
         .testTarget(name: "OpenHapticFeedbackTests", dependencies: ["OpenHapticFeedback", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticPattern", "HapticRender"]),
+        // Apple-shaped seed code compiled unchanged, run on a recorded real-time engine.
+        .testTarget(
+            name: "SeedCompatibilityTests",
+            dependencies: ["OpenCoreHaptics", "OpenHapticFeedback", "HapticDevices", "HapticTestSupport"]),
         .testTarget(name: "HapticCLITests", dependencies: ["HapticTestSupport", "haptic"]),
         .testTarget(name: "HapticPlotTests", dependencies: ["HapticPlot", "HapticPattern", "HapticRender", "HapticTestSupport"]),
         .testTarget(name: "HapticInterchangeTests", dependencies: ["HapticInterchange", "HapticPattern", "HapticRender", "HapticTestSupport"]),

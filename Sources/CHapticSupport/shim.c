@@ -91,6 +91,28 @@ long CHapticSupport_inotifyDrain(int fd, void *context, void (*body)(void *conte
         }
     }
 }
+
+#include <stdarg.h>
+#include <stdio.h>
+
+static __thread char CHapticSupport_alsaMessage[512];
+static __thread char CHapticSupport_alsaTaken[512];
+
+void CHapticSupport_alsaErrorHandler(const char *file, int line, const char *function, int err, const char *fmt, ...) {
+    (void)file; (void)line; (void)function; (void)err;
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(CHapticSupport_alsaMessage, sizeof CHapticSupport_alsaMessage, fmt, args);
+    va_end(args);
+}
+
+void *CHapticSupport_alsaErrorHandlerPointer(void) { return (void *)CHapticSupport_alsaErrorHandler; }
+
+const char *CHapticSupport_alsaTakeLastError(void) {
+    snprintf(CHapticSupport_alsaTaken, sizeof CHapticSupport_alsaTaken, "%s", CHapticSupport_alsaMessage);
+    CHapticSupport_alsaMessage[0] = 0;
+    return CHapticSupport_alsaTaken;
+}
 #else
 // Keep the translation unit non-empty on other platforms.
 int CHapticSupport_unused = 0;

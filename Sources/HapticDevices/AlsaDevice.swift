@@ -7,6 +7,7 @@ import Musl
 #error("unsupported platform")
 #endif
 import HapticRender
+import Synchronization
 
 /// An ALSA PCM: the 48 kHz audio bus for audio events, and a PCM haptic mode for voice-coil and audio-driven
 /// actuators (the haptic drive signal on chosen channels, e.g. a DualSense's rear pair).
@@ -34,7 +35,7 @@ public final class AlsaDevice: HapticDevice {
     nonisolated(unsafe) private var pcm: AlsaLibrary.PCM?
     nonisolated(unsafe) private var buffer: UnsafeMutableRawPointer?
     nonisolated(unsafe) private var bufferFrames = 0
-    nonisolated(unsafe) private var recoveries = 0
+    private let recoveries = Atomic<Int>(0)
     nonisolated(unsafe) private var draining = true
 
     /// A device for `configuration`.
@@ -61,23 +62,28 @@ public final class AlsaDevice: HapticDevice {
     public func start(format: DeviceFormat) throws(DeviceError) {
         stop()
         var handle: AlsaLibrary.PCM?
+        _ = library.takeLastMessage()
         let openResult = library.open(&handle, configuration.pcm, AlsaLibrary.streamPlayback, 0)
         guard openResult >= 0, let handle else {
-            throw DeviceError(SystemCallError(call: "snd_pcm_open(\(configuration.pcm))", errno: -openResult), device: info.id)
+            var error = DeviceError(SystemCallError(call: "snd_pcm_open(\(configuration.pcm))", errno: -openResult), device: info.id)
+            // alsa-lib's own explanation ("Unknown PCM x", "Cannot get card index for 9") says more than errno.
+            if let detail = library.takeLastMessage() { error.message += " (alsa-lib: \(detail))" }
+            throw error
         }
         let sampleFormat = configuration.sampleFormat == .s16 ? AlsaLibrary.formatS16LE : AlsaLibrary.formatFloatLE
         let paramsResult = library.setParams(
             handle, sampleFormat, AlsaLibrary.accessReadWriteInterleaved, UInt32(configuration.channelCount),
             UInt32(format.sampleRate.rounded()), 1, UInt32(configuration.latency * 1e6))
         guard paramsResult >= 0 else {
+            let detail = library.takeLastMessage().map { " (alsa-lib: \($0))" } ?? ""
             _ = library.close(handle)
-            throw DeviceError(.unsupported, "\(info.id): snd_pcm_set_params: \(library.describe(paramsResult))", errno: -paramsResult)
+            throw DeviceError(.unsupported, "\(info.id): snd_pcm_set_params: \(library.describe(paramsResult))\(detail)", errno: -paramsResult)
         }
         let bytesPerSample = configuration.sampleFormat == .s16 ? 2 : 4
         bufferFrames = format.maxBlockFrames
         buffer = .allocate(byteCount: bufferFrames * configuration.channelCount * bytesPerSample, alignment: 16)
         pcm = handle
-        recoveries = 0
+        recoveries.store(0, ordering: .relaxed)
     }
 
     /// Interleaves the block (audio bus and haptic drive onto their channels, silence elsewhere) and writes it.
@@ -129,7 +135,7 @@ public final class AlsaDevice: HapticDevice {
             // -EPIPE (underrun), -ESTRPIPE (suspend), -EINTR: alsa-lib's recovery, then retry.
             let recovered = library.recover(pcm, code, 1)
             if recovered < 0 { return recovered == -ENODEV ? .removed : .failed(errno: -recovered) }
-            recoveries += 1
+            recoveries.add(1, ordering: .relaxed)
         }
         return .ok
     }
@@ -140,8 +146,8 @@ public final class AlsaDevice: HapticDevice {
         return Int16((clamped * 32767).rounded())
     }
 
-    /// Underruns and suspends recovered since ``start(format:)``.
-    public var recoveredErrorCount: Int { recoveries }
+    /// Underruns and suspends recovered since ``start(format:)`` (readable from any thread).
+    public var recoveredErrorCount: Int { recoveries.load(ordering: .relaxed) }
 
     /// Plays out what is queued (`snd_pcm_drain`) and closes the PCM. Safe to call twice.
     ///

@@ -6,6 +6,7 @@ import Musl
 #else
 #error("unsupported platform")
 #endif
+import CHapticSupport
 
 /// libasound loaded at run time (`dlopen("libasound.so.2")`, falling back to `"libasound.so"`), with our own
 /// declarations of the few types, constants and functions the ALSA back-end uses, so building needs no
@@ -82,11 +83,24 @@ package struct AlsaLibrary: @unchecked Sendable {
                 dlclose(handle)
                 continue
             }
+            // alsa-lib prints its own errors ("ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM x") to standard
+            // error; capture them instead, to put into our errors (takeLastMessage()).
+            typealias ErrorHandlerSetter = @convention(c) (UnsafeMutableRawPointer?) -> Int32
+            if let setHandler = symbol("snd_lib_error_set_handler", as: ErrorHandlerSetter.self) {
+                _ = setHandler(CHapticSupport_alsaErrorHandlerPointer())
+            }
             return AlsaLibrary(
                 open: open, setParams: setParams, writei: writei, recover: recover, drain: drain, drop: drop, close: close,
                 strerror: strerror, loadedName: name)
         }
         return nil
+    }
+
+    /// The last message alsa-lib reported on this thread ("Unknown PCM nonexistent"), cleared by reading; `nil` when
+    /// there was none.
+    package func takeLastMessage() -> String? {
+        let text = String(cString: CHapticSupport_alsaTakeLastError())
+        return text.isEmpty ? nil : text
     }
 
     /// alsa-lib's text for a negative error code.

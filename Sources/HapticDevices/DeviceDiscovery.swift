@@ -8,6 +8,7 @@ import Darwin
 #error("unsupported platform")
 #endif
 import HapticRender
+import Logging
 
 /// Finds the outputs of this machine and picks the default one.
 ///
@@ -103,7 +104,22 @@ public enum DeviceDiscovery {
     }
 
     /// Picks the default device: the override, else the first haptic hardware, else the simulated actuator.
-    public static func defaultSelection(environment: [String: String] = ProcessEnvironment.current) -> Selection {
+    ///
+    /// The choice and its reason are logged (``DeviceLog``): at debug level, and at warning level when the
+    /// override cannot be used.
+    public static func defaultSelection(
+        environment: [String: String] = ProcessEnvironment.current, logger: Logger = DeviceLog.logger
+    ) -> Selection {
+        let selection = select(environment: environment)
+        if let problem = selection.overrideProblem {
+            logger.warning("\(selection.reason): \(problem)", metadata: ["device": "\(selection.device.info.id)"])
+        } else {
+            logger.debug("output: \(selection.device.info.name) (\(selection.reason))", metadata: ["device": "\(selection.device.info.id)"])
+        }
+        return selection
+    }
+
+    private static func select(environment: [String: String]) -> Selection {
         if let id = environment[overrideVariable], !id.isEmpty {
             do {
                 return Selection(device: try makeDevice(id: id), reason: "\(overrideVariable)=\(id)", overrideProblem: nil)
@@ -115,8 +131,11 @@ public enum DeviceDiscovery {
         }
         let report = devices(environment: environment)
         for candidate in report.hapticHardware {
-            if let device = try? makeDevice(id: candidate.info.id) {
+            do {
+                let device = try makeDevice(id: candidate.info.id)
                 return Selection(device: device, reason: "first haptic hardware (\(candidate.info.name))", overrideProblem: nil)
+            } catch {
+                DeviceLog.logger.notice("skipping \(candidate.info.id): \(error)")
             }
         }
         return Selection(device: SimulatedDevice(), reason: "no haptic hardware found; using the simulated actuator", overrideProblem: nil)

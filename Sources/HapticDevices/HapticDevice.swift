@@ -29,4 +29,13 @@ public protocol HapticDevice: AnyObject, Sendable {
 
     /// Silences the actuator at once and releases what ``start(format:)`` acquired. Safe to call twice.
     func stop()
+
+    /// Underruns (and other stream errors) the device recovered from since ``start(format:)``; read by the engine's
+    /// service thread to log them. Devices without a stream clock report 0.
+    var recoveredErrorCount: Int { get }
+}
+
+extension HapticDevice {
+    /// 0: the device has no stream that can underrun.
+    public var recoveredErrorCount: Int { 0 }
 }

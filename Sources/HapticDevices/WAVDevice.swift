@@ -8,21 +8,28 @@ import Darwin
 #error("unsupported platform")
 #endif
 import HapticRender
+import Synchronization
 
-/// Streams chosen bus channels into a 32-bit float WAV file (`WAVE_FORMAT_IEEE_FLOAT`), in real time or as fast as
-/// the engine renders.
+/// Records chosen bus channels into a 32-bit float WAV file (`WAVE_FORMAT_IEEE_FLOAT`): the output of
+/// `HAPTIC_DEVICE=wav:<path>`, a true recording of what an app plays.
 ///
-///     let device = WAVDevice(path: "out.wav", channels: [.drive, .audioLeft, .audioRight], paced: false)
+///     let device = WAVDevice(path: "out.wav", channels: [.drive, .audioLeft, .audioRight])
 ///
-/// The header is written at ``start(format:)`` with placeholder sizes and completed at ``stop()``. Selected with
-/// `HAPTIC_DEVICE=wav:<path>` (unpaced; the channels are drive, audio left, audio right).
+/// - **Real time.** A real-time engine's blocks are paced to wall-clock time (the file has no clock of its own), so
+///   times in the file are the times the app played them; an engine on a manual clock (tests, offline) writes as
+///   fast as it renders. `paced` overrides this.
+/// - **Always readable.** The header's sizes are updated after every block (``WAVFileWriter``), so a process that is
+///   killed, or an engine that is never stopped, leaves a valid file up to its last block.
+/// - **One file per engine.** When several engines of a process record to the same path at once, the first gets
+///   the path and the others `name-2.wav`, `name-3.wav`, … (``recordingPath`` says which), rather than writing over
+///   each other.
 ///
 /// The corresponding C calls are `open`, `write`, `pwrite` and `close`.
 ///
 /// - Thread safety: ``start(format:)`` and ``stop()`` from one control thread; ``write(_:)`` from the render thread,
 ///   never concurrently with them.
-/// - Real-time safety: ``write(_:)`` converts into memory allocated at start and makes one `write` call (the file is
-///   the device); when paced it also sleeps until the block is due.
+/// - Real-time safety: ``write(_:)`` converts into memory allocated at start and makes one `write` and two small
+///   `pwrite` calls (the file is the device); when paced it also sleeps until the block is due.
 public final class WAVDevice: HapticDevice {
     /// Which bus channel goes into a WAV channel.
     public enum Channel: String, Sendable, Hashable, CaseIterable {
@@ -44,84 +51,72 @@ public final class WAVDevice: HapticDevice {
 
     /// The file's description.
     public let info: DeviceInfo
-    /// The file.
+    /// The path asked for.
     public let path: String
     /// The channels, in file order.
     public let channels: [Channel]
-    /// Whether writes wait for real time.
-    public let paced: Bool
-    nonisolated(unsafe) private var fd: Int32 = -1
+    /// Whether writes wait for real time: `true` or `false` when forced, `nil` to follow the engine
+    /// (``DeviceFormat/isRealTime``).
+    public let paced: Bool?
+    nonisolated(unsafe) private var file: WAVFileWriter?
+    nonisolated(unsafe) private var claimedPath: String?
     nonisolated(unsafe) private var buffer: UnsafeMutableBufferPointer<Float>?
-    nonisolated(unsafe) private var dataBytes = 0
     nonisolated(unsafe) private var failed: Int32 = 0
     nonisolated(unsafe) private var pacer: RealTimePacer?
-    nonisolated(unsafe) private var sampleRate = 0
+    nonisolated(unsafe) private var recordedBytes = 0
+
+    /// Paths being recorded by a started device of this process.
+    private static let pathsInUse = Mutex<Set<String>>([])
 
     /// A WAV device writing `channels` to `path`.
-    public init(path: String, channels: [Channel] = [.drive, .audioLeft, .audioRight], paced: Bool = false, profile: ActuatorProfile = .simulatedTapticLRA) {
+    ///
+    /// - Parameter paced: `nil` (default) paces the recording when the engine runs in real time; `true`/`false`
+    ///   force it.
+    public init(
+        path: String, channels: [Channel] = [.drive, .audioLeft, .audioRight], paced: Bool? = nil,
+        profile: ActuatorProfile = .simulatedTapticLRA
+    ) {
         self.path = path
-        self.channels = channels.isEmpty ? [.drive] : channels
+        self.channels = channels.isEmpty ? [.drive] : Array(channels.prefix(64))
         self.paced = paced
         info = DeviceInfo(
             id: "wav:\(path)", name: "WAV file \(path)", kind: .wav, supportsHaptics: true, supportsAudio: true,
             isHardware: false, profile: profile)
     }
 
-    /// Creates (truncates) the file and writes a header with placeholder sizes.
+    deinit { stop() }
+
+    /// The file being written since ``start(format:)``: ``path``, or `name-N.wav` when another engine of this process
+    /// was already recording to ``path``. `nil` when stopped.
+    public var recordingPath: String? { claimedPath }
+
+    /// Creates (truncates) the file and writes a header describing no samples yet.
     ///
-    /// - Throws: ``DeviceError`` when the file cannot be created.
+    /// - Throws: ``DeviceError`` when the file cannot be created or written (a missing folder is `notFound`, a full
+    ///   disk `ioError` with "No space left on device").
     public func start(format: DeviceFormat) throws(DeviceError) {
         stop()
-        let result = SystemCall.retryingInterrupts("open") {
-            SystemCall.kernelStyle(Int(open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)))
+        let target = Self.claim(path)
+        do {
+            file = try WAVFileWriter(
+                path: target, channelCount: channels.count, sampleRate: Int(format.sampleRate.rounded()), format: .float32)
+        } catch {
+            Self.release(target)
+            throw error
         }
-        switch result {
-        case .success(let descriptor): fd = Int32(descriptor)
-        case .failure(let error): throw DeviceError(error, device: info.id)
-        }
-        sampleRate = Int(format.sampleRate.rounded())
+        claimedPath = target
+        recordedBytes = 0
         buffer = .allocate(capacity: format.maxBlockFrames * channels.count)
-        dataBytes = 0
         failed = 0
-        pacer = paced ? RealTimePacer(sampleRate: format.sampleRate) : nil
-        var header = header(dataBytes: 0)
-        if !writeAll(&header, count: header.count) {
-            let code = failed
-            stop()
-            throw DeviceError(SystemCallError(call: "write", errno: code), device: info.id)
-        }
+        pacer = (paced ?? format.isRealTime) ? RealTimePacer(sampleRate: format.sampleRate) : nil
     }
 
-    private func header(dataBytes: Int) -> [UInt8] {
-        var bytes: [UInt8] = []
-        func u32(_ v: Int) { withUnsafeBytes(of: UInt32(truncatingIfNeeded: v).littleEndian) { bytes += $0 } }
-        func u16(_ v: Int) { withUnsafeBytes(of: UInt16(truncatingIfNeeded: v).littleEndian) { bytes += $0 } }
-        let blockAlign = channels.count * 4
-        bytes += Array("RIFF".utf8); u32(36 + dataBytes); bytes += Array("WAVE".utf8)
-        bytes += Array("fmt ".utf8); u32(16); u16(3); u16(channels.count); u32(sampleRate); u32(sampleRate * blockAlign)
-        u16(blockAlign); u16(32)
-        bytes += Array("data".utf8); u32(dataBytes)
-        return bytes
-    }
-
-    private func writeAll(_ pointer: UnsafeRawPointer, count: Int) -> Bool {
-        var done = 0
-        while done < count {
-            switch SystemCall.retryingInterrupts("write", { SystemCall.kernelStyle(posixWrite(fd, pointer + done, count - done)) }) {
-            case .success(let n): done += n
-            case .failure(let error):
-                failed = error.errno
-                return false
-            }
-        }
-        return true
-    }
-
-    /// Appends the block's channels, interleaved.
+    /// Appends the block's channels, interleaved, and updates the header.
     ///
-    /// - Returns: `.failed(errno:)` when the file cannot be written (disk full), else `.ok`.
+    /// - Returns: `.failed(errno:)` when the file cannot be written (a full disk: `ENOSPC`; past 4 GiB: `EFBIG`),
+    ///   else `.ok`.
     public func write(_ block: DeviceBlock) -> DeviceStatus {
-        guard fd >= 0, let buffer else { return .failed(errno: EBADF) }
+        guard let file, let buffer else { return .failed(errno: EBADF) }
         if failed != 0 { return .failed(errno: failed) }
         pacer?.wait(forBlockStartingAt: block.startFrame)
         let count = channels.count
@@ -139,30 +134,52 @@ public final class WAVDevice: HapticDevice {
             }
             for i in 0..<frames { buffer[i * count + c] = source[i] }
         }
-        let bytes = frames * count * 4
-        guard writeAll(UnsafeRawPointer(buffer.baseAddress!), count: bytes) else { return .failed(errno: failed) }
-        dataBytes += bytes
+        if let errno = file.append(UnsafeRawBufferPointer(start: buffer.baseAddress, count: frames * count * 4)) {
+            failed = errno
+            return .failed(errno: errno)
+        }
         return .ok
     }
 
-    /// Completes the header's sizes and closes the file. Safe to call twice.
+    /// Closes the file (its header is already complete). Safe to call twice.
     public func stop() {
-        if fd >= 0 {
-            let header = header(dataBytes: dataBytes)
-            _ = header.withUnsafeBytes { raw in
-                SystemCall.retryingInterrupts("pwrite") { SystemCall.kernelStyle(pwrite(fd, raw.baseAddress!, raw.count, 0)) }
-            }
-            _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(close(fd))) }
-            fd = -1
-        }
+        if let file { recordedBytes = file.dataBytes }
+        file?.close()
+        file = nil
+        if let claimedPath { Self.release(claimedPath) }
+        claimedPath = nil
         buffer?.deallocate()
         buffer = nil
         pacer = nil
     }
 
-    /// Frames written since ``start(format:)``.
-    public var writtenFrameCount: Int { dataBytes / (channels.count * 4) }
-}
+    /// Frames written since the last ``start(format:)`` (still known after ``stop()``).
+    public var writtenFrameCount: Int { (file?.dataBytes ?? recordedBytes) / (channels.count * 4) }
 
-/// `write(2)`, outside ``WAVDevice`` whose own `write(_:)` would shadow it.
-private func posixWrite(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, pointer, count) }
+    /// Takes `path` for this process's recording, or the first free `name-N.ext` beside it.
+    private static func claim(_ path: String) -> String {
+        pathsInUse.withLock { inUse in
+            var candidate = path
+            var n = 2
+            while inUse.contains(candidate) {
+                candidate = numbered(path, n)
+                n += 1
+            }
+            inUse.insert(candidate)
+            return candidate
+        }
+    }
+
+    private static func release(_ path: String) {
+        _ = pathsInUse.withLock { $0.remove(path) }
+    }
+
+    /// `out.wav` → `out-2.wav`; `take` → `take-2`.
+    static func numbered(_ path: String, _ n: Int) -> String {
+        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        if let dot = path[slash...].lastIndex(of: "."), dot > slash {
+            return "\(path[..<dot])-\(n)\(path[dot...])"
+        }
+        return "\(path)-\(n)"
+    }
+}

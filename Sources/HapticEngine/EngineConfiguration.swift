@@ -13,7 +13,9 @@ public struct EngineConfiguration: Sendable, Hashable {
     public var sampleRate: Double
     /// Frames rendered and handed to the device per block. Default 48 (1 ms at 48 kHz).
     public var blockFrames: Int
-    /// Concurrent player runs (each start of a player uses one slot until it has finished). Default 256.
+    /// Concurrent player runs (each start of a player uses one slot until it has finished). Default 256. A start
+    /// beyond it does not fail: it steals the oldest run (stops it with a short fade), as audio engines steal
+    /// voices; the mixer keeps as many slots again for runs that are fading out.
     public var playerCapacity: Int
     /// Concurrently sounding events across all players. Default 1 024.
     public var voiceCapacity: Int
@@ -43,9 +45,9 @@ public struct EngineConfiguration: Sendable, Hashable {
     /// The mixer configuration these settings imply.
     var mixerConfiguration: MixerConfiguration {
         MixerConfiguration(
-            sampleRate: sampleRate, maxBlockFrames: blockFrames, playerCapacity: playerCapacity,
+            sampleRate: sampleRate, maxBlockFrames: blockFrames, playerCapacity: 2 * playerCapacity,
             voiceCapacity: voiceCapacity, commandCapacity: commandCapacity,
-            notificationCapacity: Swift.max(4 * playerCapacity + commandCapacity, 1_024))
+            notificationCapacity: Swift.max(8 * playerCapacity + commandCapacity, 1_024))
     }
 
     /// The configuration `CHHapticEngine()` uses for `device`: the default (48 kHz, 1 ms blocks) for devices that

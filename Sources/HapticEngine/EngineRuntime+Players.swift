@@ -57,6 +57,8 @@ extension EngineRuntime {
     }
 
     func startPlayer(_ player: PlayerState, at time: Double) throws(EngineError) {
+        var out: [Callback] = []
+        defer { deliver(out) }
         try state.withLock { (s: inout State) throws(EngineError) in
             try check(player, s)
             try check(time)
@@ -64,16 +66,49 @@ extension EngineRuntime {
                 guard s.isAutoShutdownEnabled else { throw EngineError(.engineNotRunning, "the engine is not running") }
                 try startLocked(&s)
             }
-            try startRunLocked(player, at: time, try runningSession(s))
+            try startRunLocked(player, at: time, try runningSession(s), &s, into: &out)
         }
     }
 
-    private func startRunLocked(_ player: PlayerState, at time: Double, _ session: EngineSession) throws(EngineError) {
-        let frame = mixerFrame(for: time, session)
-        guard let handle = session.mixer.allocatePlayer() else {
-            throw EngineError(
-                .resourceNotAvailable, "all \(configuration.playerCapacity) player slots are playing")
+    /// Starts a run of `player`, stealing the oldest run when the engine is at capacity. When every slot is held
+    /// by a run that is fading out after being stolen, the start is coalesced into the burst: it does not sound and
+    /// ends at once (its completion is called), as a fire-and-forget start expects; ``coalescedStartCount`` counts it.
+    private func startRunLocked(
+        _ player: PlayerState, at time: Double, _ session: EngineSession, _ s: inout State, into out: inout [Callback]
+    ) throws(EngineError) {
+        guard let handle = allocateRunLocked(session, &s, into: &out) else {
+            session.coalescedStarts += 1
+            // A restart of a playing player leaves its run playing, whose end is then the one completion.
+            if player.run == nil, let completion = player.completionSetting { out.append { completion(nil) } }
+            return
         }
+        try startRunLocked(player, handle: handle, at: time, session)
+    }
+
+    /// A free player slot. Beyond ``EngineConfiguration/playerCapacity`` runs, the oldest run is stolen first (it
+    /// stops now with the mixer's stop fade; its completion is called when it has faded). `nil` only when every
+    /// slot, the reserve for fading runs included, is taken even after collecting finished runs.
+    private func allocateRunLocked(_ session: EngineSession, _ s: inout State, into out: inout [Callback]) -> PlayerHandle? {
+        if session.runs.count - session.stolenRunsFading >= configuration.playerCapacity { stealOldestRunLocked(session) }
+        if let handle = session.mixer.allocatePlayer() { return handle }
+        // Runs may have finished since the service last looked: collect them and try once more.
+        drainLocked(session, &s, into: &out, firingFinishedHandlers: true)
+        return session.mixer.allocatePlayer()
+    }
+
+    /// Stops the run that started first (among those not already stolen) at the next frame.
+    private func stealOldestRunLocked(_ session: EngineSession) {
+        guard let (handle, _) = session.runs.filter({ !$0.value.isStolen && $0.value.replacedAtFrame == nil })
+            .min(by: { $0.value.startFrame < $1.value.startFrame })
+        else { return }
+        guard session.mixer.enqueue(.stop(handle, atFrame: session.mixer.currentFrame)) else { return }
+        session.runs[handle]?.isStolen = true
+        session.stolenRunsFading += 1
+        session.stolenRuns += 1
+    }
+
+    private func startRunLocked(_ player: PlayerState, handle: PlayerHandle, at time: Double, _ session: EngineSession) throws(EngineError) {
+        let frame = mixerFrame(for: time, session)
         do throws(EngineError) {
             // Settings first: the first command for a fresh handle claims its slot, and the start keeps them.
             if player.rate != 1 { try send(.setRate(handle, rate: player.rate, atFrame: Int.min), session) }
@@ -101,6 +136,7 @@ extension EngineRuntime {
             session.runs[old]?.replacedAtFrame = stopFrame
         }
         session.runs[handle] = PlayerRun(player: player, startFrame: frame)
+        if frame == session.mixer.currentFrame { session.lastImmediateStartFrame = frame }
         player.run = handle
         player.isPaused = false
         player.cachedOffset = nil
@@ -144,12 +180,14 @@ extension EngineRuntime {
     }
 
     func resumePlayer(_ player: PlayerState, at time: Double) throws(EngineError) {
+        var out: [Callback] = []
+        defer { deliver(out) }
         try state.withLock { (s: inout State) throws(EngineError) in
             try check(player, s)
             try check(time)
             let session = try runningSession(s)
             guard let run = player.run else {
-                try startRunLocked(player, at: time, session)
+                try startRunLocked(player, at: time, session, &s, into: &out)
                 return
             }
             guard player.isPaused else { return }

@@ -2,6 +2,7 @@ import Dispatch
 import HapticDevices
 import HapticPattern
 import HapticRender
+import Logging
 import Synchronization
 
 /// The haptic engine runtime: one render thread, a lock-free command queue into a fixed-pool mixer, a clock,
@@ -44,6 +45,9 @@ public final class EngineRuntime: @unchecked Sendable {
     /// Real time or manual.
     public let clockMode: EngineClockMode
     let callbackQueue: DispatchQueue
+    /// Where the engine reports device faults, fallbacks, underruns, dropped voices and pool pressure (swift-log,
+    /// label ``logLabel``); never used on the render thread.
+    public let logger: Logger
     private let serviceQueue: DispatchQueue
     let state: LockedState<State>
     /// The reset epoch, readable without the lock (player creation).
@@ -75,10 +79,12 @@ public final class EngineRuntime: @unchecked Sendable {
     ///   - configuration: rates, block size, pools, timeouts.
     ///   - clock: ``EngineClockMode/realTime`` (a render thread) or ``EngineClockMode/manual`` (tests, offline).
     ///   - callbackQueue: where real-time callbacks run (default: a private serial queue).
+    ///   - logger: where diagnostics go (default: a logger labelled ``logLabel`` from the app's `LoggingSystem`).
     public init(
         device: any HapticDevice, configuration: EngineConfiguration = EngineConfiguration(),
-        clock: EngineClockMode = .realTime, callbackQueue: DispatchQueue? = nil
+        clock: EngineClockMode = .realTime, callbackQueue: DispatchQueue? = nil, logger: Logger = Logger(label: EngineRuntime.logLabel)
     ) {
+        self.logger = logger
         precondition(configuration.blockFrames > 0 && configuration.sampleRate > 0, "EngineRuntime: bad configuration")
         self.configuration = configuration
         self.clockMode = clock
@@ -196,6 +202,15 @@ public final class EngineRuntime: @unchecked Sendable {
     /// Events that found no free voice since the engine started (the voice pool is fixed).
     public var droppedVoiceEventCount: Int { state.withLock { $0.session?.droppedVoiceEvents ?? 0 } }
 
+    /// Runs stopped since the engine started because a start beyond ``EngineConfiguration/playerCapacity`` needed
+    /// their slot (the oldest playing run is stolen, with a short fade).
+    public var stolenRunCount: Int { state.withLock { $0.session?.stolenRuns ?? 0 } }
+
+    /// Starts since the engine started that did not sound because every slot was held by a run fading out after
+    /// being stolen (a burst of more than twice ``EngineConfiguration/playerCapacity`` starts within a few
+    /// milliseconds); each ended at once, its completion called.
+    public var coalescedStartCount: Int { state.withLock { $0.session?.coalescedStarts ?? 0 } }
+
     // MARK: Start and stop
 
     /// Starts the device and, in real time, the render thread. Does nothing when already running.
@@ -205,12 +220,45 @@ public final class EngineRuntime: @unchecked Sendable {
         try state.withLock { (s: inout State) throws(EngineError) in try startLocked(&s) }
     }
 
+    /// How long ``stop()`` lets events that were already due sound after the latest start at "now": 25 ms, longer
+    /// than the longest transient (20 ms).
+    public static let stopGraceDuration = 0.025
+
     /// Stops the render thread and the device; every playing player stops (its completion gets `nil`). Does not
     /// call ``stoppedHandler``. Returns when the thread has ended; callbacks are delivered after.
+    ///
+    /// A start at "now" that came just before still sounds: the stop waits until ``stopGraceDuration`` after the
+    /// latest such start has rendered (in manual mode it renders those frames itself), so `start(atTime: 0)`
+    /// followed by `stop()` plays the onset instead of silence. A stalled device cannot hold it longer than
+    /// ``stopGraceDuration`` plus 100 ms.
     public func stop() {
+        let graceFrames = state.withLock { s -> Int in
+            guard let session = s.session, let start = session.lastImmediateStartFrame else { return 0 }
+            let end = start + Int((Self.stopGraceDuration * sampleRate).rounded(.up))
+            return Swift.max(0, end - session.mixer.currentFrame)
+        }
+        if graceFrames > 0 {
+            switch clockMode {
+            case .manual:
+                advance(frames: graceFrames)
+            case .realTime:
+                waitForRenderedFrames(graceFrames)
+            }
+        }
         var out: [Callback] = []
         state.withLock { s in stopSessionLocked(&s, error: nil, into: &out) }
         deliver(out)
+    }
+
+    /// Real time: returns once the render thread has rendered `frames` more frames, or after their duration plus
+    /// 100 ms (a stalled device).
+    private func waitForRenderedFrames(_ frames: Int) {
+        guard let target = state.withLock({ $0.session.map { $0.mixer.currentFrame + frames } }) else { return }
+        let deadline = MonotonicClock.now() + Double(frames) / sampleRate + 0.1
+        while MonotonicClock.now() < deadline {
+            guard let current = state.withLock({ $0.session?.mixer.currentFrame }), current < target else { return }
+            MonotonicClock.sleep(until: MonotonicClock.now() + Swift.min(0.002, Double(target - current) / sampleRate))
+        }
     }
 
     /// Calls `handler` once, when no player is playing any more: at once if the engine runs and none is;
@@ -249,6 +297,7 @@ public final class EngineRuntime: @unchecked Sendable {
             s.epoch += 1
             epochCounter.store(s.epoch, ordering: .relaxed)
             if let device { s.device = device }
+            logger.notice("the engine was reset; output: \(s.device.info.name)", metadata: ["device": "\(s.device.info.id)"])
             if let handler = s.resetHandler { out.append(handler) }
         }
         deliver(out)
@@ -334,7 +383,8 @@ public final class EngineRuntime: @unchecked Sendable {
         if s.session != nil { return }
         let device = s.device
         do {
-            try device.start(format: DeviceFormat(sampleRate: configuration.sampleRate, maxBlockFrames: configuration.blockFrames))
+            try device.start(format: DeviceFormat(
+                sampleRate: configuration.sampleRate, maxBlockFrames: configuration.blockFrames, isRealTime: clockMode == .realTime))
         } catch {
             throw EngineError(.deviceUnavailable, "\(device.info.name) could not be started: \(error)")
         }
@@ -385,6 +435,16 @@ public final class EngineRuntime: @unchecked Sendable {
     }
 
     func externalStopLocked(_ reason: EngineStopReason, _ s: inout State, into out: inout [Callback]) {
+        if let session = s.session {
+            logDiagnosticsLocked(session, now: .infinity)
+            let device = "\(s.device.info.id)"
+            switch reason {
+            case .gameControllerDisconnect: logger.warning("the output was removed; the engine stopped", metadata: ["device": "\(device)"])
+            case .systemError: logger.error("the output failed; the engine stopped", metadata: ["device": "\(device)"])
+            case .idleTimeout: logger.debug("the engine stopped after \(s.idleTimeout) s without players")
+            default: logger.debug("the engine stopped (\(reason))")
+            }
+        }
         let error: EngineError? = switch reason {
         case .gameControllerDisconnect, .systemError: EngineError(.deviceFailed, "the output device stopped working")
         case .notifyWhenFinished, .idleTimeout: nil
@@ -435,6 +495,7 @@ public final class EngineRuntime: @unchecked Sendable {
                 session.droppedVoiceEvents += count
             case .playerFinished(let handle, let frame, _):
                 guard let run = session.runs.removeValue(forKey: handle) else { continue }
+                if run.isStolen { session.stolenRunsFading -= 1 }
                 session.toFree.append(handle)
                 if let replacedAt = run.replacedAtFrame {
                     // A restart replaced this run. It is a run of its own that ended (one completion) only if it
@@ -459,6 +520,7 @@ public final class EngineRuntime: @unchecked Sendable {
 
     func serviceLocked(_ session: EngineSession, _ s: inout State, into out: inout [Callback]) {
         drainLocked(session, &s, into: &out, firingFinishedHandlers: true)
+        logDiagnosticsLocked(session, now: nowLocked(s))
         switch session.context.fault.load(ordering: .acquiring) {
         case 1:
             externalStopLocked(.gameControllerDisconnect, &s, into: &out)

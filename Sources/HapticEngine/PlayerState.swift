@@ -16,6 +16,9 @@ struct PlayerRun {
     /// frames, not by when the control side happens to collect the notification, makes the count of completions
     /// independent of the service timer.
     var replacedAtFrame: Int?
+    /// Set when a start beyond ``EngineConfiguration/playerCapacity`` stole this run (stopped it with a short fade
+    /// to make room); it still holds its slot until the mixer reports it finished.
+    var isStolen = false
 }
 
 /// What one engine start owns: the mixer with its pools, the render context, the thread and the runs.
@@ -34,6 +37,17 @@ final class EngineSession: @unchecked Sendable {
     /// Handles whose slots could not be returned yet because the command queue was full.
     var toFree: [PlayerHandle] = []
     var droppedVoiceEvents = 0
+    /// Runs in ``runs`` that were stolen and are fading out.
+    var stolenRunsFading = 0
+    /// Runs stolen since the session started (a start beyond capacity stopped the oldest run).
+    var stolenRuns = 0
+    /// Starts since the session started that found no slot even after stealing (every slot was fading out), so
+    /// they did not sound; their completions were called at once.
+    var coalescedStarts = 0
+    /// The counters as last logged (``EngineRuntime/logDiagnosticsLocked(_:now:)``).
+    var logged = EngineDiagnosticsSnapshot()
+    /// The mixer frame of the latest start at "now" (time 0 or past), which ``EngineRuntime/stop()`` lets sound.
+    var lastImmediateStartFrame: Int?
 
     init(mixer: Mixer, context: RenderContext, baseFrame: Int) {
         self.mixer = mixer

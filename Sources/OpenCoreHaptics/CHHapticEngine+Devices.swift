@@ -22,15 +22,19 @@ extension CHHapticEngine {
         package var hardware: @Sendable () -> [DeviceInfo]
         /// Watches for a removed output to be plugged in again (hot-plug); see ``ReturnWatcher``.
         package var watchForReturn: ReturnWatcher
+        /// The output the user chose explicitly (`HAPTIC_DEVICE`), if any and usable; `capabilitiesForHardware()`
+        /// describes it instead of the hardware.
+        package var chosen: @Sendable () -> DeviceInfo?
 
-        /// Creates a source; by default removed devices are not watched.
+        /// Creates a source; by default removed devices are not watched and no output is chosen explicitly.
         package init(
             output: @escaping @Sendable () throws -> any HapticDevice, hardware: @escaping @Sendable () -> [DeviceInfo],
-            watchForReturn: @escaping ReturnWatcher = { _, _ in nil }
+            watchForReturn: @escaping ReturnWatcher = { _, _ in nil }, chosen: @escaping @Sendable () -> DeviceInfo? = { nil }
         ) {
             self.output = output
             self.hardware = hardware
             self.watchForReturn = watchForReturn
+            self.chosen = chosen
         }
 
         /// The default: `HAPTIC_DEVICE` if set, else the first haptic hardware, else the simulated actuator
@@ -39,7 +43,11 @@ extension CHHapticEngine {
         package static let system = DeviceSource(
             output: { DeviceDiscovery.defaultDevice() },
             hardware: { DeviceDiscovery.devices().devices.map(\.info) },
-            watchForReturn: { removed, found in DeviceReturnWatch.system(removed, found: found) })
+            watchForReturn: { removed, found in DeviceReturnWatch.system(removed, found: found) },
+            chosen: {
+                guard let id = ProcessEnvironment.current[DeviceDiscovery.overrideVariable], !id.isEmpty else { return nil }
+                return (try? DeviceDiscovery.makeDevice(id: id))?.info
+            })
 
         /// No hardware, and the simulated actuator as the output.
         package static let simulated = DeviceSource(output: { SimulatedDevice() }, hardware: { [] })
@@ -52,8 +60,12 @@ extension CHHapticEngine {
         Self.source.withLock { $0 = source }
     }
 
-    /// The current source.
-    package static var deviceSource: DeviceSource { source.withLock { $0 } }
+    /// A source for the engines created by the current task only (tests that must not change the process-wide
+    /// source under other tests): `CHHapticEngine.$taskDeviceSource.withValue(source) { try CHHapticEngine() }`.
+    @TaskLocal package static var taskDeviceSource: DeviceSource?
+
+    /// The current source: the task's, else the process-wide one.
+    package static var deviceSource: DeviceSource { taskDeviceSource ?? source.withLock { $0 } }
 }
 
 /// A running watch for a removed device (see ``CHHapticEngine/DeviceSource/ReturnWatcher``).

@@ -131,10 +131,16 @@ open class CHHapticEngine: @unchecked Sendable {
     ///     let capabilities = CHHapticEngine.capabilitiesForHardware()
     ///     guard capabilities.supportsHaptics else { return }
     ///
-    /// - Returns: What real hardware supports. With no haptic hardware, `supportsHaptics` is `false` (engines
-    ///   still play, to the simulated actuator).
+    /// - Returns: What the output the user chose supports, when one was chosen explicitly (`HAPTIC_DEVICE`, or the
+    ///   `haptic` tool's `--device`), so `HAPTIC_DEVICE=simulated` reports haptics and sample apps that check
+    ///   `supportsHaptics` play in a demo. Otherwise what real hardware supports: with no haptic hardware,
+    ///   `supportsHaptics` is `false` (engines still play, to the simulated actuator).
     open class func capabilitiesForHardware() -> any CHHapticDeviceCapability {
-        let hardware = deviceSource.hardware().filter(\.isHardware)
+        let source = deviceSource
+        if let chosen = source.chosen() {
+            return HardwareCapability(supportsHaptics: chosen.supportsHaptics, supportsAudio: chosen.supportsAudio)
+        }
+        let hardware = source.hardware().filter(\.isHardware)
         return HardwareCapability(
             supportsHaptics: hardware.contains { $0.supportsHaptics }, supportsAudio: hardware.contains { $0.supportsAudio })
     }
@@ -213,8 +219,24 @@ open class CHHapticEngine: @unchecked Sendable {
         do { try runtime.start() } catch { throw CHHapticError(error) }
     }
 
+    /// Starts the engine: the `async` form of ``start(completionHandler:)``, as Swift imports Apple's method.
+    ///
+    ///     try await engine.start()
+    ///
+    /// - Throws: ``CHHapticError/Code/serverInitFailed`` when the output cannot be started.
+    open func start() async throws {
+        do { try runtime.start() } catch { throw CHHapticError(error) }
+    }
+
     /// Stops the engine and every player, then calls `completionHandler` (on a background queue). Does not call
     /// ``stoppedHandler``.
+    ///
+    /// Events already due when `stop` is called still sound: a player started with ``CHHapticTimeImmediate`` just
+    /// before (whose first block may not have rendered yet) plays its onset, and a transient that has begun plays
+    /// to its end; the engine stops once they have, at most ``stopGraceDuration`` after the latest such start.
+    /// Nothing that would begin after the call sounds. So `try player.start(atTime: 0)` followed by
+    /// `engine.stop(completionHandler: nil)` plays the tap, as it does on Apple's devices, where stopping is
+    /// asynchronous.
     open func stop(completionHandler: CHHapticEngine.CompletionHandler? = nil) {
         runtime.stop()
         guard let completionHandler else { return }
@@ -222,8 +244,22 @@ open class CHHapticEngine: @unchecked Sendable {
         runtime.deliver { handler.value(nil) }
     }
 
+    /// Stops the engine: the `async` form of ``stop(completionHandler:)``.
+    ///
+    ///     await engine.stop()
+    ///
+    /// Apple's is `async throws`; stopping cannot fail here, so this one does not throw, and both `await
+    /// engine.stop()` and `try await engine.stop()` compile (the second with a warning about an unneeded `try`).
+    open func stop() async {
+        runtime.stop()
+    }
+
+    /// How long ``stop(completionHandler:)`` lets events that were already due sound: 25 ms after the latest start
+    /// at ``CHHapticTimeImmediate`` (a transient lasts at most 20 ms).
+    public static var stopGraceDuration: TimeInterval { EngineRuntime.stopGraceDuration }
+
     /// Calls `finishedHandler` once, when no player of this engine is playing any more — at once if the engine
-    /// runs and none is; when registered before ``start()``, once the players started after it have finished. If it
+    /// runs and none is; when registered before ``start(completionHandler:)``, once the players started after it have finished. If it
     /// returns ``FinishedAction/stopEngine`` the engine stops and ``stoppedHandler`` gets
     /// ``StoppedReason/notifyWhenFinished``.
     ///
@@ -249,6 +285,24 @@ open class CHHapticEngine: @unchecked Sendable {
     ///   playability errors of the pattern.
     open func makePlayer(with pattern: CHHapticPattern) throws -> any CHHapticPatternPlayer {
         StandardPatternPlayer(player: runtime.makePlayer(program: try program(for: pattern)))
+    }
+
+    /// Makes a player for `pattern`: the spelling of Apple's HapticBounce sample, the Objective-C name
+    /// (`createPlayerWithPattern:error:`) of ``makePlayer(with:)``.
+    ///
+    /// - Throws: ``CHHapticError`` as for ``makePlayer(with:)``.
+    @available(*, deprecated, renamed: "makePlayer(with:)", message: "Swift imports createPlayerWithPattern:error: as makePlayer(with:)")
+    open func createPlayer(with pattern: CHHapticPattern) throws -> any CHHapticPatternPlayer {
+        try makePlayer(with: pattern)
+    }
+
+    /// Makes an advanced player: the Objective-C name (`createAdvancedPlayerWithPattern:error:`) of
+    /// ``makeAdvancedPlayer(with:)``.
+    ///
+    /// - Throws: ``CHHapticError`` as for ``makePlayer(with:)``.
+    @available(*, deprecated, renamed: "makeAdvancedPlayer(with:)", message: "Swift imports createAdvancedPlayerWithPattern:error: as makeAdvancedPlayer(with:)")
+    open func createAdvancedPlayer(with pattern: CHHapticPattern) throws -> any CHHapticAdvancedPatternPlayer {
+        try makeAdvancedPlayer(with: pattern)
     }
 
     /// Makes an advanced player (pause, resume, seek, loop, rate, completion) for `pattern`.

@@ -84,6 +84,33 @@ public struct SensoryFeedback: Sendable, Hashable, CustomStringConvertible {
         SensoryFeedback(flexibility.patternName, intensity: intensity)
     }
 
+    /// A physical impact of the given weight: `.impact(.light)`, `.impact(.medium)`, `.impact(.heavy)`.
+    ///
+    /// A convenience beyond SwiftUI, which spells this `.impact(weight: .light)`; sample code often writes the short
+    /// form, so both compile here (see "Differences from Apple's frameworks" in this module's documentation).
+    ///
+    /// - Parameters:
+    ///   - weight: light, medium or heavy.
+    ///   - intensity: 0 … 1 (clamped); multiplies the pattern's strength.
+    /// - Returns: the same value as ``impact(weight:intensity:)``.
+    public static func impact(_ weight: SensoryFeedback.Weight, intensity: Double = 1.0) -> SensoryFeedback {
+        impact(weight: weight, intensity: intensity)
+    }
+
+    /// A physical impact between objects of the given flexibility: `.impact(.rigid)`, `.impact(.solid)`,
+    /// `.impact(.soft)`.
+    ///
+    /// A convenience beyond SwiftUI, which spells this `.impact(flexibility: .rigid)`; sample code often writes the
+    /// short form (it mirrors UIKit's `UIImpactFeedbackGenerator.FeedbackStyle`), so both compile here.
+    ///
+    /// - Parameters:
+    ///   - flexibility: rigid (crisp), solid or soft (dull).
+    ///   - intensity: 0 … 1 (clamped); multiplies the pattern's strength.
+    /// - Returns: the same value as ``impact(flexibility:intensity:)``.
+    public static func impact(_ flexibility: SensoryFeedback.Flexibility, intensity: Double = 1.0) -> SensoryFeedback {
+        impact(flexibility: flexibility, intensity: intensity)
+    }
+
     /// The library effect this value plays.
     public var effect: FeedbackEffect {
         guard let effect = FeedbackLibrary.effect(named: patternName) else {

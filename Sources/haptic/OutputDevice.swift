@@ -6,9 +6,8 @@ import HapticDevices
 /// forms `HAPTIC_DEVICE` accepts), else device discovery (`HAPTIC_DEVICE`, then haptic hardware, then the simulated
 /// actuator).
 ///
-/// Two adjustments make the devices fit a real-time tool: a `wav:` file is written in real time (paced) like a
-/// device, so `--loop` does not fill the disk and the file's timeline is wall-clock time; and the simulated
-/// actuator's live meter is switched off when the command draws on the terminal itself.
+/// One adjustment makes the devices fit a real-time tool: the simulated actuator's live meter is switched off when
+/// the command draws on the terminal itself. (A `wav:` file paces itself to a real-time engine.)
 internal enum OutputDevice {
     /// Opens the device description for `id`, or the default.
     ///
@@ -34,9 +33,6 @@ internal enum OutputDevice {
         }
         if let simulated = device as? SimulatedDevice, simulated.meter != meter {
             return SimulatedDevice(profile: simulated.info.profile, meter: meter)
-        }
-        if let file = device as? WAVDevice, !file.paced {
-            return WAVDevice(path: file.path, channels: file.channels, paced: true, profile: file.info.profile)
         }
         return device
     }

@@ -30,6 +30,8 @@ struct RecordedWAV {
             let body = offset + 8
             if id == "fmt " {
                 format = u16(body)
+                // WAVE_FORMAT_EXTENSIBLE (more than two channels): the sub-format GUID starts with the real code.
+                if format == 0xFFFE, size >= 40 { format = u16(body + 24) }
                 channelCount = u16(body + 2)
                 rate = u32(body + 4)
                 bits = u16(body + 14)

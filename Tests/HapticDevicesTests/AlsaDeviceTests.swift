@@ -87,6 +87,9 @@ import Testing
         let device = try AlsaDevice(configuration: AlsaConfiguration(pcm: "no-such-pcm-och"))
         let error = try #require(throws: DeviceError.self) { try device.start(format: DeviceFormat(sampleRate: 48_000, maxBlockFrames: 64)) }
         #expect(error.message.contains("no-such-pcm-och"))
+        // alsa-lib's own explanation is in our message (not printed to standard error), and errno appears once.
+        #expect(error.message.contains("alsa-lib: Unknown PCM no-such-pcm-och"), "\(error)")
+        #expect(error.description.components(separatedBy: "errno").count == 2, "\(error)")
         #expect(device.write(DeviceBlock(frameCount: 1, startFrame: 0, haptic: BusStorage(capacity: 1).haptic, audio: BusStorage(capacity: 1).audio)) == .failed(errno: EBADF))
     }
 

@@ -67,5 +67,41 @@ import Testing
         #expect(completions.values.sorted() == started.values.sorted())
         engine.stop()
     }
+
+    /// Game code fires a player on every collision and never expects `start` to fail: a burst of 1 600
+    /// fire-and-forget starts from 8 threads at once, on an engine with the default 256 run slots.
+    @Test func aBurstBeyondCapacityNeverThrowsAndEveryCompletionArrivesOnce() throws {
+        let engine = CHHapticEngine(device: NullDevice())
+        try engine.start()
+        nonisolated(unsafe) let pattern = try CHHapticPattern(events: [
+            CHHapticEvent(eventType: .hapticContinuous, parameters: [], relativeTime: 0, duration: 0.2)
+        ], parameters: [])
+        let completions = Counter()
+        let failures = Counter()
+        let threads = 8, perThread = 200
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for i in 0..<perThread {
+                let id = "\(thread)-\(i)"
+                do {
+                    let player = try engine.makeAdvancedPlayer(with: pattern)
+                    player.completionHandler = { _ in completions.record(id) }
+                    try player.start(atTime: CHHapticTimeImmediate)
+                } catch {
+                    failures.record("\(id): \(error)")
+                }
+            }
+        }
+        let deadline = Date().addingTimeInterval(20)
+        while completions.count < threads * perThread && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        Thread.sleep(forTimeInterval: 0.05)  // would a second completion arrive?
+        #expect(failures.values.isEmpty, "\(failures.values.prefix(3))")
+        #expect(completions.count == threads * perThread)
+        #expect(Set(completions.values).count == threads * perThread, "each completion once")
+        // Beyond 256 playing runs the oldest were stolen; the counters say what happened to the burst.
+        print("burst: \(engine.runtime.stolenRunCount) runs stolen, \(engine.runtime.coalescedStartCount) starts coalesced")
+        #expect(engine.runtime.stolenRunCount > 0)
+        #expect(engine.runtime.stolenRunCount + engine.runtime.coalescedStartCount >= threads * perThread - 256)
+        engine.stop()
+    }
 }
 #endif

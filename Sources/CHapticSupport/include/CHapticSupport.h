@@ -41,6 +41,15 @@ int CHapticSupport_inotifyWatchDirectory(int fd, const char *path);
 /// moved in or attributes changed; 0 deleted or moved out). Returns the number of events, 0 when none, or -errno.
 long CHapticSupport_inotifyDrain(int fd, void *context, void (*body)(void *context, const char *name, int added));
 
+/// alsa-lib's error handler (`snd_lib_error_handler_t`, variadic, which Swift cannot write): formats the message
+/// into a per-thread buffer instead of printing it to standard error, so the caller can put it into its own error.
+void CHapticSupport_alsaErrorHandler(const char *file, int line, const char *function, int err, const char *fmt, ...);
+/// ``CHapticSupport_alsaErrorHandler`` as a plain pointer, to pass to `snd_lib_error_set_handler` (Swift cannot name a
+/// variadic C function).
+void *CHapticSupport_alsaErrorHandlerPointer(void);
+/// The last alsa-lib message this thread captured ("Unknown PCM nonexistent"), and clears it; "" when none.
+const char *CHapticSupport_alsaTakeLastError(void);
+
 _Static_assert(sizeof(struct ff_effect) == 48, "ff_effect layout changed");
 _Static_assert(sizeof(struct input_event) == 24, "input_event layout changed (64-bit time expected)");
 #endif

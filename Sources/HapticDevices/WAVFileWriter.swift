@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#else
+#error("unsupported platform")
+#endif
+import HapticRender
+
+/// A WAV file written as it grows, readable at every moment: after each append the header's sizes describe exactly
+/// the samples written so far, so a process killed mid-recording (even with SIGKILL) leaves a valid file up to its
+/// last block.
+///
+///     let file = try WAVFileWriter(path: "out.wav", channelCount: 2, sampleRate: 48_000, format: .float32)
+///     bytes.withUnsafeBytes { _ = file.append($0) }
+///     file.close()
+///
+/// Used by ``WAVDevice`` (real-time recording) and by `haptic render` (long offline renders stream to disk in
+/// bounded memory).
+///
+/// The corresponding C calls are `open`, `write` (the samples), `pwrite` (the two size fields) and `close`.
+///
+/// - Thread safety: one thread at a time (the owner: a device's render thread between start and stop).
+/// - Real-time safety: ``append(_:)`` allocates nothing and takes no lock; it makes one `write` and two 4-byte
+///   `pwrite` calls.
+public final class WAVFileWriter {
+    /// The file.
+    public let path: String
+    /// Bytes of sample data written so far.
+    public private(set) var dataBytes = 0
+    private var descriptor: Int32
+    private let dataSizeOffset: Int
+
+    /// Creates (truncates) the file and writes a header describing no samples yet.
+    ///
+    /// - Throws: ``DeviceError`` when the file cannot be created or written (its message names the system's
+    ///   reason: "No space left on device", "Permission denied", …).
+    public init(path: String, channelCount: Int, sampleRate: Int, format: WAVEncoder.SampleFormat) throws(DeviceError) {
+        self.path = path
+        let header = WAVEncoder(format: format).header(channelCount: channelCount, sampleRate: sampleRate, dataBytes: 0)
+        dataSizeOffset = WAVEncoder.dataSizeOffset(headerCount: header.count)
+        let opened = SystemCall.retryingInterrupts("open") {
+            SystemCall.kernelStyle(Int(open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)))
+        }
+        switch opened {
+        case .success(let fd): descriptor = Int32(fd)
+        case .failure(let error): throw DeviceError(error, device: "wav:\(path)")
+        }
+        if let errno = header.withUnsafeBytes({ writeAll($0) }) {
+            close()
+            throw DeviceError(SystemCallError(call: "write", errno: errno), device: "wav:\(path)")
+        }
+    }
+
+    deinit { close() }
+
+    /// Appends interleaved sample bytes and updates the header's sizes.
+    ///
+    /// - Returns: `nil`, or the `errno` of the failed call (`ENOSPC` on a full disk, `EFBIG` past the 4 GiB a WAV
+    ///   file can describe). After a failure the file still describes the samples written before it.
+    public func append(_ bytes: UnsafeRawBufferPointer) -> Int32? {
+        guard descriptor >= 0 else { return EBADF }
+        guard dataBytes + bytes.count <= WAVEncoder.maxDataBytes else { return EFBIG }
+        if let errno = writeAll(bytes) { return errno }
+        dataBytes += bytes.count
+        if let errno = writeSize(dataBytes + dataSizeOffset - 4, at: WAVEncoder.riffSizeOffset) { return errno }
+        return writeSize(dataBytes, at: dataSizeOffset)
+    }
+
+    /// Closes the file (its header is already complete). Safe to call twice.
+    public func close() {
+        guard descriptor >= 0 else { return }
+        _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(systemClose(descriptor))) }
+        descriptor = -1
+    }
+
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) -> Int32? {
+        var done = 0
+        while done < bytes.count {
+            let result = SystemCall.retryingInterrupts("write") {
+                SystemCall.kernelStyle(systemWrite(descriptor, bytes.baseAddress! + done, bytes.count - done))
+            }
+            switch result {
+            case .success(let n): done += n
+            case .failure(let error): return error.errno
+            }
+        }
+        return nil
+    }
+
+    private func writeSize(_ value: Int, at offset: Int) -> Int32? {
+        var field = UInt32(truncatingIfNeeded: value).littleEndian
+        let result = withUnsafeBytes(of: &field) { raw in
+            SystemCall.retryingInterrupts("pwrite") { SystemCall.kernelStyle(pwrite(descriptor, raw.baseAddress!, 4, off_t(offset))) }
+        }
+        if case .failure(let error) = result { return error.errno }
+        return nil
+    }
+}
+
+/// `write(2)`, outside ``WAVFileWriter`` (whose members would shadow it).
+private func systemWrite(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(fd, pointer, count)
+    #elseif canImport(Musl)
+    Musl.write(fd, pointer, count)
+    #else
+    Darwin.write(fd, pointer, count)
+    #endif
+}
+
+/// `close(2)`, outside ``WAVFileWriter`` (whose `close()` would shadow it).
+private func systemClose(_ fd: Int32) -> Int32 {
+    #if canImport(Glibc)
+    Glibc.close(fd)
+    #elseif canImport(Musl)
+    Musl.close(fd)
+    #else
+    Darwin.close(fd)
+    #endif
+}
