@@ -1,18 +1,30 @@
 import HapticRender
 
 /// The outline of a custom-audio event's sound for drawing: the lowest and highest sample (channels averaged,
-/// scaled by the event's volume) over each slice of time.
+/// multiplied by a gain) over each slice of time.
 ///
-///     let waveform = AudioWaveform(buffer, volume: 0.8)
+///     let waveform = AudioWaveform(buffer, gain: 0.8)
 ///     waveform.range(from: 0, to: 0.01)   // (-0.6, 0.7)
 struct AudioWaveform {
     let buffer: AudioBuffer
-    let volume: Float
+    /// The gain applied to the samples.
+    let gain: Float
     let loops: Bool
 
-    init(_ buffer: AudioBuffer, volume: Float, loops: Bool = false) {
+    /// The largest absolute value of the channel-averaged samples.
+    static func peak(of buffer: AudioBuffer) -> Float {
+        var peak: Float = 0
+        for frame in 0..<buffer.frameCount {
+            var value: Float = 0
+            for channel in 0..<buffer.channelCount { value += buffer.sample(frame: frame, channel: channel) }
+            peak = Swift.max(peak, abs(value / Float(buffer.channelCount)))
+        }
+        return peak
+    }
+
+    init(_ buffer: AudioBuffer, gain: Float, loops: Bool = false) {
         self.buffer = buffer
-        self.volume = volume
+        self.gain = gain
         self.loops = loops
     }
 
@@ -33,7 +45,7 @@ struct AudioWaveform {
             }
             var value: Float = 0
             for channel in 0..<buffer.channelCount { value += buffer.sample(frame: index, channel: channel) }
-            value = value / Float(buffer.channelCount) * volume
+            value = value / Float(buffer.channelCount) * gain
             low = Swift.min(low, value)
             high = Swift.max(high, value)
             frame += 1

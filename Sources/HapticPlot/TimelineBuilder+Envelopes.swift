@@ -21,11 +21,12 @@ extension TimelineBuilder {
         }
         let base = unitY(0, in: frame)
         scene.elements.append(.polygon([PlotPoint(left, base)] + outline + [PlotPoint(right, base)], fill: .continuous, opacity: 0.3, role: "intensity-envelope"))
-        scene.elements.append(.polyline(outline, stroke: .continuous, width: 1.5, role: "intensity-outline"))
+        scene.elements.append(.polyline(outline, stroke: .continuous, width: 1.5 * pen, role: "intensity-outline"))
         for transient in signal.transients {
             let px = x(transient.time), top = unitY(Double(transient.intensity), in: frame)
-            scene.elements.append(.line(PlotPoint(px, base), PlotPoint(px, top), stroke: .transient, width: 2, role: "intensity-transient"))
-            scene.elements.append(.rect(PlotRect(x: px - 2.5, y: top - 2.5, width: 5, height: 5), fill: .transient, opacity: 1, role: "intensity-transient-head"))
+            scene.elements.append(.line(PlotPoint(px, base), PlotPoint(px, top), stroke: .transient, width: 2 * pen, role: "intensity-transient"))
+            let head = 5 * pen
+            scene.elements.append(.rect(PlotRect(x: px - head / 2, y: top - head / 2, width: head, height: head), fill: .transient, opacity: 1, role: "intensity-transient-head"))
         }
         let signal = self.signal, inset = scaleInset
         // The intensity control multiplies: draw it on the same 0 … 1 scale, with its points at their values.
@@ -34,7 +35,7 @@ extension TimelineBuilder {
                 let value = Double(signal.intensityControl.value(at: Double(c) / Double(columns) * span))
                 return PlotPoint(left + Double(c), unitY(Swift.min(Swift.max(value, 0), 1), in: frame))
             }
-            scene.elements.append(.polyline(line, stroke: .control, width: 1, role: "intensity-control"))
+            scene.elements.append(.polyline(line, stroke: .control, width: pen, role: "intensity-control"))
             drawControlMarkers(for: [.hapticIntensityControl], lane: frame) { _, value in
                 Self.unitY(Double(Swift.min(Swift.max(value, 0), 1)), in: frame, inset: inset)
             }
@@ -63,11 +64,12 @@ extension TimelineBuilder {
         }
         if !run.isEmpty { runs.append(run) }
         for points in runs where points.count > 1 {
-            scene.elements.append(.polyline(points, stroke: .sharpness, width: 2, role: "sharpness-envelope"))
+            scene.elements.append(.polyline(points, stroke: .sharpness, width: 2 * pen, role: "sharpness-envelope"))
         }
         for transient in signal.transients {
             let center = PlotPoint(x(transient.time), unitY(Double(transient.sharpness), in: frame))
-            scene.elements.append(.rect(PlotRect(x: center.x - 2.5, y: center.y - 2.5, width: 5, height: 5), fill: .transient, opacity: 1, role: "sharpness-transient"))
+            let head = 5 * pen
+            scene.elements.append(.rect(PlotRect(x: center.x - head / 2, y: center.y - head / 2, width: head, height: head), fill: .transient, opacity: 1, role: "sharpness-transient"))
         }
         let signal = self.signal, inset = scaleInset
         // The sharpness control adds to each event's sharpness: mark its points on the sharpness that results.

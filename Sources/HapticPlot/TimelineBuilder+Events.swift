@@ -75,9 +75,10 @@ extension TimelineBuilder {
             let px = x(event.time)
             let intensity = Double(event.value(of: .hapticIntensity))
             let top = row.maxY - row.height * Swift.max(intensity, 0.15)
-            scene.elements.append(.line(PlotPoint(px, row.maxY), PlotPoint(px, top + 2), stroke: .transient, width: 2, role: "event-transient"))
+            let head = 5 * pen
+            scene.elements.append(.line(PlotPoint(px, row.maxY), PlotPoint(px, top + 2), stroke: .transient, width: 2 * pen, role: "event-transient"))
             scene.elements.append(.rect(
-                PlotRect(x: px - 2.5, y: top, width: 5, height: 5), fill: .transient, opacity: 1, role: "event-transient-head",
+                PlotRect(x: px - head / 2, y: top, width: head, height: head), fill: .transient, opacity: 1, role: "event-transient-head",
                 tooltip: "HapticTransient at \(ms(event.time)), intensity \(value(intensity)), sharpness \(value(Double(event.value(of: .hapticSharpness))))"))
         }
     }
@@ -119,8 +120,10 @@ extension TimelineBuilder {
             if placer.placeFirst(of: variants, as: text, in: &scene) != nil { waveTop = baseline + font.descender * smallSize * 0.9 }
         }
         guard let buffer = bar.buffer else { return }
+        // The shape matters more than the level: the file's peak fills the bar at full volume, half of it at volume 0.
+        let scale = (0.5 + 0.5 * Float(volume)) / Swift.max(AudioWaveform.peak(of: buffer), 0.01)
         drawWaveform(
-            AudioWaveform(buffer, volume: event.value(of: .audioVolume), loops: event.waveformLoopEnabled ?? false),
+            AudioWaveform(buffer, gain: scale, loops: event.waveformLoopEnabled ?? false),
             from: bar.start, to: bar.end, in: PlotRect(x: box.x, y: waveTop, width: box.width, height: box.maxY - 1 - waveTop))
     }
 

@@ -27,9 +27,10 @@ package struct TimelinePlot {
     }
 
     /// The time the axis covers for a pattern of `duration` seconds: all of it (custom audio included, when the
-    /// caller counted it) and a little room after; render the acceleration for this long.
+    /// caller counted it) and 3 % + 40 ms more, where an actuator rings down after the last event; render the
+    /// acceleration for this long.
     package static func span(forDuration duration: Double) -> Double {
-        Swift.max(duration, 0.05) * 1.03
+        Swift.max(duration, 0.05) * 1.03 + 0.04
     }
 
     /// The laid-out picture.
@@ -52,6 +53,8 @@ struct TimelineBuilder {
 
     /// Body text size; titles are larger and small labels smaller.
     let size: Double
+    /// Width of the data strokes (envelopes, stems): 1 at the default size, thicker on large pictures.
+    let pen: Double
     let smallSize: Double
     let titleSize: Double
     let padding: Double
@@ -69,7 +72,9 @@ struct TimelineBuilder {
         self.height = Double(height)
         duration = input.duration
         span = TimelinePlot.span(forDuration: duration)
-        size = Swift.min(Swift.max(7 + Swift.min(Double(width), 1.6 * Double(height)) / 200, 9), 13).rounded()
+        // Text grows with the square root of the picture: 9 px at 600 × 400 and below, 13 px at 1200 × 720.
+        size = Swift.max(9, (0.375 * Swift.min(Double(width), 1.6 * Double(height)).squareRoot()).rounded())
+        pen = Swift.max(1, size / 13)
         smallSize = Swift.max(8, size - 1)
         titleSize = size + 2
         padding = (size * 0.7).rounded()

@@ -1,3 +1,4 @@
+import Foundation
 import HapticPattern
 import HapticPlot
 import HapticTestSupport
@@ -5,7 +6,7 @@ import Testing
 
 @Suite struct TimelinePlotTests {
     /// Every size the CLI accepts at its small end, and the default.
-    static let sizes: [(Int, Int)] = [(320, 240), (400, 300), (480, 320), (600, 400), (600, 240), (800, 500), (1200, 720), (2400, 400)]
+    static let sizes: [(Int, Int)] = [(320, 240), (400, 300), (480, 320), (600, 400), (600, 240), (320, 1000), (800, 500), (1200, 720), (2400, 400), (4000, 2400)]
 
     static func inputs() throws -> [TimelineInput] {
         [try PlotInputs.fixture("Knock.ahap"), try PlotInputs.fixture("Tour.ahap"), try PlotInputs.fixture("AudioOnly.json"),
@@ -53,7 +54,8 @@ import Testing
         #expect(abs(input.duration - 0.75) < 1e-9)
         #expect(span >= 0.75)
         let lastTick = try #require(scene.texts.filter { $0.role == "tick-label" }.last)
-        #expect(lastTick.string == "750 ms")
+        let lastTickTime = Int(lastTick.string.replacingOccurrences(of: " ms", with: "")) ?? 0
+        #expect(lastTickTime >= 750, "the axis reaches \(lastTick.string)")
     }
 
     @Test func legendScalesAndControlPointsAreDrawn() throws {
