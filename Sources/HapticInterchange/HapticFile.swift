@@ -1,4 +1,5 @@
 import Foundation
+import HapticPattern
 
 /// A Lofelt / Meta `.haptic` file, version 1: one continuous signal made of an amplitude envelope (with optional
 /// emphasis points, the format's transients) and a frequency envelope, all values normalised to 0 … 1.
@@ -126,38 +127,18 @@ public struct HapticFile: Sendable, Hashable {
 
     // MARK: Reading
 
-    /// Decodes and validates `.haptic` JSON.
+    /// Decodes and validates `.haptic` JSON (see ``decode(_:file:limits:)-([UInt8],_,_)``).
     ///
-    /// - Parameters:
-    ///   - data: the file's bytes.
-    ///   - file: the name used in error messages.
-    /// - Throws: ``HapticFileError`` for malformed JSON, a missing required field, or the first broken rule of
-    ///   ``validate()``.
-    public static func decode(_ data: Data, file: String? = nil) throws(HapticFileError) -> HapticFile {
-        let document: Document
-        do {
-            document = try JSONDecoder().decode(Document.self, from: data)
-        } catch let error as DecodingError {
-            throw HapticFileError(decoding: error, file: file)
-        } catch {
-            throw HapticFileError(path: "", message: "not valid JSON: \(error)", file: file)
-        }
-        let envelopes = document.signals.continuous.envelopes
-        let result = HapticFile(
-            version: document.version, metadata: document.metadata ?? Metadata(), amplitude: envelopes.amplitude,
-            frequency: envelopes.frequency ?? [])
-        if var problem = result.validate().first {
-            problem.file = file
-            throw problem
-        }
-        return result
+    /// - Throws: ``HapticFileError`` with a code, the JSON path and line:column.
+    public static func decode(_ data: Data, file: String? = nil, limits: PatternLimits = .default) throws(HapticFileError) -> HapticFile {
+        try decode(Array(data), file: file, limits: limits)
     }
 
     /// Checks the format's rules (Lofelt `core/datamodel` validation and Meta's file specification).
     ///
     /// - major version 1;
     /// - at least two amplitude breakpoints spanning a duration greater than 0;
-    /// - times finite, ≥ 0 and non-decreasing in both envelopes;
+    /// - times finite, within 0 … ``PatternLimits/maxPatternDuration`` and non-decreasing in both envelopes;
     /// - amplitudes, frequencies and emphasis values within 0 … 1;
     /// - `emphasis.amplitude` ≥ the envelope's amplitude at that point;
     /// - no frequency breakpoint after the last amplitude breakpoint.
@@ -165,7 +146,9 @@ public struct HapticFile: Sendable, Hashable {
     /// - Returns: every problem found, in document order (empty when valid).
     public func validate() -> [HapticFileError] {
         var problems: [HapticFileError] = []
-        func problem(_ path: String, _ message: String) { problems.append(HapticFileError(path: path, message: message)) }
+        func problem(_ path: String, _ message: String) {
+            problems.append(HapticFileError(path: path, message: message, code: .invalidPatternData))
+        }
         if version.major != 1 {
             problem("version.major", "unsupported version \(version.major).\(version.minor).\(version.patch); only 1.x is read")
         }
@@ -176,8 +159,8 @@ public struct HapticFile: Sendable, Hashable {
         var previous = -Double.infinity
         for (i, point) in amplitude.enumerated() {
             let path = "\(amplitudePath)[\(i)]"
-            if !point.time.isFinite || point.time < 0 {
-                problem(path + ".time", "time \(point.time) must be a number ≥ 0")
+            if !point.time.isFinite || point.time < 0 || point.time > PatternLimits.default.maxPatternDuration {
+                problem(path + ".time", "time \(point.time) must be a number of seconds within 0 … \(PatternLimits.default.maxPatternDuration)")
             } else if point.time < previous {
                 problem(path + ".time", "time \(point.time) s is before the previous breakpoint's \(previous) s; times must not decrease")
             }
@@ -203,8 +186,8 @@ public struct HapticFile: Sendable, Hashable {
         previous = -Double.infinity
         for (i, point) in frequency.enumerated() {
             let path = "\(frequencyPath)[\(i)]"
-            if !point.time.isFinite || point.time < 0 {
-                problem(path + ".time", "time \(point.time) must be a number ≥ 0")
+            if !point.time.isFinite || point.time < 0 || point.time > PatternLimits.default.maxPatternDuration {
+                problem(path + ".time", "time \(point.time) must be a number of seconds within 0 … \(PatternLimits.default.maxPatternDuration)")
             } else if point.time < previous {
                 problem(path + ".time", "time \(point.time) s is before the previous breakpoint's \(previous) s; times must not decrease")
             } else if let end = amplitude.last?.time, point.time > end {
@@ -261,26 +244,5 @@ public struct HapticFile: Sendable, Hashable {
         let data = (try? JSONSerialization.data(withJSONObject: [string], options: [.fragmentsAllowed])) ?? Data("[\"\"]".utf8)
         let text = String(decoding: data, as: UTF8.self)
         return String(text.dropFirst().dropLast())
-    }
-
-    // MARK: Coding layout
-
-    struct Document: Codable {
-        var version: Version
-        var metadata: Metadata?
-        var signals: Signals
-    }
-
-    struct Signals: Codable {
-        var continuous: Continuous
-    }
-
-    struct Continuous: Codable {
-        var envelopes: Envelopes
-    }
-
-    struct Envelopes: Codable {
-        var amplitude: [AmplitudeBreakpoint]
-        var frequency: [FrequencyBreakpoint]?
     }
 }

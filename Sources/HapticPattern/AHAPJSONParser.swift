@@ -3,7 +3,7 @@
 /// Tolerated, each with a warning because Apple's loader (`NSJSONSerialization`) rejects it: trailing commas,
 /// `//` and `/* */` comments, and a UTF-8 byte-order mark. Everything else that is not JSON — `NaN`, `Infinity`,
 /// single quotes, bare words, numbers that overflow — is an error with its line and column.
-struct AHAPJSONParser {
+package struct AHAPJSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
     private var tape = AHAPTape()
@@ -12,15 +12,15 @@ struct AHAPJSONParser {
     private(set) var warnings: [(message: String, offset: Int)] = []
 
     /// A syntax error: message and byte offset.
-    struct SyntaxError: Error {
-        var message: String
-        var offset: Int
+    package struct SyntaxError: Error {
+        package var message: String
+        package var offset: Int
         /// The text may be fine, but it exceeds a ``PatternLimits`` value.
-        var isLimit = false
+        package var isLimit = false
     }
 
     /// Parses `bytes`. The returned tape refers to `storage`, which must hold the same bytes.
-    static func parse(
+    package static func parse(
         _ storage: [UInt8], maxDepth: Int, maxNodes: Int
     ) -> Result<(AHAPTape, [(message: String, offset: Int)]), SyntaxError> {
         storage.withUnsafeBufferPointer { buffer in
@@ -185,10 +185,12 @@ struct AHAPJSONParser {
         let index = try openNode(.string)
         tape.nodes[index].offset = Int32(truncatingIfNeeded: position)
         var escaped = false
+        var nonASCII = false
         while true {
             guard position < bytes.count else { throw SyntaxError(message: "unterminated string", offset: quote) }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") { break }
+            if byte >= 0x80 { nonASCII = true }
             if byte < 0x20 {
                 throw SyntaxError(message: "control character (0x\(String(byte, radix: 16))) inside a string; escape it", offset: position)
             }
@@ -203,6 +205,7 @@ struct AHAPJSONParser {
                     guard position + 6 <= bytes.count,
                         (2..<6).allSatisfy({ AHAPTape.hexDigit(bytes[position + $0]) != nil })
                     else { throw SyntaxError(message: "\\u must be followed by four hex digits", offset: position) }
+                    checkSurrogate(at: position)
                     position += 6
                 default:
                     throw SyntaxError(message: "invalid escape \\\(Unicode.Scalar(bytes[position + 1])) in a string", offset: position)
@@ -213,8 +216,53 @@ struct AHAPJSONParser {
         }
         tape.nodes[index].length = Int32(truncatingIfNeeded: position) - tape.nodes[index].offset
         tape.nodes[index].flag = escaped
+        if nonASCII, !isValidUTF8(Int(tape.nodes[index].offset)..<position) {
+            warnings.append(("invalid UTF-8 in a string; it reads as U+FFFD (Apple's JSON loader rejects the file)", quote))
+        }
         position += 1
         closeNode(index)
+    }
+
+    /// The value of the four hex digits after `\\u` at `escape`.
+    private func escapedUnit(at escape: Int) -> UInt16? {
+        guard escape + 6 <= bytes.count, bytes[escape] == UInt8(ascii: "\\"), bytes[escape + 1] == UInt8(ascii: "u") else { return nil }
+        var value: UInt16 = 0
+        for k in 2..<6 {
+            guard let digit = AHAPTape.hexDigit(bytes[escape + k]) else { return nil }
+            value = value << 4 | UInt16(digit)
+        }
+        return value
+    }
+
+    /// Warns about a `\\u` escape at `escape` that is half of a surrogate pair without its other half (it reads as
+    /// U+FFFD).
+    private mutating func checkSurrogate(at escape: Int) {
+        guard let unit = escapedUnit(at: escape) else { return }
+        let lone: Bool
+        switch unit {
+        case 0xD800...0xDBFF:
+            lone = !(escapedUnit(at: escape + 6).map { (0xDC00...0xDFFF).contains($0) } ?? false)
+        case 0xDC00...0xDFFF:
+            lone = !(escape >= 6 && (escapedUnit(at: escape - 6).map { (0xD800...0xDBFF).contains($0) } ?? false))
+        default:
+            lone = false
+        }
+        if lone {
+            warnings.append(("lone surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string; it reads as U+FFFD", escape))
+        }
+    }
+
+    /// Whether `range` of the text is well-formed UTF-8.
+    private func isValidUTF8(_ range: Range<Int>) -> Bool {
+        var iterator = UnsafeBufferPointer(rebasing: bytes[range]).makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
     }
 
     private mutating func parseLiteral(_ literal: StaticString, kind: AHAPTape.Kind, flag: Bool) throws(SyntaxError) {

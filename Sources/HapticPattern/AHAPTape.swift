@@ -2,47 +2,47 @@
 ///
 /// Strings are byte ranges into ``storage`` (the source text itself for JSON, so reading allocates no strings),
 /// which is what makes the AHAP reader several times faster than building Foundation objects.
-struct AHAPTape: Sendable {
-    enum Kind: UInt8, Sendable {
+package struct AHAPTape: Sendable {
+    package enum Kind: UInt8, Sendable {
         case null, bool, number, string, array, object
     }
 
-    struct Node: Sendable {
-        var kind: Kind
+    package struct Node: Sendable {
+        package var kind: Kind
         /// For `.string`: the text has backslash escapes. For `.bool`: the value.
-        var flag: Bool
+        package var flag: Bool
         /// Children: elements of an array, key/value pairs of an object.
-        var count: Int32
+        package var count: Int32
         /// Byte offset of the value in the source (for strings: the first byte after the quote).
-        var offset: Int32
+        package var offset: Int32
         /// For `.string`: byte length of the raw text between the quotes.
-        var length: Int32
+        package var length: Int32
         /// Index of the node after this value's subtree.
-        var next: Int32
+        package var next: Int32
         /// For `.number`: the value.
-        var number: Double
+        package var number: Double
     }
 
-    var nodes: [Node] = []
+    package var nodes: [Node] = []
     var storage: [UInt8] = []
     /// Whether ``Node/offset`` points into a source text (JSON) that can be turned into line:column.
-    var hasLocations = false
+    package var hasLocations = false
 
     // MARK: Reading
 
-    func kind(_ index: Int) -> Kind { nodes[index].kind }
+    package func kind(_ index: Int) -> Kind { nodes[index].kind }
 
     /// The children of an array node, as node indices.
-    func elements(_ index: Int) -> ChildIterator { ChildIterator(tape: self, cursor: index + 1, remaining: Int(nodes[index].count)) }
+    package func elements(_ index: Int) -> ChildIterator { ChildIterator(tape: self, cursor: index + 1, remaining: Int(nodes[index].count)) }
 
     /// The members of an object node, as (key index, value index) pairs.
-    func members(_ index: Int) -> MemberIterator { MemberIterator(tape: self, cursor: index + 1, remaining: Int(nodes[index].count)) }
+    package func members(_ index: Int) -> MemberIterator { MemberIterator(tape: self, cursor: index + 1, remaining: Int(nodes[index].count)) }
 
-    struct ChildIterator: Sequence, IteratorProtocol {
+    package struct ChildIterator: Sequence, IteratorProtocol {
         let tape: AHAPTape
         var cursor: Int
         var remaining: Int
-        mutating func next() -> Int? {
+        package mutating func next() -> Int? {
             guard remaining > 0 else { return nil }
             remaining -= 1
             let current = cursor
@@ -51,11 +51,11 @@ struct AHAPTape: Sendable {
         }
     }
 
-    struct MemberIterator: Sequence, IteratorProtocol {
+    package struct MemberIterator: Sequence, IteratorProtocol {
         let tape: AHAPTape
         var cursor: Int
         var remaining: Int
-        mutating func next() -> (key: Int, value: Int)? {
+        package mutating func next() -> (key: Int, value: Int)? {
             guard remaining > 0 else { return nil }
             remaining -= 1
             let key = cursor
@@ -66,7 +66,7 @@ struct AHAPTape: Sendable {
     }
 
     /// Whether string node `index` equals `literal` (compared byte for byte, unescaping if needed).
-    func string(_ index: Int, equals literal: String) -> Bool {
+    package func string(_ index: Int, equals literal: String) -> Bool {
         let node = nodes[index]
         if node.flag { return string(index) == literal }
         var utf8 = literal.utf8.makeIterator()
@@ -89,7 +89,7 @@ struct AHAPTape: Sendable {
     }
 
     /// The text of string node `index`, with escapes resolved.
-    func string(_ index: Int) -> String {
+    package func string(_ index: Int) -> String {
         let node = nodes[index]
         let start = Int(node.offset)
         let end = start + Int(node.length)
@@ -98,7 +98,7 @@ struct AHAPTape: Sendable {
     }
 
     /// The location of node `index` in the source text, when there is one.
-    func location(_ index: Int) -> SourceLocation? {
+    package func location(_ index: Int) -> SourceLocation? {
         guard hasLocations, index < nodes.count else { return nil }
         var offset = Int(nodes[index].offset)
         if nodes[index].kind == .string { offset -= 1 }  // point at the opening quote
@@ -208,7 +208,7 @@ struct AHAPTape: Sendable {
     }
 
     /// Rebuilds the value tree of node `index` (used for `Metadata`).
-    func value(_ index: Int) -> AHAPValue {
+    package func value(_ index: Int) -> AHAPValue {
         let node = nodes[index]
         switch node.kind {
         case .null: return .null

@@ -90,7 +90,8 @@ import Testing
         try #"{"version":{"major":1,"minor":0,"patch":0},"signals":{"continuous":{"envelopes":{"amplitude":[{"time":0,"amplitude":0.9,"emphasis":{"amplitude":0.1,"frequency":0.5}},{"time":1,"amplitude":0}]}}}}"#.write(to: wrong, atomically: false, encoding: .utf8)
         let rejected = try CommandRunner.haptic(["convert", wrong.path, "-o", folder.appendingPathComponent("z.ahap").path])
         #expect(rejected.status == 1)
-        #expect(rejected.stderr.contains("wrong.haptic: error: signals.continuous.envelopes.amplitude[0].emphasis.amplitude: emphasis amplitude 0.1 is below"), "\(rejected.stderr)")
+        #expect(rejected.stderr.contains("wrong.haptic:1:145: error: signals.continuous.envelopes.amplitude[0].emphasis.amplitude: emphasis amplitude 0.1 is below"), "\(rejected.stderr)")
+        #expect(rejected.stderr.contains("(invalidPatternData, -4813)"))
         // A missing input.
         let missing = try CommandRunner.haptic(["convert", folder.appendingPathComponent("nope.ahap").path, "-o", folder.appendingPathComponent("n.haptic").path])
         #expect(missing.status == 1)

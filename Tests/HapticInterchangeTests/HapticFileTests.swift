@@ -43,7 +43,9 @@ import Testing
             _ = try HapticFile.decode(Data(json.utf8), file: "bad.haptic")
         } throws: { error in
             let text = (error as? HapticFileError)?.description ?? ""
-            return text.hasPrefix("bad.haptic: error: ") && text.contains(expected)
+            // file:line:col, the path, the message and Apple's code, like an AHAP error.
+            return text.hasPrefix("bad.haptic:1:") && text.contains(": error: ") && text.contains(expected)
+                && (text.hasSuffix("(invalidPatternData, -4813)") || text.hasSuffix("(invalidPatternDictionary, -4814)"))
         }
     }
 
@@ -74,5 +76,56 @@ import Testing
         let conversion = HapticFile.converting(pattern)
         #expect(conversion.notes.contains { $0.code == "emphasis-raised" && abs(($0.maxError ?? 0) - 0.6) < 0.01 })
         #expect(conversion.value.validate().isEmpty)
+    }
+}
+
+/// `.haptic` input is as carefully read as AHAP: numbers bounded before use, every error located and coded.
+@Suite struct HapticFileHostileInputTests {
+    static func document(amplitude: String) -> [UInt8] {
+        Array(#"{"version":{"major":1,"minor":0,"patch":0},"signals":{"continuous":{"envelopes":{"amplitude":["#.utf8)
+            + Array(amplitude.utf8) + Array("]}}}}".utf8)
+    }
+
+    func error(_ bytes: [UInt8]) -> HapticFileError? {
+        do { _ = try HapticFile.decode(bytes, file: "x.haptic"); return nil } catch { return error }
+    }
+
+    @Test func hugeTimesAreRefusedBeforeAnythingIsSizedByThem() throws {
+        let clock = ContinuousClock()
+        for time in ["1e300", "1e5", "3600.5", "-1"] {
+            let start = clock.now
+            let problem = try #require(error(Self.document(amplitude: #"{"time":0,"amplitude":0},{"time":\#(time),"amplitude":1}"#)))
+            #expect(clock.now - start < .seconds(1))
+            #expect(problem.code == .invalidPatternData, "\(time)")
+            #expect(problem.path == "signals.continuous.envelopes.amplitude[1].time")
+            #expect(problem.message.contains("PatternLimits.maxPatternDuration"), "\(problem)")
+            #expect(problem.location?.line == 1)
+        }
+    }
+
+    @Test func aWrongTypeIsAWrongTypeNotInvalidJSON() throws {
+        let problem = try #require(error(Self.document(amplitude: #"{"time":"0","amplitude":0},{"time":1,"amplitude":0}"#)))
+        #expect(problem.code == .invalidPatternDictionary)
+        #expect(problem.message == "expected a number, found a string", "\(problem)")
+        #expect(problem.path == "signals.continuous.envelopes.amplitude[0].time")
+        #expect(problem.location?.column == 103)  // the string's first character
+        #expect(!problem.description.contains("not valid JSON"))
+        let syntax = try #require(error(Array(#"{"version": }"#.utf8)))
+        #expect(syntax.message.hasPrefix("not valid JSON") && syntax.location?.column == 13)
+    }
+
+    @Test func tooManyBreakpointsAreRefusedByTheLimit() throws {
+        var limits = PatternLimits.default
+        limits.maxEntries = 10
+        let points = (0..<11).map { #"{"time":\#($0),"amplitude":0}"# }.joined(separator: ",")
+        do {
+            _ = try HapticFile.decode(Self.document(amplitude: points), file: "many.haptic", limits: limits)
+            Issue.record("accepted 11 breakpoints with a limit of 10")
+        } catch {
+            #expect(error.code == .invalidPatternData && error.message.contains("PatternLimits.maxEntries"))
+        }
+        // Deep nesting and endless values are the JSON parser's limits, as for AHAP.
+        let deep = Array(repeating: UInt8(ascii: "["), count: 10_000)
+        #expect(error(deep)?.code == .invalidPatternData)
     }
 }

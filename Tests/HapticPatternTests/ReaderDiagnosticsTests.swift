@@ -1,0 +1,57 @@
+import HapticPattern
+import Testing
+
+/// What the reader says about text that Apple's loader would read differently or reject: duplicate keys, broken
+/// text, and more than one error in a file.
+@Suite struct ReaderDiagnosticsTests {
+    @Test func aDuplicatePatternKeyIsAWarningAtTheSecondKey() throws {
+        let text = """
+            {"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}],
+             "Pattern": [{"Event": {"Time": 1, "EventType": "HapticTransient"}}]}
+            """
+        let document = try AHAPReader.read(text, file: "dup.ahap")
+        #expect(document.pattern.events.map(\.time) == [1], "the last one is read, as the warning says")
+        let warning = try #require(document.warnings.first { $0.message.contains("duplicate key \"Pattern\"") })
+        #expect(warning.location?.line == 2 && warning.location?.column == 2)
+        // Inside an event too.
+        let event = try AHAPReader.read(#"{"Pattern": [{"Event": {"Time": 0, "Time": 0.5, "EventType": "HapticTransient"}}]}"#)
+        #expect(event.warnings.contains { $0.message.contains("duplicate key \"Time\"") && $0.path == "Pattern[0].Event" })
+    }
+
+    @Test func invalidUTF8AndLoneSurrogatesAreWarnings() throws {
+        var bytes = Array(#"{"Metadata": {"Project": "caf"#.utf8)
+        bytes += [0xC3, 0x28]  // a lead byte followed by ASCII: not UTF-8
+        bytes += Array(#""}, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#.utf8)
+        let document = try AHAPReader.read(bytes, file: "bad.ahap")
+        let utf8 = try #require(document.warnings.first { $0.message.contains("invalid UTF-8") })
+        #expect(utf8.location?.line == 1 && utf8.location?.column == 26)
+        let surrogate = try AHAPReader.read(#"{"Metadata": {"Name": "x\uD83Dy"}, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#)
+        #expect(surrogate.warnings.contains { $0.message.contains("lone surrogate \\uD83D") })
+        // A proper pair is not warned about.
+        let pair = try AHAPReader.read(#"{"Metadata": {"Name": "\uD83D\uDE00"}, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#)
+        #expect(!pair.warnings.contains { $0.message.contains("surrogate") })
+        let valid = try AHAPReader.read(#"{"Metadata": {"Name": "Ünïcødé ✓"}, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#)
+        #expect(valid.warnings.isEmpty)
+    }
+
+    @Test func checkReportsEveryBrokenEntryWithItsLocation() {
+        let text = """
+            {"Pattern": [
+              {"Event": {"Time": -1, "EventType": "HapticTransient"}},
+              {"Event": {"Time": 0.1, "EventType": "HapticTransient"}},
+              {"Event": {"Time": 0.2, "EventType": "Buzz"}},
+              {"Parameter": {"ParameterID": "HapticIntensityControl", "Time": 0.3}}
+            ]}
+            """
+        let check = AHAPReader.check(Array(text.utf8), file: "three.ahap")
+        #expect(check.errors.count == 3)
+        #expect(check.errors.map(\.location?.line) == [2, 4, 5])
+        #expect(check.errors.map(\.code) == [.invalidEventTime, .invalidEventType, .badParameterEntry])
+        #expect(check.document?.pattern.entries.count == 1, "the good entry is still read")
+        // A syntax error stops reading: it is the only error.
+        let syntax = AHAPReader.check(Array(#"{"Pattern": [}"#.utf8))
+        #expect(syntax.errors.count == 1 && syntax.document == nil)
+        // read(_:) still throws the first error.
+        #expect(throws: PatternError.self) { try AHAPReader.read(text) }
+    }
+}
