@@ -42,6 +42,9 @@ let package = Package(
         .target(name: "OpenCoreHaptics", dependencies: ["HapticPattern", "HapticRender", "HapticEngine", "HapticDevices"]),
         // Format conversion: AHAP ↔ Lofelt/Meta .haptic, AHAP → Android VibrationEffect, Web vibrate/gamepad. Pure.
         .target(name: "HapticInterchange", dependencies: ["HapticPattern"]),
+        // Pictures of patterns for `haptic plot`: timeline layout, SVG, an anti-aliased rasterizer with an embedded
+        // font, and PNG through zlib (loaded with dlopen). No file I/O: the CLI reads and renders, this draws.
+        .target(name: "HapticPlot", dependencies: ["HapticPattern", "HapticRender", "HapticInterchange"]),
         // Apple's feedback vocabulary (UIKit generators, WKHapticType, NSHapticFeedbackManager, SensoryFeedback),
         // triggers, preferences, the standard pattern library (Library/*.ahap, embedded) and HIG lint.
         .target(
@@ -51,7 +54,7 @@ let package = Package(
             name: "haptic",
             dependencies: [
                 "OpenHapticFeedback", "OpenCoreHaptics", "HapticPattern", "HapticRender", "HapticDevices", "HapticEngine",
-                "HapticInterchange", "HapticLoading",
+                "HapticInterchange", "HapticLoading", "HapticPlot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -98,6 +101,7 @@ let package = Package(
             name: "SeedCompatibilityTests",
             dependencies: ["OpenCoreHaptics", "OpenHapticFeedback", "HapticDevices", "HapticTestSupport"]),
         .testTarget(name: "HapticCLITests", dependencies: ["HapticTestSupport", "haptic"]),
+        .testTarget(name: "HapticPlotTests", dependencies: ["HapticPlot", "HapticPattern", "HapticRender", "HapticTestSupport"]),
         .testTarget(name: "HapticInterchangeTests", dependencies: ["HapticInterchange", "HapticPattern", "HapticRender", "HapticTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -72,7 +72,8 @@ public struct Event: Sendable, Hashable {
 
     /// The time the event occupies in the pattern, including its release tail or decay.
     ///
-    /// - Transient and custom audio: the authored duration (it "pads" the pattern).
+    /// - Transient and custom audio: the authored duration (it "pads" the pattern). A custom-audio event without a
+    ///   duration plays its whole resource, whose length only ``fullDuration(audioDuration:)`` knows.
     /// - Sustained continuous: the capped duration plus the release tail (``EnvelopeTiming/releaseTail(_:)``).
     /// - Non-sustained continuous: attack plus decay, ended early by a shorter duration.
     public var fullDuration: Double {
@@ -86,5 +87,24 @@ public struct Event: Sendable, Hashable {
                 + EnvelopeTiming.decaySeconds(value(of: .decayTime))
             return playbackDuration > 0 ? Swift.min(playbackDuration, natural) : natural
         }
+    }
+
+    /// The time the event occupies in the pattern when its audio is `audioDuration` seconds long.
+    ///
+    /// For an ``EventType/audioCustom`` event without an authored duration (0), the resource plays to its end, so the
+    /// event lasts `audioDuration`. With a duration, the audio is cut short or padded with silence (and looped when
+    /// ``waveformLoopEnabled``), so the event lasts its duration whatever the audio's length. Every other event type
+    /// returns ``fullDuration``.
+    ///
+    ///     Event(type: .audioCustom, time: 0, waveform: .path("Knock.wav")).fullDuration(audioDuration: 0.3)   // 0.3
+    ///
+    /// - Parameter audioDuration: The length of the event's audio resource in seconds, or `nil` when unknown (the
+    ///   event then counts as its authored duration, as in ``fullDuration``).
+    /// - Returns: The time in seconds.
+    public func fullDuration(audioDuration: Double?) -> Double {
+        guard type == .audioCustom, duration == 0, let audioDuration, audioDuration.isFinite, audioDuration > 0 else {
+            return fullDuration
+        }
+        return audioDuration
     }
 }

@@ -139,11 +139,7 @@ public final class PatternProgram: @unchecked Sendable {
         points = Self.copy(compiledPoints)
         self.audio = keepAlive
         duration = pattern.duration
-        var sounding = pattern.duration
-        for event in compiled where event.kind == .audioCustom && event.duration == 0 && event.sampleRate > 0 {
-            sounding = Swift.max(sounding, event.time + Double(event.sampleFrameCount) / event.sampleRate)
-        }
-        soundingDuration = sounding
+        soundingDuration = pattern.duration(audioDurations: audio.mapValues(\.duration))
         lastEventEnd = pattern.lastEventEnd
         eventCount = compiled.count
         parameterCount = compiledParameters.count

@@ -61,6 +61,22 @@ public struct WAVDecoder: Sendable {
         return AudioBuffer(sampleRate: Double(layout.rate), channelCount: 2, interleaved: samples)
     }
 
+    /// The length of a WAV file's audio in seconds, from its header, without decoding the samples.
+    ///
+    /// The file is checked as ``decode(_:name:)`` checks it, so a length is returned only for a file that decodes.
+    ///
+    ///     let seconds = try WAVDecoder().duration(bytes, name: "Knock.wav")   // 0.3
+    ///
+    /// - Parameters:
+    ///   - bytes: the file's bytes.
+    ///   - name: the name used in error messages.
+    /// - Returns: frames divided by the sample rate.
+    /// - Throws: ``PatternError`` with code ``HapticErrorCode/invalidAudioResource``.
+    public func duration(_ bytes: [UInt8], name: String? = nil) throws(PatternError) -> Double {
+        let layout = try parse(bytes, name: name)
+        return Double(layout.frameCount) / Double(layout.rate)
+    }
+
     /// Decodes a complete WAV file keeping every channel.
     ///
     /// - Parameters:

@@ -25,6 +25,47 @@ package enum AudioResourceFile {
     ///   decoder refuses.
     package static func read(_ url: URL, limits: PatternLimits = .default, decoder: WAVDecoder = WAVDecoder()) throws(PatternError) -> AudioBuffer {
         let name = url.isFileURL ? url.path : url.absoluteString
+        return try decoder.decode(bytes(url, limits: limits), name: name)
+    }
+
+    /// The length in seconds of the WAV file at `url`, read from its header under the same limits as
+    /// ``read(_:limits:decoder:)`` (the samples are not decoded).
+    ///
+    /// - Parameters:
+    ///   - url: A file URL.
+    ///   - limits: The caps; ``PatternLimits/maxAudioFileSize`` applies.
+    ///   - decoder: The decoder (its ``WAVDecoder/maxFrameCount`` caps the length).
+    /// - Returns: The audio's length in seconds.
+    /// - Throws: ``PatternError`` as ``read(_:limits:decoder:)`` does.
+    package static func duration(_ url: URL, limits: PatternLimits = .default, decoder: WAVDecoder = WAVDecoder()) throws(PatternError) -> Double {
+        let name = url.isFileURL ? url.path : url.absoluteString
+        return try decoder.duration(bytes(url, limits: limits), name: name)
+    }
+
+    /// The lengths of the custom audio of `pattern` whose files `locate` finds, for
+    /// ``HapticPattern/Pattern/duration(audioDurations:)``. Paths `locate` cannot resolve (it throws) and files that
+    /// do not decode are left out: their events count only for their authored duration.
+    ///
+    ///     let lengths = AudioResourceFile.durations(of: pattern) { try PatternFile.resolveWaveform($0, relativeTo: folder) }
+    ///
+    /// - Parameters:
+    ///   - pattern: The pattern whose `EventWaveformPath` values are looked up (registered resource IDs are not).
+    ///   - locate: Turns an `EventWaveformPath` into the file's URL.
+    /// - Returns: The length in seconds by waveform.
+    package static func durations(of pattern: Pattern, locate: (String) throws -> URL) -> [WaveformSource: Double] {
+        var durations: [WaveformSource: Double] = [:]
+        for event in pattern.events where event.type == .audioCustom {
+            guard case .path(let path)? = event.waveform, durations[.path(path)] == nil,
+                let url = try? locate(path), let seconds = try? duration(url)
+            else { continue }
+            durations[.path(path)] = seconds
+        }
+        return durations
+    }
+
+    /// The bytes of the file at `url`, after checking it is a regular file within ``PatternLimits/maxAudioFileSize``.
+    private static func bytes(_ url: URL, limits: PatternLimits) throws(PatternError) -> [UInt8] {
+        let name = url.isFileURL ? url.path : url.absoluteString
         guard url.isFileURL else { throw PatternError(.fileNotFound, "\(url) is not a file URL", file: name) }
         let attributes: [FileAttributeKey: Any]
         do {
@@ -60,6 +101,6 @@ package enum AudioResourceFile {
                 "the audio file is \(data.count) bytes; the limit is \(limits.maxAudioFileSize) (PatternLimits.maxAudioFileSize)",
                 file: name)
         }
-        return try decoder.decode(Array(data), name: name)
+        return Array(data)
     }
 }

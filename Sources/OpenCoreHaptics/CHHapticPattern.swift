@@ -31,6 +31,8 @@ open class CHHapticPattern {
         var resolvedWaveforms: [String: URL] = [:]
         /// The file name used in messages.
         var file: String?
+        /// The length of each custom-audio file the pattern names, read when the pattern was made, for ``duration``.
+        var audioDurations: [WaveformSource: Double] = [:]
     }
 
     private let contents: Contents
@@ -166,9 +168,10 @@ open class CHHapticPattern {
     package init(data: Data) throws(CHHapticError) {
         contents = try CHHapticPattern.facade { () throws(PatternError) in
             let document = try PatternFile.read(data: data)
+            let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
             return Contents(
-                pattern: document.pattern, warnings: document.warnings,
-                waveformFolder: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
+                pattern: document.pattern, warnings: document.warnings, waveformFolder: folder,
+                audioDurations: CHHapticPattern.unconfinedAudioDurations(of: document.pattern, folder: folder))
         }
     }
 
@@ -177,8 +180,9 @@ open class CHHapticPattern {
     /// - Parameters:
     ///   - pattern: The pattern.
     ///   - waveformFolder: The folder relative `EventWaveformPath` values resolve against.
-    package init(pattern: Pattern, waveformFolder: URL? = nil) {
-        contents = Contents(pattern: pattern, waveformFolder: waveformFolder)
+    ///   - audioDurations: The lengths of the pattern's custom audio, for ``duration``.
+    package init(pattern: Pattern, waveformFolder: URL? = nil, audioDurations: [WaveformSource: Double] = [:]) {
+        contents = Contents(pattern: pattern, waveformFolder: waveformFolder, audioDurations: audioDurations)
     }
 
     // MARK: Reading patterns
@@ -187,11 +191,17 @@ open class CHHapticPattern {
     ///
     /// The latest of: each event's start plus its duration (including the release tail of sustained continuous
     /// events; a transient's duration pads the pattern), each dynamic parameter's time, and each curve's start plus
-    /// its last control point's time.
+    /// its last control point's time. A custom-audio event without a duration lasts as long as its audio file.
     ///
     ///     let tap = CHHapticEvent(eventType: .hapticTransient, parameters: [], relativeTime: 0.5, duration: 1)
     ///     try CHHapticPattern(events: [tap], parameters: []).duration   // 1.5
-    open var duration: TimeInterval { contents.pattern.duration }
+    ///
+    /// - Note: The length of each `EventWaveformPath` file is read from its header when the pattern is made (from a
+    ///   file, a dictionary or data). An event that plays a resource registered with an engine
+    ///   (``CHHapticEvent/init(audioResourceID:parameters:relativeTime:duration:)``) counts only for its duration: the
+    ///   resource belongs to an engine, which the pattern does not know. So does a waveform file that is missing or
+    ///   does not decode (making a player reports it).
+    open var duration: TimeInterval { contents.pattern.duration(audioDurations: contents.audioDurations) }
 
     /// The pattern as a dictionary in AHAP shape, which ``init(dictionary:)-([CHHapticPattern.Key:Any])`` reads back
     /// into the same pattern.
@@ -239,21 +249,32 @@ open class CHHapticPattern {
         if contents.confinesWaveforms, let folder = contents.waveformFolder {
             return try PatternFile.resolveWaveform(path, relativeTo: folder, file: contents.file)
         }
+        return try Self.unconfinedWaveformURL(path, folder: contents.waveformFolder, file: contents.file)
+    }
+
+    /// An `EventWaveformPath` of a pattern made from a dictionary or data: absolute as it is, relative against
+    /// `folder` (or the working directory).
+    private static func unconfinedWaveformURL(_ path: String, folder: URL?, file: String?) throws(PatternError) -> URL {
         if let problem = AHAPReader.problem(withWaveformPath: path, policy: .unrestricted) {
-            throw PatternError(.badEventEntry, problem, file: contents.file)
+            throw PatternError(.badEventEntry, problem, file: file)
         }
         let url: URL
         if path.hasPrefix("/") {
             url = URL(fileURLWithPath: path)
-        } else if let folder = contents.waveformFolder {
+        } else if let folder {
             url = folder.appendingPathComponent(path)
         } else {
             url = URL(fileURLWithPath: path)
         }
         guard FileManager.default.fileExists(atPath: url.path) else {
-            throw PatternError(.badEventEntry, "EventWaveformPath \"\(path)\" does not exist (\(url.path))", file: contents.file)
+            throw PatternError(.badEventEntry, "EventWaveformPath \"\(path)\" does not exist (\(url.path))", file: file)
         }
         return url.standardizedFileURL
+    }
+
+    /// The lengths of the audio files of a pattern made from a dictionary or data (see ``duration``).
+    private static func unconfinedAudioDurations(of pattern: Pattern, folder: URL) -> [WaveformSource: Double] {
+        AudioResourceFile.durations(of: pattern) { path in try unconfinedWaveformURL(path, folder: folder, file: nil) }
     }
 
     // MARK: Building
@@ -299,9 +320,10 @@ open class CHHapticPattern {
         }
         object.sort { $0.key < $1.key }
         let document = try AHAPReader.read(value: .object(object), limits: .default, waveformPaths: .unrestricted)
+        let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         return Contents(
-            pattern: document.pattern, warnings: document.warnings,
-            waveformFolder: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
+            pattern: document.pattern, warnings: document.warnings, waveformFolder: folder,
+            audioDurations: unconfinedAudioDurations(of: document.pattern, folder: folder))
     }
 
     private static func contents(fileURL: URL, checkingExtension: Bool) throws(PatternError) -> Contents {
@@ -334,6 +356,10 @@ open class CHHapticPattern {
         }
         return Contents(
             pattern: document.pattern, warnings: document.warnings, waveformFolder: folder, confinesWaveforms: true,
-            resolvedWaveforms: resolved, file: name)
+            resolvedWaveforms: resolved, file: name,
+            audioDurations: AudioResourceFile.durations(of: document.pattern) { path in
+                guard let url = resolved[path] else { throw PatternError(.badEventEntry, "unresolved waveform") }
+                return url
+            })
     }
 }

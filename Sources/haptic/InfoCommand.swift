@@ -16,7 +16,8 @@ struct InfoCommand: ParsableCommand {
             for error in result.errors { printError(error.description) }
             throw ExitCode(1)
         }
-        let info = PatternInfo(document.pattern, errors: result.errors, warnings: result.warnings)
+        let info = PatternInfo(
+            document.pattern, audioDurations: result.audioDurations, errors: result.errors, warnings: result.warnings)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -37,6 +38,8 @@ struct PatternInfo: Encodable {
     var parameterCount: Int
     var curves: [Curve]
     var audioResources: [String]
+    /// Seconds of each audio resource whose file was found and decodes, by path.
+    var audioResourceDurations: [String: Double]
     var metadata: [String: String]
     var errorCount: Int
     var warningCount: Int
@@ -48,13 +51,16 @@ struct PatternInfo: Encodable {
         var end: Double
     }
 
-    init(_ pattern: Pattern, errors: [PatternError], warnings: [PatternWarning]) {
+    init(_ pattern: Pattern, audioDurations: [WaveformSource: Double], errors: [PatternError], warnings: [PatternWarning]) {
         version = pattern.version
-        duration = pattern.duration
+        duration = pattern.duration(audioDurations: audioDurations)
         eventCounts = Dictionary(grouping: pattern.events, by: \.type.rawValue).mapValues(\.count)
         parameterCount = pattern.parameters.count
         curves = pattern.curves.map { Curve(parameterID: $0.id.rawValue, time: $0.time, controlPoints: $0.controlPoints.count, end: $0.endTime) }
         audioResources = pattern.events.compactMap { if case .path(let p) = $0.waveform { return p } else { return nil } }
+        var lengths: [String: Double] = [:]
+        for case (.path(let path), let seconds) in audioDurations { lengths[path] = seconds }
+        audioResourceDurations = lengths
         var metadata: [String: String] = [:]
         if case .object(let pairs) = pattern.metadata {
             for pair in pairs {
@@ -76,7 +82,10 @@ struct PatternInfo: Encodable {
         for curve in curves {
             lines.append("    \(curve.parameterID) at \(formatSeconds(curve.time)): \(curve.controlPoints) points, ends at \(formatSeconds(curve.end))")
         }
-        if !audioResources.isEmpty { lines.append("  audio resources: \(audioResources.joined(separator: ", "))") }
+        if !audioResources.isEmpty {
+            let described = audioResources.map { path in audioResourceDurations[path].map { "\(path) (\(formatSeconds($0)))" } ?? path }
+            lines.append("  audio resources: \(described.joined(separator: ", "))")
+        }
         for key in metadata.keys.sorted() { lines.append("  \(key): \(metadata[key]!)") }
         if errorCount + warningCount > 0 { lines.append("  \(errorCount) error(s), \(warningCount) warning(s): run `haptic validate` for details") }
         return lines.joined(separator: "\n")

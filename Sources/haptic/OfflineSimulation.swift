@@ -13,6 +13,8 @@ struct OfflineSimulation {
     var acceleration: [Float]
     /// Custom-audio events that could not be loaded (they are left out of the render).
     var skippedAudio: Int
+    /// The decoded custom audio, by waveform (for drawing waveforms and lengths).
+    var audio: [WaveformSource: AudioBuffer]
 
     /// Renders `pattern` for `seconds` with `profile` at the profile's preferred rate; custom audio resolves
     /// against `folder`.
@@ -39,6 +41,7 @@ struct OfflineSimulation {
         let program = try PatternProgram(pattern: playable, audio: audio)
         let result = OfflineRenderer.render(
             program: program, seconds: seconds, configuration: MixerConfiguration(sampleRate: sampleRate), profile: profile)
-        return OfflineSimulation(sampleRate: sampleRate, amplitude: result.amplitude, acceleration: result.acceleration, skippedAudio: skipped)
+        return OfflineSimulation(
+            sampleRate: sampleRate, amplitude: result.amplitude, acceleration: result.acceleration, skippedAudio: skipped, audio: audio)
     }
 }

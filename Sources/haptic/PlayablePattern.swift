@@ -13,9 +13,11 @@ internal struct PlayablePattern {
     internal var model: Pattern
     /// The folder `EventWaveformPath` values resolve against (the file's folder; `nil` for library patterns).
     internal var waveformFolder: URL?
+    /// The length of each custom-audio file, read when the file was checked.
+    internal var audioDurations: [WaveformSource: Double] = [:]
 
-    /// The pattern's length in seconds, release tails included.
-    internal var duration: Double { model.duration }
+    /// The pattern's length in seconds, release tails and custom audio included.
+    internal var duration: Double { model.duration(audioDurations: audioDurations) }
 
     /// Resolves `argument`: an existing file is read as a pattern; otherwise a feedback-library name (any spelling
     /// ``FeedbackLibrary/canonicalName(for:)`` accepts); otherwise, if it looks like a path, the file error.
@@ -56,7 +58,8 @@ internal struct PlayablePattern {
             throw ExitCode(1)
         }
         return PlayablePattern(
-            name: path, model: document.pattern, waveformFolder: URL(fileURLWithPath: path).deletingLastPathComponent())
+            name: path, model: document.pattern, waveformFolder: URL(fileURLWithPath: path).deletingLastPathComponent(),
+            audioDurations: checked.audioDurations)
     }
 
     /// The pattern with every haptic event's intensity multiplied by `scale` (0 … 1).
@@ -82,6 +85,6 @@ internal struct PlayablePattern {
     /// The pattern as a `CHHapticPattern` for an engine. Waveform paths were checked to stay inside the file's
     /// folder by ``file(_:)``.
     internal var hapticPattern: CHHapticPattern {
-        CHHapticPattern(pattern: model, waveformFolder: waveformFolder)
+        CHHapticPattern(pattern: model, waveformFolder: waveformFolder, audioDurations: audioDurations)
     }
 }

@@ -45,9 +45,13 @@ enum PatternChecker {
         var document: AHAPDocument?
         var errors: [PatternError] = []
         var warnings: [PatternWarning] = []
+        /// The length of each custom-audio file found beside the pattern (files that do not decode are left out).
+        var audioDurations: [WaveformSource: Double] = [:]
+        /// The pattern's length as `CHHapticPattern.duration` gives it: custom audio counts for its file's length.
+        var duration: Double { document?.pattern.duration(audioDurations: audioDurations) ?? 0 }
         var summary: String {
             guard let pattern = document?.pattern else { return "unreadable" }
-            return "\(pattern.entries.count) entries, \(formatSeconds(pattern.duration))"
+            return "\(pattern.entries.count) entries, \(formatSeconds(duration))"
         }
     }
 
@@ -71,7 +75,10 @@ enum PatternChecker {
         for (index, entry) in document.pattern.entries.enumerated() {
             guard case .event(let event) = entry, case .path(let waveform) = event.waveform else { continue }
             do {
-                _ = try PatternFile.resolveWaveform(waveform, relativeTo: folder)
+                let file = try PatternFile.resolveWaveform(waveform, relativeTo: folder)
+                if result.audioDurations[.path(waveform)] == nil, let seconds = try? AudioResourceFile.duration(file) {
+                    result.audioDurations[.path(waveform)] = seconds
+                }
             } catch {
                 var located = document.locate(error, entry: index)
                 located.path = "Pattern[\(index)].Event.EventWaveformPath"

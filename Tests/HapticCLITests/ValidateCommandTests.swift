@@ -84,6 +84,25 @@ import Testing
         #expect((object?["eventCounts"] as? [String: Int])?["AudioCustom"] == 2)
     }
 
+    @Test func durationCountsCustomAudioLength() throws {
+        // Three AudioCustom events and nothing else: Knock.wav (300 ms) at 0.1 s, Sweep.wav (500 ms) at 0.25 s, and
+        // Knock.wav cut to its EventDuration of 100 ms at 0.5 s. The sounds end at 750 ms; without their lengths
+        // only the EventDuration would count (600 ms).
+        let file = Fixtures.ownPattern("AudioOnly.json").path
+        let info = try CommandRunner.haptic(["info", file])
+        #expect(info.status == 0 && info.stdout.contains("duration: 750 ms"), "\(info.stdout)")
+        #expect(info.stdout.contains("Sounds/Knock.wav (300 ms), Sounds/Sweep.wav (500 ms)"))
+        let json = try CommandRunner.haptic(["info", "--json", file])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect((object?["duration"] as? Double).map { abs($0 - 0.75) < 1e-9 } == true)
+        #expect((object?["audioResourceDurations"] as? [String: Double])?["Sounds/Sweep.wav"] == 0.5)
+        let validate = try CommandRunner.haptic(["validate", file])
+        #expect(validate.stdout.contains("ok (3 entries, 750 ms)"), "\(validate.stdout)")
+        // Knock.ahap: its last sound (Sweep.wav at 350 ms, 500 ms long) ends with the continuous event.
+        let knock = try CommandRunner.haptic(["info", Fixtures.ownPattern("Knock.ahap").path])
+        #expect(knock.stdout.contains("duration: 850 ms"))
+    }
+
     @Test func usageErrorsExitNonZero() throws {
         let result = try CommandRunner.haptic(["validate"])
         #expect(result.status == 64)

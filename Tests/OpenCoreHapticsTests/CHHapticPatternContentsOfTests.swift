@@ -16,8 +16,11 @@ import Testing
             let pattern = try CHHapticPattern(contentsOf: file)
             // Hit.ahap and the Ricochet collisions are single taps at time 0, so 0 is a valid length.
             #expect(pattern.duration.isFinite && pattern.duration >= 0, "\(file.lastPathComponent)")
-            // Exported and read back, the pattern has the same length.
-            if let exported = try? pattern.exportDictionary() {
+            // Exported and read back, the pattern has the same length. (Not for custom audio named by a relative
+            // path: a dictionary resolves it against the working directory, where the file is not, so its length
+            // is unknown there.)
+            let text = try String(contentsOf: file, encoding: .utf8)
+            if !text.contains("EventWaveformPath"), let exported = try? pattern.exportDictionary() {
                 let copy = try CHHapticPattern(dictionary: exported)
                 #expect(copy.duration == pattern.duration, "\(file.lastPathComponent)")
             }
