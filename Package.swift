@@ -33,13 +33,13 @@ let package = Package(
             name: "HapticDevices",
             dependencies: ["HapticRender", "HapticPattern", "CHapticSupport", .product(name: "Logging", package: "swift-log")]),
         // File I/O at the edge: bounded reads of untrusted input and atomic writes of outputs.
-        .target(name: "HapticLoading", dependencies: ["HapticPattern"]),
+        .target(name: "HapticLoading", dependencies: ["HapticPattern", "HapticRender", "HapticInterchange"]),
         // The runtime: render thread, command queue, clock, player slots, device driving, callbacks.
         .target(
             name: "HapticEngine",
             dependencies: ["HapticRender", "HapticPattern", "HapticDevices", .product(name: "Logging", package: "swift-log")]),
         // Apple's public names (CHHapticPattern, CHHapticEvent, CHHapticEngine, …) over the layers below.
-        .target(name: "OpenCoreHaptics", dependencies: ["HapticPattern", "HapticRender", "HapticEngine", "HapticDevices"]),
+        .target(name: "OpenCoreHaptics", dependencies: ["HapticPattern", "HapticRender", "HapticEngine", "HapticDevices", "HapticLoading"]),
         // Format conversion: AHAP ↔ Lofelt/Meta .haptic, AHAP → Android VibrationEffect, Web vibrate/gamepad. Pure.
         .target(name: "HapticInterchange", dependencies: ["HapticPattern"]),
         // Pictures of patterns for `haptic plot`: timeline layout, SVG, an anti-aliased rasterizer with an embedded
@@ -72,7 +72,7 @@ let package = Package(
         // libFuzzer harnesses (issue 8): built only by .ci/fuzz.sh with -sanitize=fuzzer,address; a plain build
         // makes do-nothing executables. Not products.
         .executableTarget(name: "FuzzAHAPReader", dependencies: ["HapticPattern", "HapticRender"], path: "Fuzz/FuzzAHAPReader"),
-        .executableTarget(name: "FuzzPropertyList", dependencies: ["OpenCoreHaptics", "HapticPattern"], path: "Fuzz/FuzzPropertyList"),
+        .executableTarget(name: "FuzzPropertyList", dependencies: ["OpenCoreHaptics", "HapticPattern", "HapticLoading"], path: "Fuzz/FuzzPropertyList"),
         .executableTarget(name: "FuzzPatternDictionary", dependencies: ["OpenCoreHaptics", "HapticPattern"], path: "Fuzz/FuzzPatternDictionary"),
         .executableTarget(name: "FuzzWAVDecoder", dependencies: ["HapticRender", "HapticPattern"], path: "Fuzz/FuzzWAVDecoder"),
         // Shared test helpers (fixture paths, corpus location), never copied between test targets.
@@ -94,7 +94,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "OpenCoreHapticsTests",
-            dependencies: ["OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", "HapticTestSupport"]),
+            dependencies: ["OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", "HapticLoading", "HapticTestSupport"]),
         .testTarget(name: "OpenHapticFeedbackTests", dependencies: ["OpenHapticFeedback", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticPattern", "HapticRender"]),
         // Apple-shaped seed code compiled unchanged, run on a recorded real-time engine.
         .testTarget(

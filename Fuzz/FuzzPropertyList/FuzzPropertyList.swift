@@ -3,6 +3,7 @@
 
 import Foundation
 import HapticPattern
+import HapticLoading
 import OpenCoreHaptics
 
 private func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
@@ -15,7 +16,7 @@ public func fuzzPropertyList(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     let bytes = Data(bytes: data, count: size)
     let document: AHAPDocument
     do {
-        document = try PatternFile.readPropertyList(bytes, file: "fuzz.plist", limits: .default, waveformPaths: .confinedToFolder)
+        document = try PropertyListPattern.read(bytes, file: "fuzz.plist", limits: .default, waveformPaths: .confinedToFolder)
     } catch {
         require(!error.message.isEmpty, "error without a message: \(error)")
         require(error.file == "fuzz.plist", "error lost its file name: \(error)")

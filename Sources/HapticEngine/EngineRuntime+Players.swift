@@ -17,18 +17,24 @@ extension EngineRuntime {
 
     /// The mixer frame for an engine time (0 and past times: the next block's first frame).
     func mixerFrame(for time: Double, _ session: EngineSession) -> Int {
+        scheduledFrame(for: time, session).frame
+    }
+
+    /// The mixer frame for an engine time, and whether the time meant "now" (0 or a time already past).
+    func scheduledFrame(for time: Double, _ session: EngineSession) -> (frame: Int, isImmediate: Bool) {
         let now = session.mixer.currentFrame
-        if time == 0 { return now }
+        if time == 0 { return (now, true) }
         let target: Double
         switch clockMode {
         case .manual:
             target = time * sampleRate - Double(session.baseFrame)
         case .realTime:
-            guard let anchor = session.context.anchor.load() else { return now }
+            guard let anchor = session.context.anchor.load() else { return (now, true) }
             target = Double(anchor.frame) + (time - anchor.time) * sampleRate
         }
-        guard target < 1e15 else { return Int.max / 4 }
-        return Swift.max(Int(target.rounded()), now)
+        guard target < 1e15 else { return (Int.max / 4, false) }
+        let frame = Int(target.rounded())
+        return (Swift.max(frame, now), frame <= now)
     }
 
     private func check(_ time: Double) throws(EngineError) {
@@ -108,7 +114,7 @@ extension EngineRuntime {
     }
 
     private func startRunLocked(_ player: PlayerState, handle: PlayerHandle, at time: Double, _ session: EngineSession) throws(EngineError) {
-        let frame = mixerFrame(for: time, session)
+        let (frame, isImmediate) = scheduledFrame(for: time, session)
         do throws(EngineError) {
             // Settings first: the first command for a fresh handle claims its slot, and the start keeps them.
             if player.rate != 1 { try send(.setRate(handle, rate: player.rate, atFrame: Int.min), session) }
@@ -136,7 +142,7 @@ extension EngineRuntime {
             session.runs[old]?.replacedAtFrame = stopFrame
         }
         session.runs[handle] = PlayerRun(player: player, startFrame: frame)
-        if frame == session.mixer.currentFrame { session.lastImmediateStartFrame = frame }
+        if isImmediate { session.lastImmediateStartFrame = frame }
         player.run = handle
         player.isPaused = false
         player.cachedOffset = nil

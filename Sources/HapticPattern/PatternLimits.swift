@@ -27,13 +27,17 @@ public struct PatternLimits: Sendable, Hashable {
     /// file is read. Default 32 MiB (about 3 minutes of 48 kHz stereo 16-bit audio). The decoder separately caps the
     /// decoded length (`WAVDecoder.maxFrameCount`, 2^24 frames).
     public var maxAudioFileSize: Int
+    /// Most decoded custom audio one pattern may hold, in bytes of samples, all its waveform files together (each
+    /// distinct file counted once). Default 256 MiB: two of the largest files ``maxAudioFileSize`` allows, decoded.
+    public var maxAudioBytesPerPattern: Int
 
     /// Creates limits; every argument defaults to the value documented on its property.
     public init(
         maxFileSize: Int = 16 << 20, maxEntries: Int = 100_000, maxControlPointsPerCurve: Int = 16_384,
         maxParametersPerEvent: Int = 64, maxPatternDuration: Double = 3_600, maxNestingDepth: Int = 64,
-        maxValues: Int = 4_000_000, maxAudioFileSize: Int = 32 << 20
+        maxValues: Int = 4_000_000, maxAudioFileSize: Int = 32 << 20, maxAudioBytesPerPattern: Int = 256 << 20
     ) {
+        self.maxAudioBytesPerPattern = maxAudioBytesPerPattern
         self.maxFileSize = maxFileSize
         self.maxEntries = maxEntries
         self.maxControlPointsPerCurve = maxControlPointsPerCurve
@@ -49,5 +53,6 @@ public struct PatternLimits: Sendable, Hashable {
     /// No practical limit (for trusted, generated input such as benchmarks).
     public static let unlimited = PatternLimits(
         maxFileSize: .max, maxEntries: .max, maxControlPointsPerCurve: .max, maxParametersPerEvent: .max,
-        maxPatternDuration: .infinity, maxNestingDepth: 1_000, maxValues: .max, maxAudioFileSize: .max)
+        maxPatternDuration: .infinity, maxNestingDepth: 1_000, maxValues: .max, maxAudioFileSize: .max,
+        maxAudioBytesPerPattern: .max)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HapticLoading
 import HapticPattern
 import HapticRender
 import Synchronization
@@ -65,11 +66,11 @@ final class AudioResourceStore: Sendable {
     /// The decoded samples of a waveform file (cached).
     func decode(_ url: URL) throws(CHHapticError) -> AudioBuffer {
         if let cached = contents.withLock({ $0.files[url] }) { return cached }
-        // Untrusted input: AudioResourceFile checks PatternLimits.maxAudioFileSize before reading and refuses FIFOs
-        // and devices (which would otherwise be read forever); the decoder caps the decoded length.
+        // Untrusted input: the loader reads through the InputGate (regular files only, PatternLimits.maxAudioFileSize
+        // while reading); the decoder caps the decoded length.
         let buffer: AudioBuffer
         do {
-            buffer = try AudioResourceFile.read(url)
+            buffer = try AudioResourceLoader.decode(url)
         } catch {
             throw CHHapticError(error)
         }

@@ -379,6 +379,8 @@ open class CHHapticEngine: @unchecked Sendable {
         if let program = pattern.programCache.program(for: key) { return program }
         var model = pattern.pattern
         var audio: [WaveformSource: AudioBuffer] = [:]
+        var decodedFiles: Set<URL> = []
+        var decodedBytes = 0
         if usesCustomAudio {
             for index in model.entries.indices {
                 guard case .event(var event) = model.entries[index], event.type == .audioCustom else { continue }
@@ -393,9 +395,20 @@ open class CHHapticEngine: @unchecked Sendable {
                     event.waveformLoopEnabled = event.waveformLoopEnabled ?? resource.loopEnabled
                     model.entries[index] = .event(event)
                 case .path(let path):
+                    guard audio[.path(path)] == nil else { break }
                     let url: URL
                     do { url = try pattern.waveformURL(for: path) } catch { throw CHHapticError(error) }
-                    audio[.path(path)] = try audioResources.decode(url)
+                    let buffer = try audioResources.decode(url)
+                    // Every distinct file counts once against the pattern's budget for audio.
+                    if decodedFiles.insert(url).inserted {
+                        decodedBytes += buffer.frameCount * buffer.channelCount * MemoryLayout<Float>.size
+                        guard decodedBytes <= PatternLimits.default.maxAudioBytesPerPattern else {
+                            throw CHHapticError(
+                                .invalidAudioResource,
+                                message: "Pattern[\(index)].Event: the pattern's custom audio decodes to more than \(PatternLimits.default.maxAudioBytesPerPattern) bytes together (PatternLimits.maxAudioBytesPerPattern)")
+                        }
+                    }
+                    audio[.path(path)] = buffer
                 case nil:
                     break
                 }

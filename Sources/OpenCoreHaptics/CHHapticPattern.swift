@@ -1,4 +1,5 @@
 import Foundation
+import HapticLoading
 import HapticPattern
 
 /// A haptic and audio pattern: events, dynamic parameters and parameter curves on a common timeline.
@@ -167,7 +168,7 @@ open class CHHapticPattern {
     /// - Throws: ``CHHapticError`` with the reader's codes.
     package init(data: Data) throws(CHHapticError) {
         contents = try CHHapticPattern.facade { () throws(PatternError) in
-            let document = try PatternFile.read(data: data)
+            let document = try PatternLoader.read(data: data)
             let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
             return Contents(
                 pattern: document.pattern, warnings: document.warnings, waveformFolder: folder,
@@ -247,34 +248,14 @@ open class CHHapticPattern {
     package func waveformURL(for path: String) throws(PatternError) -> URL {
         if let url = contents.resolvedWaveforms[path] { return url }
         if contents.confinesWaveforms, let folder = contents.waveformFolder {
-            return try PatternFile.resolveWaveform(path, relativeTo: folder, file: contents.file)
+            return try WaveformFile.resolve(path, in: folder, file: contents.file)
         }
-        return try Self.unconfinedWaveformURL(path, folder: contents.waveformFolder, file: contents.file)
-    }
-
-    /// An `EventWaveformPath` of a pattern made from a dictionary or data: absolute as it is, relative against
-    /// `folder` (or the working directory).
-    private static func unconfinedWaveformURL(_ path: String, folder: URL?, file: String?) throws(PatternError) -> URL {
-        if let problem = AHAPReader.problem(withWaveformPath: path, policy: .unrestricted) {
-            throw PatternError(.badEventEntry, problem, file: file)
-        }
-        let url: URL
-        if path.hasPrefix("/") {
-            url = URL(fileURLWithPath: path)
-        } else if let folder {
-            url = folder.appendingPathComponent(path)
-        } else {
-            url = URL(fileURLWithPath: path)
-        }
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw PatternError(.badEventEntry, "EventWaveformPath \"\(path)\" does not exist (\(url.path))", file: file)
-        }
-        return url.standardizedFileURL
+        return try WaveformFile.resolveUnconfined(path, in: contents.waveformFolder, file: contents.file)
     }
 
     /// The lengths of the audio files of a pattern made from a dictionary or data (see ``duration``).
     private static func unconfinedAudioDurations(of pattern: Pattern, folder: URL) -> [WaveformSource: Double] {
-        AudioResourceFile.durations(of: pattern) { path in try unconfinedWaveformURL(path, folder: folder, file: nil) }
+        AudioResourceLoader.durations(of: pattern) { path in try WaveformFile.resolveUnconfined(path, in: folder) }
     }
 
     // MARK: Building
@@ -341,25 +322,13 @@ open class CHHapticPattern {
                     file: name)
             }
         }
-        let document = try PatternFile.read(fileURL, displayName: name)
-        let folder = fileURL.deletingLastPathComponent()
-        var resolved: [String: URL] = [:]
-        for (index, entry) in document.pattern.entries.enumerated() {
-            guard case .event(let event) = entry, case .path(let path) = event.waveform, resolved[path] == nil else { continue }
-            do {
-                resolved[path] = try PatternFile.resolveWaveform(path, relativeTo: folder, file: name)
-            } catch {
-                var located = error
-                located.path = "Pattern[\(index)].Event.EventWaveformPath"
-                throw document.locate(located, entry: index)
-            }
-        }
+        // Core Haptics reads AHAP JSON here; playPattern(from:) also reads property lists and .haptic files, and
+        // reads other extensions as JSON.
+        let loaded = try PatternLoader.load(
+            fileURL, displayName: name, formats: checkingExtension ? [.ahap] : Set(PatternFileFormat.allCases),
+            otherExtensions: checkingExtension ? nil : .ahap)
         return Contents(
-            pattern: document.pattern, warnings: document.warnings, waveformFolder: folder, confinesWaveforms: true,
-            resolvedWaveforms: resolved, file: name,
-            audioDurations: AudioResourceFile.durations(of: document.pattern) { path in
-                guard let url = resolved[path] else { throw PatternError(.badEventEntry, "unresolved waveform") }
-                return url
-            })
+            pattern: loaded.pattern, warnings: loaded.warnings, waveformFolder: loaded.folder, confinesWaveforms: true,
+            resolvedWaveforms: loaded.waveformFiles, file: name, audioDurations: loaded.audioDurations)
     }
 }

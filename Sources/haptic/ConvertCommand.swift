@@ -176,7 +176,7 @@ struct ConvertCommand: ParsableCommand {
                 throw ExitCode(1)
             }
         }
-        let result = PatternChecker.check(input)
+        let result = PatternLoader.check(input)
         // A missing audio file does not stop a conversion: audio is dropped (and reported) or kept as a path.
         let errors = result.errors.filter { !$0.path.hasSuffix("EventWaveformPath") }
         guard let document = result.document, errors.isEmpty else {

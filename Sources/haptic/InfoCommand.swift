@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HapticLoading
 import HapticPattern
 
 /// `haptic info`: what a pattern contains.
@@ -11,7 +12,7 @@ struct InfoCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of text.") var json = false
 
     func run() throws {
-        let result = PatternChecker.check(file)
+        let result = PatternLoader.check(file)
         guard let document = result.document else {
             for error in result.errors { printError(error.description) }
             throw ExitCode(1)

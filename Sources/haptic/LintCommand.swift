@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HapticLoading
 import HapticPattern
 import OpenHapticFeedback
 
@@ -78,7 +79,7 @@ struct LintCommand: ParsableCommand {
                     finding.index.map { "\(path):\($0)" } ?? path
                 }
             } else {
-                let checked = PatternChecker.check(path)
+                let checked = PatternLoader.check(path)
                 guard let document = checked.document, checked.errors.isEmpty else {
                     for error in checked.errors { printError(error.description) }
                     unreadable += 1

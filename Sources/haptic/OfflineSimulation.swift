@@ -1,4 +1,5 @@
 import Foundation
+import HapticLoading
 import HapticPattern
 import HapticRender
 import OpenCoreHaptics
@@ -20,19 +21,18 @@ struct OfflineSimulation {
     /// against `folder`.
     static func render(_ pattern: Pattern, seconds: Double, profile: ActuatorProfile, folder: URL) throws -> OfflineSimulation {
         let sampleRate = profile.preferredSampleRate
-        var audio: [WaveformSource: AudioBuffer] = [:]
+        // What the loader can read within the pattern's audio budget; the rest is left out and counted.
+        let (audio, unavailable) = AudioResourceLoader.loadAvailable(pattern) { path throws(PatternError) in
+            try WaveformFile.resolve(path, in: folder)
+        }
         var skipped = 0
         var entries: [Pattern.Entry] = []
         for entry in pattern.entries {
             if case .event(let event) = entry, event.type == .audioCustom {
-                guard case .path(let path)? = event.waveform,
-                    let url = try? PatternFile.resolveWaveform(path, relativeTo: folder),
-                    let buffer = try? AudioResourceFile.read(url)  // size-capped before reading
-                else {
+                guard case .path(let path)? = event.waveform, !unavailable.contains(path) else {
                     skipped += 1
                     continue
                 }
-                audio[.path(path)] = buffer
             }
             entries.append(entry)
         }

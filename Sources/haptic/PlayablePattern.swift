@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HapticLoading
 import HapticPattern
 import OpenCoreHaptics
 import OpenHapticFeedback
@@ -51,7 +52,7 @@ internal struct PlayablePattern {
     ///
     /// - Throws: `ExitCode(1)` after printing the located errors.
     internal static func file(_ path: String) throws -> PlayablePattern {
-        let checked = PatternChecker.check(path)
+        let checked = PatternLoader.check(path)
         for warning in checked.warnings { printError(warning.description) }
         guard checked.errors.isEmpty, let document = checked.document else {
             for error in checked.errors { printError(error.description) }

@@ -44,7 +44,7 @@ struct PlotCommand: ParsableCommand {
     }
 
     func run() throws {
-        let result = PatternChecker.check(file)
+        let result = PatternLoader.check(file)
         let errors = result.errors.filter { !$0.path.hasSuffix("EventWaveformPath") }
         guard let document = result.document, errors.isEmpty else {
             for error in errors { printError(error.description) }

@@ -59,25 +59,24 @@ struct RenderCommand: ParsableCommand {
         let names = try channelList
         let actuator = try loadProfile()
 
-        let checked = PatternChecker.check(file)
+        let checked = PatternLoader.check(file)
         for warning in checked.warnings { printError(warning.description) }
         guard checked.errors.isEmpty, let document = checked.document else {
             for error in checked.errors { printError(error.description) }
             throw ExitCode(1)
         }
-        let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
-        var audio: [WaveformSource: AudioBuffer] = [:]
-        for (index, entry) in document.pattern.entries.enumerated() {
-            guard case .event(let event) = entry, case .path(let path)? = event.waveform, audio[.path(path)] == nil else { continue }
-            do {
-                let url = try PatternFile.resolveWaveform(path, relativeTo: folder, file: file)
-                audio[.path(path)] = try AudioResourceFile.read(url)  // size-capped while reading, like play
-            } catch {
-                var located = document.locate(error, entry: index)
-                located.file = file
-                printError(located.description)
-                throw ExitCode(1)
+        // The pattern's custom audio, through the gate and within its budget, as play reads it.
+        let audio: [WaveformSource: AudioBuffer]
+        do {
+            audio = try AudioResourceLoader.load(document.pattern) { path throws(PatternError) in
+                guard let url = checked.loaded?.waveformFiles[path] else {
+                    throw PatternError(.badEventEntry, "EventWaveformPath \"\(path)\" was not resolved", file: file)
+                }
+                return url
             }
+        } catch {
+            printError(error.description)
+            throw ExitCode(1)
         }
         let program: PatternProgram
         do {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HapticLoading
 import HapticPattern
 import OpenCoreHaptics
 
@@ -7,10 +8,11 @@ import OpenCoreHaptics
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check AHAP (or .plist) pattern files.",
+        abstract: "Check pattern files (AHAP, .plist, .haptic).",
         discussion: """
-            Prints each problem as file:line:column: error: path: message (code, raw value), like a compiler, and \
-            exits 1 if any file has an error. Warnings (trailing commas, unknown keys, clamped values, …) are \
+            Prints every problem of each file (not only the first) as file:line:column: error: path: message \
+            (code, raw value), like a compiler, and exits 1 if any file has an error. Custom audio is checked as \
+            playback reads it: inside the pattern's folder, present, and decodable. Warnings (trailing commas, unknown keys, clamped values, …) are \
             printed too but do not fail the run unless --strict is given.
             """
     )
@@ -22,7 +24,7 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         var failed = 0
         for path in files {
-            let result = PatternChecker.check(path)
+            let result = PatternLoader.check(path)
             for warning in result.warnings { printError(warning.description) }
             for error in result.errors { printError(error.description) }
             let bad = !result.errors.isEmpty || (strict && !result.warnings.isEmpty)
@@ -39,53 +41,19 @@ struct ValidateCommand: ParsableCommand {
     }
 }
 
-/// Loading plus every check `validate` runs, shared with `info`.
-enum PatternChecker {
-    struct Result {
-        var document: AHAPDocument?
-        var errors: [PatternError] = []
-        var warnings: [PatternWarning] = []
-        /// The length of each custom-audio file found beside the pattern (files that do not decode are left out).
-        var audioDurations: [WaveformSource: Double] = [:]
-        /// The pattern's length as `CHHapticPattern.duration` gives it: custom audio counts for its file's length.
-        var duration: Double { document?.pattern.duration(audioDurations: audioDurations) ?? 0 }
-        var summary: String {
-            guard let pattern = document?.pattern else { return "unreadable" }
-            return "\(pattern.entries.count) entries, \(formatSeconds(duration))"
-        }
-    }
-
-    static func check(_ path: String) -> Result {
-        var result = Result()
-        let url = URL(fileURLWithPath: path)
-        let document: AHAPDocument
-        do {
-            document = try PatternFile.read(url, displayName: path)
-        } catch {
-            result.errors.append(error)
-            return result
-        }
-        result.document = document
-        result.warnings = document.warnings
-        for (entry, error) in PatternValidator.playabilityErrors(in: document.pattern) {
-            result.errors.append(document.locate(error, entry: entry))
-        }
-        // Custom audio must exist inside the pattern's folder.
-        let folder = url.deletingLastPathComponent()
-        for (index, entry) in document.pattern.entries.enumerated() {
-            guard case .event(let event) = entry, case .path(let waveform) = event.waveform else { continue }
-            do {
-                let file = try PatternFile.resolveWaveform(waveform, relativeTo: folder)
-                if result.audioDurations[.path(waveform)] == nil, let seconds = try? AudioResourceFile.duration(file) {
-                    result.audioDurations[.path(waveform)] = seconds
-                }
-            } catch {
-                var located = document.locate(error, entry: index)
-                located.path = "Pattern[\(index)].Event.EventWaveformPath"
-                result.errors.append(located)
-            }
-        }
-        return result
+/// What the commands show of a checked pattern file (``PatternLoader/check(_:displayName:limits:)`` finds every
+/// problem; each command decides which it can live with).
+extension PatternCheck {
+    /// The reader's document, when the file could be read.
+    var document: AHAPDocument? { loaded?.document }
+    /// The length of each custom-audio file found beside the pattern.
+    var audioDurations: [WaveformSource: Double] { loaded?.audioDurations ?? [:] }
+    /// The pattern's length as `CHHapticPattern.duration` gives it: custom audio counts for its file's length.
+    var duration: Double { loaded?.duration ?? 0 }
+    /// "8 entries, 1.44 s".
+    var summary: String {
+        guard let pattern = loaded?.pattern else { return "unreadable" }
+        return "\(pattern.entries.count) entries, \(formatSeconds(duration))"
     }
 }
 

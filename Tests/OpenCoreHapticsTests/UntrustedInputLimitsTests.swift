@@ -2,6 +2,7 @@
 // the fuzzers' regressions for these paths. Uses package symbols, so not a compatibility test.
 #if !OPENCOREHAPTICS_COMPATIBILITY_TEST
 import Foundation
+import HapticLoading
 import HapticPattern
 import HapticRender
 import HapticTestSupport
@@ -43,7 +44,7 @@ import Darwin
             + String(repeating: "<array>", count: depth) + "<integer>1</integer>" + String(repeating: "</array>", count: depth)
             + "</dict></plist>"
         #expect {
-            try PatternFile.readPropertyList(Data(xml.utf8), file: "deep.plist", limits: .default, waveformPaths: .confinedToFolder)
+            try PropertyListPattern.read(Data(xml.utf8), file: "deep.plist", limits: .default, waveformPaths: .confinedToFolder)
         } throws: { error in
             let error = error as? PatternError
             return error?.code == .invalidPatternData && error?.file == "deep.plist"
@@ -53,7 +54,7 @@ import Darwin
     @Test func propertyListSizeIsCheckedBeforeParsing() {
         let data = Data(repeating: UInt8(ascii: "x"), count: 1_001)
         #expect {
-            try PatternFile.readPropertyList(data, file: "big.plist", limits: PatternLimits(maxFileSize: 1_000), waveformPaths: .unrestricted)
+            try PropertyListPattern.read(data, file: "big.plist", limits: PatternLimits(maxFileSize: 1_000), waveformPaths: .unrestricted)
         } throws: { error in
             (error as? PatternError)?.code == .invalidPatternData
                 && (error as? PatternError)?.message.contains("PatternLimits.maxFileSize") == true
@@ -68,7 +69,7 @@ import Darwin
             "Metadata": ["gain": Double.nan],
         ]
         let data = try PropertyListSerialization.data(fromPropertyList: tree, format: .binary, options: 0)
-        let document = try PatternFile.readPropertyList(data, file: "big-value.plist", limits: .default, waveformPaths: .confinedToFolder)
+        let document = try PropertyListPattern.read(data, file: "big-value.plist", limits: .default, waveformPaths: .confinedToFolder)
         #expect(document.pattern.events[0].parameters[0].value == .greatestFiniteMagnitude)
         #expect(document.pattern.metadata == .object([("gain", .null)]))
         var expected = document.pattern
@@ -84,7 +85,7 @@ import Darwin
         for file in files {
             let document: AHAPDocument
             do {
-                document = try PatternFile.readPropertyList(Data(contentsOf: file), file: file.lastPathComponent, limits: .default, waveformPaths: .confinedToFolder)
+                document = try PropertyListPattern.read(Data(contentsOf: file), file: file.lastPathComponent, limits: .default, waveformPaths: .confinedToFolder)
             } catch let error as PatternError {
                 #expect(error.file == file.lastPathComponent && !error.message.isEmpty)
                 continue
@@ -101,17 +102,17 @@ import Darwin
     @Test func binaryPropertyListWithASetIsRefusedBeforeFoundationParsesIt() throws {
         let crash = Fixtures.ownFixtures.appendingPathComponent("fuzz/FuzzPropertyList-set-bridging-segv-de95cb14.plist")
         #expect {
-            try PatternFile.readPropertyList(Data(contentsOf: crash), file: "set.plist", limits: .default, waveformPaths: .confinedToFolder)
+            try PropertyListPattern.read(Data(contentsOf: crash), file: "set.plist", limits: .default, waveformPaths: .confinedToFolder)
         } throws: { error in
             let error = error as? PatternError
             return error?.code == .invalidPatternDictionary && error?.message.contains("a set") == true
         }
         // The same through the data entry point engines use for playPattern(from: Data).
-        #expect(throws: PatternError.self) { try PatternFile.read(data: Data(contentsOf: crash)) }
+        #expect(throws: PatternError.self) { try PatternLoader.read(data: Data(contentsOf: crash)) }
         // A truncated trailer is refused too, without reading past the end.
         let truncated = Data("bplist00".utf8) + Data(repeating: 0xFF, count: 40)
         #expect(throws: PatternError.self) {
-            try PatternFile.readPropertyList(truncated, file: nil, limits: .default, waveformPaths: .unrestricted)
+            try PropertyListPattern.read(truncated, file: nil, limits: .default, waveformPaths: .unrestricted)
         }
     }
 
@@ -123,10 +124,11 @@ import Darwin
         let link = folder.appendingPathComponent("link.ahap")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
         #expect {
-            try PatternFile.read(link, limits: PatternLimits(maxFileSize: 1_000))
+            try PatternLoader.load(link, limits: PatternLimits(maxFileSize: 1_000))
         } throws: { error in
-            // "the file is …": the size check before reading, not the reader's check on bytes already read.
-            (error as? PatternError)?.code == .invalidPatternData && (error as? PatternError)?.message.hasPrefix("the file is 10000 bytes") == true
+            // "… is 10000 bytes": the size the link's target reports, checked before reading.
+            (error as? PatternError)?.code == .invalidPatternData
+                && (error as? PatternError)?.message.hasPrefix("the pattern file is 10000 bytes") == true
         }
     }
 
@@ -136,12 +138,12 @@ import Darwin
         let fifo = folder.appendingPathComponent("pipe.ahap")
         #expect(mkfifo(fifo.path, 0o600) == 0)
         #expect {
-            try PatternFile.read(fifo)
+            try PatternLoader.load(fifo)
         } throws: { error in
-            (error as? PatternError)?.code == .fileNotFound
+            (error as? PatternError)?.code == .fileNotFound && (error as? PatternError)?.message.contains("named pipe (FIFO)") == true
         }
         #expect {
-            try AudioResourceFile.read(fifo)
+            try AudioResourceLoader.decode(fifo)
         } throws: { error in
             (error as? PatternError)?.code == .fileNotFound
         }
@@ -153,22 +155,22 @@ import Darwin
         let wav = folder.appendingPathComponent("tone.wav")
         let bytes = WAVEncoder(format: .int16).encode(channels: [[0, 0.5, -0.5, 1]], sampleRate: 48_000)
         try Data(bytes).write(to: wav)
-        let buffer = try AudioResourceFile.read(wav)
+        let buffer = try AudioResourceLoader.decode(wav)
         #expect(buffer.frameCount == 4 && buffer.channelCount == 1)
         #expect {
-            try AudioResourceFile.read(wav, limits: PatternLimits(maxAudioFileSize: bytes.count - 1))
+            try AudioResourceLoader.decode(wav, limits: PatternLimits(maxAudioFileSize: bytes.count - 1))
         } throws: { error in
             (error as? PatternError)?.code == .invalidAudioResource
                 && (error as? PatternError)?.message.contains("PatternLimits.maxAudioFileSize") == true
         }
         // The decoder's own cap on the decoded length.
         #expect {
-            try AudioResourceFile.read(wav, decoder: WAVDecoder(maxFrameCount: 3))
+            try AudioResourceLoader.decode(wav, decoder: WAVDecoder(maxFrameCount: 3))
         } throws: { error in
             (error as? PatternError)?.code == .invalidAudioResource
         }
         #expect {
-            try AudioResourceFile.read(folder.appendingPathComponent("missing.wav"))
+            try AudioResourceLoader.decode(folder.appendingPathComponent("missing.wav"))
         } throws: { error in
             (error as? PatternError)?.code == .fileNotFound
         }

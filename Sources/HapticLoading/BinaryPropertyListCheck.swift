@@ -4,14 +4,14 @@
 /// crashes the process: a set object (marker `0xC_`) holding strings ends in a segmentation fault inside
 /// `Set<AnyHashable>` bridging (found by FuzzPropertyList). AHAP has no use for sets, UIDs or the reserved types, so
 /// a property list that holds one is refused before Foundation parses it.
-enum BinaryPropertyListCheck {
+package enum BinaryPropertyListCheck {
     /// Object types AHAP can use: null/bool/fill (0x0), integer (0x1), real (0x2), date (0x3), data (0x4),
     /// ASCII string (0x5), UTF-16 string (0x6), array (0xA), dictionary (0xD).
     private static let acceptedTypes: Set<UInt8> = [0x0, 0x1, 0x2, 0x3, 0x4, 0x5, 0x6, 0xA, 0xD]
 
     /// Why `bytes` must not be handed to `PropertyListSerialization`, or nil when it may be (including when it is not
     /// a binary property list at all).
-    static func problem(in bytes: UnsafeRawBufferPointer) -> String? {
+    package static func problem(in bytes: UnsafeRawBufferPointer) -> String? {
         let header = Array("bplist0".utf8)
         guard bytes.count >= header.count, zip(bytes.prefix(header.count), header).allSatisfy({ $0 == $1 }) else { return nil }
         // Trailer: 6 unused bytes, offset size, reference size, object count, top object, offset-table offset.

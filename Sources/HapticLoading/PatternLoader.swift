@@ -1,0 +1,169 @@
+import Foundation
+import HapticInterchange
+import HapticPattern
+
+/// The one way a pattern file comes in: `CHHapticPattern(contentsOf:)`, the engine's `playPattern(from:)` and every
+/// `haptic` command read patterns through it.
+///
+///     let loaded = try PatternLoader.load(URL(fileURLWithPath: "Boing.ahap"))
+///     print(loaded.pattern.events.count, loaded.duration)
+///
+/// It reads the file through the ``InputGate`` (regular files only, ``PatternLimits/maxFileSize`` while reading),
+/// decodes it by format (AHAP JSON, the same structure as a property list, or a `.haptic` file, converted), and
+/// resolves every `EventWaveformPath` inside the file's folder. ``check(_:displayName:limits:)`` goes on to find every
+/// problem `validate` reports: each broken entry, what would stop playback, and audio files that would not play.
+public enum PatternLoader {
+    /// Reads the pattern file at `url`.
+    ///
+    /// - Parameters:
+    ///   - url: a file URL.
+    ///   - displayName: the name used in messages (default: the path).
+    ///   - limits: the caps for untrusted input.
+    ///   - formats: the formats accepted (a file of another format is `notSupported`).
+    ///   - otherExtensions: how a file whose extension names no format is read (`nil`: it is `notSupported`).
+    /// - Returns: the pattern with its warnings, waveform files and audio lengths.
+    /// - Throws: ``PatternError`` with Apple's code, the file, the JSON path and line:column: the gate's errors,
+    ///   the reader's first error, or a waveform path that escapes the folder or does not exist (`badEventEntry`).
+    public static func load(
+        _ url: URL, displayName: String? = nil, limits: PatternLimits = .default,
+        formats: Set<PatternFileFormat> = Set(PatternFileFormat.allCases), otherExtensions: PatternFileFormat? = nil
+    ) throws(PatternError) -> LoadedPattern {
+        var (loaded, _) = try read(
+            url, displayName: displayName, limits: limits, formats: formats, otherExtensions: otherExtensions, collectingErrors: false)
+        for (index, entry) in loaded.pattern.entries.enumerated() {
+            guard case .event(let event) = entry, case .path(let path)? = event.waveform, loaded.waveformFiles[path] == nil else { continue }
+            do {
+                loaded.waveformFiles[path] = try WaveformFile.resolve(path, in: loaded.folder, file: loaded.file)
+            } catch {
+                var located = error
+                located.path = "Pattern[\(index)].Event.EventWaveformPath"
+                throw loaded.document.locate(located, entry: index)
+            }
+        }
+        loaded.audioDurations = AudioResourceLoader.durations(of: loaded.pattern) { path in
+            guard let url = loaded.waveformFiles[path] else { throw PatternError(.badEventEntry, "unresolved waveform") }
+            return url
+        }
+        return loaded
+    }
+
+    /// Reads the pattern file at `path` and finds every problem `haptic validate` reports: every broken entry (not
+    /// only the first), everything that would stop playback (``PatternValidator``), and every custom-audio file that
+    /// escapes the folder, is missing, or would not play (decoded as playback decodes it, within the pattern's audio
+    /// budget).
+    ///
+    /// - Returns: the errors and warnings, each located, and what could be read.
+    public static func check(_ path: String, displayName: String? = nil, limits: PatternLimits = .default) -> PatternCheck {
+        var errors: [PatternError]
+        let loaded: LoadedPattern
+        do {
+            (loaded, errors) = try read(
+                URL(fileURLWithPath: path), displayName: displayName ?? path, limits: limits,
+                formats: Set(PatternFileFormat.allCases), otherExtensions: nil, collectingErrors: true)
+        } catch {
+            return PatternCheck(loaded: nil, errors: [error], warnings: [])
+        }
+        var result = loaded
+        let document = loaded.document
+        for (entry, error) in PatternValidator.playabilityErrors(in: loaded.pattern) {
+            errors.append(document.locate(error, entry: entry))
+        }
+        // Custom audio: inside the folder, present, and playable, as playback decodes it.
+        for (index, entry) in loaded.pattern.entries.enumerated() {
+            guard case .event(let event) = entry, case .path(let waveform)? = event.waveform,
+                result.waveformFiles[waveform] == nil
+            else { continue }
+            do {
+                result.waveformFiles[waveform] = try WaveformFile.resolve(waveform, in: loaded.folder, file: loaded.file)
+            } catch {
+                var located = document.locate(error, entry: index)
+                located.path = "Pattern[\(index)].Event.EventWaveformPath"
+                errors.append(located)
+            }
+        }
+        let files = result.waveformFiles
+        let decoded = AudioResourceLoader.loadAll(loaded.pattern, limits: limits) { path throws(PatternError) in
+            // Paths that did not resolve were reported above; skip them quietly here.
+            guard let url = files[path] else { throw PatternError(.badEventEntry, "", file: loaded.file) }
+            return url
+        }
+        result.audio = decoded.audio
+        for failure in decoded.failures where files[failure.path] != nil {
+            var located = document.locate(failure.error, entry: failure.entry)
+            located.file = loaded.file
+            errors.append(located)
+        }
+        for (source, buffer) in result.audio { result.audioDurations[source] = buffer.duration }
+        for (path, url) in files where result.audioDurations[.path(path)] == nil {
+            if let seconds = try? AudioResourceLoader.duration(url, limits: limits) { result.audioDurations[.path(path)] = seconds }
+        }
+        let ordered = errors.sorted { ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0) }
+        return PatternCheck(loaded: result, errors: ordered, warnings: loaded.warnings)
+    }
+
+    /// Decodes pattern data that is not in a file (`playPattern(from: Data)`): JSON first, else a property list.
+    /// Waveform paths are not confined (the app made the data).
+    public static func read(data: Data, file: String? = nil, limits: PatternLimits = .default) throws(PatternError) -> AHAPDocument {
+        let bytes = Array(data)
+        let looksLikePropertyList = bytes.starts(with: Array("bplist".utf8)) || bytes.starts(with: Array("<?xml".utf8))
+            || bytes.starts(with: Array("<plist".utf8))
+        if looksLikePropertyList {
+            return try PropertyListPattern.read(data, file: file, limits: limits, waveformPaths: .unrestricted)
+        }
+        return try AHAPReader.read(bytes, file: file, limits: limits, waveformPaths: .unrestricted)
+    }
+
+    /// Reads and decodes; when `collectingErrors`, the AHAP reader's entry errors are returned instead of thrown.
+    private static func read(
+        _ url: URL, displayName: String?, limits: PatternLimits, formats: Set<PatternFileFormat>,
+        otherExtensions: PatternFileFormat?, collectingErrors: Bool
+    ) throws(PatternError) -> (LoadedPattern, [PatternError]) {
+        let name = displayName ?? (url.isFileURL ? url.path : url.absoluteString)
+        guard url.isFileURL else { throw PatternError(.fileNotFound, "\(url.absoluteString) is not a file URL", file: name) }
+        guard var format = PatternFileFormat(path: url.path) ?? otherExtensions else {
+            throw PatternError(
+                .notSupported, "pattern files end in .ahap, .json, .plist or .haptic, not \(url.pathExtension.isEmpty ? "no extension" : "." + url.pathExtension)",
+                file: name)
+        }
+        let bytes = try InputGate.read(url.path, kind: .pattern(limits), displayName: name)
+        if format == .ahap, url.pathExtension.lowercased() == "json", looksLikeHapticFile(bytes) { format = .haptic }
+        guard formats.contains(format) else {
+            throw PatternError(.notSupported, "\(format.rawValue) files are not read here", file: name)
+        }
+        let folder = url.deletingLastPathComponent()
+        switch format {
+        case .ahap:
+            if collectingErrors {
+                let check = AHAPReader.check(bytes, file: name, limits: limits)
+                guard let document = check.document else {
+                    throw check.errors.first ?? PatternError(.invalidPatternDictionary, "unreadable", file: name)
+                }
+                return (LoadedPattern(pattern: document.pattern, format: .ahap, document: document, file: name, folder: folder), check.errors)
+            }
+            let document = try AHAPReader.read(bytes, file: name, limits: limits)
+            return (LoadedPattern(pattern: document.pattern, format: .ahap, document: document, file: name, folder: folder), [])
+        case .propertyList:
+            let document = try PropertyListPattern.read(Data(bytes), file: name, limits: limits, waveformPaths: .confinedToFolder)
+            return (LoadedPattern(pattern: document.pattern, format: .propertyList, document: document, file: name, folder: folder), [])
+        case .haptic:
+            let file: HapticFile
+            do {
+                file = try HapticFile.decode(bytes, file: name, limits: limits)
+            } catch {
+                throw PatternError(error.code, error.message, path: error.path, location: error.location, file: name)
+            }
+            let conversion = file.pattern()
+            let document = AHAPDocument(pattern: conversion.value, file: name)
+            let loaded = LoadedPattern(
+                pattern: conversion.value, format: .haptic, document: document, file: name, folder: folder,
+                conversionNotes: conversion.notes)
+            return (loaded, [])
+        }
+    }
+
+    /// Whether JSON bytes hold a `.haptic` document (a `signals` object and no `Pattern` array).
+    static func looksLikeHapticFile(_ bytes: [UInt8]) -> Bool {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return false }
+        return object["signals"] != nil && object["Pattern"] == nil
+    }
+}
