@@ -48,7 +48,7 @@ let package = Package(
         // Apple's feedback vocabulary (UIKit generators, WKHapticType, NSHapticFeedbackManager, SensoryFeedback),
         // triggers, preferences, the standard pattern library (Library/*.ahap, embedded) and HIG lint.
         .target(
-            name: "OpenHapticFeedback", dependencies: ["OpenCoreHaptics", "HapticPattern", "HapticRender"],
+            name: "OpenHapticFeedback", dependencies: ["OpenCoreHaptics", "HapticPattern", "HapticRender", "HapticLoading"],
             exclude: ["Library"]),
         .executableTarget(
             name: "haptic",

@@ -26,6 +26,22 @@ extension AHAPValue {
     /// - Returns: The value, or `nil` for a type AHAP has no form for.
     /// - Throws: ``PatternError`` with ``HapticErrorCode/invalidPatternData`` when the nesting is deeper than `maxDepth`.
     package static func converting(_ value: Any, depth: Int = 0, maxDepth: Int) throws(PatternError) -> AHAPValue? {
+        try converting(value, depth: depth, maxDepth: maxDepth, path: "", refusingOthers: false)
+    }
+
+    /// Converts a property list into an ``AHAPValue``, refusing what AHAP has no form for (a date, data) with the
+    /// path of the value and what it is, instead of turning it into `null` (which would be reported as "not null"
+    /// wherever a number belongs). Values inside `Metadata`, which is free-form, still become `null`.
+    ///
+    /// - Throws: ``PatternError`` — `invalidPatternDictionary` naming the path and the value's type, or
+    ///   `invalidPatternData` for nesting deeper than `maxDepth`.
+    package static func converting(propertyList value: Any, maxDepth: Int) throws(PatternError) -> AHAPValue? {
+        try converting(value, depth: 0, maxDepth: maxDepth, path: "", refusingOthers: true)
+    }
+
+    private static func converting(
+        _ value: Any, depth: Int, maxDepth: Int, path: String, refusingOthers: Bool
+    ) throws(PatternError) -> AHAPValue? {
         switch value {
         case let string as String: return .string(string)
         case let bool as Bool where type(of: value) == Bool.self: return .bool(bool)
@@ -38,7 +54,11 @@ extension AHAPValue {
             guard depth < maxDepth else { throw tooDeep(maxDepth) }
             var items: [AHAPValue] = []
             items.reserveCapacity(array.count)
-            for item in array { items.append(try converting(item, depth: depth + 1, maxDepth: maxDepth) ?? .null) }
+            for (index, item) in array.enumerated() {
+                items.append(
+                    try converting(item, depth: depth + 1, maxDepth: maxDepth, path: "\(path)[\(index)]", refusingOthers: refusingOthers)
+                        ?? .null)
+            }
             return .array(items)
         case let dictionary as [AnyHashable: Any]:
             guard depth < maxDepth else { throw tooDeep(maxDepth) }
@@ -46,7 +66,9 @@ extension AHAPValue {
             pairs.reserveCapacity(dictionary.count)
             for (key, item) in dictionary {
                 guard let name = AHAPValue.keyString(key.base) else { continue }
-                pairs.append((name, try converting(item, depth: depth + 1, maxDepth: maxDepth) ?? .null))
+                let child = path.isEmpty ? name : "\(path).\(name)"
+                let refuses = refusingOthers && !(path.isEmpty && name == "Metadata")
+                pairs.append((name, try converting(item, depth: depth + 1, maxDepth: maxDepth, path: child, refusingOthers: refuses) ?? .null))
             }
             pairs.sort { $0.key < $1.key }  // dictionaries have no order; make messages deterministic
             return .object(pairs)
@@ -54,7 +76,16 @@ extension AHAPValue {
             guard let string = raw.rawValue as? String else { return nil }
             return .string(string)
         default:
-            return nil
+            guard refusingOthers else { return nil }
+            let kind: String
+            switch value {
+            case is Date: kind = "a date"
+            case is Data: kind = "data (bytes)"
+            default: kind = "a \(type(of: value))"
+            }
+            throw PatternError(
+                .invalidPatternDictionary,
+                "\(kind), which AHAP has no form for (only strings, numbers, booleans, arrays and dictionaries)", path: path)
         }
     }
 

@@ -22,7 +22,7 @@ public struct LoadedPattern: Sendable {
     public var audioDurations: [WaveformSource: Double]
     /// What a `.haptic` file lost or approximated on its way to a pattern (empty for AHAP and property lists).
     public var conversionNotes: [ConversionNote]
-    /// The decoded custom audio, by waveform: filled by ``PatternLoader/check(_:displayName:limits:)``, which decodes
+    /// The decoded custom audio, by waveform: filled by ``PatternLoader/check(_:displayName:limits:otherExtensions:)``, which decodes
     /// every file as playback would (empty after ``PatternLoader/load(_:displayName:limits:formats:otherExtensions:)``,
     /// which only reads lengths).
     public var audio: [WaveformSource: AudioBuffer] = [:]
@@ -49,7 +49,7 @@ public struct LoadedPattern: Sendable {
     }
 }
 
-/// Everything ``PatternLoader/check(_:displayName:limits:)`` found: every error (located), every warning, and what
+/// Everything ``PatternLoader/check(_:displayName:limits:otherExtensions:)`` found: every error (located), every warning, and what
 /// could be read.
 public struct PatternCheck: Sendable {
     /// What could be read (`nil` when the file could not be read at all).

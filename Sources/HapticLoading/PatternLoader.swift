@@ -10,7 +10,7 @@ import HapticPattern
 ///
 /// It reads the file through the ``InputGate`` (regular files only, ``PatternLimits/maxFileSize`` while reading),
 /// decodes it by format (AHAP JSON, the same structure as a property list, or a `.haptic` file, converted), and
-/// resolves every `EventWaveformPath` inside the file's folder. ``check(_:displayName:limits:)`` goes on to find every
+/// resolves every `EventWaveformPath` inside the file's folder. ``check(_:displayName:limits:otherExtensions:)`` goes on to find every
 /// problem `validate` reports: each broken entry, what would stop playback, and audio files that would not play.
 public enum PatternLoader {
     /// Reads the pattern file at `url`.
@@ -53,13 +53,17 @@ public enum PatternLoader {
     /// budget).
     ///
     /// - Returns: the errors and warnings, each located, and what could be read.
-    public static func check(_ path: String, displayName: String? = nil, limits: PatternLimits = .default) -> PatternCheck {
+    ///
+    /// - Parameter otherExtensions: how a file whose extension names no format is read (`nil`: it is an error).
+    public static func check(
+        _ path: String, displayName: String? = nil, limits: PatternLimits = .default, otherExtensions: PatternFileFormat? = nil
+    ) -> PatternCheck {
         var errors: [PatternError]
         let loaded: LoadedPattern
         do {
             (loaded, errors) = try read(
                 URL(fileURLWithPath: path), displayName: displayName ?? path, limits: limits,
-                formats: Set(PatternFileFormat.allCases), otherExtensions: nil, collectingErrors: true)
+                formats: Set(PatternFileFormat.allCases), otherExtensions: otherExtensions, collectingErrors: true)
         } catch {
             return PatternCheck(loaded: nil, errors: [error], warnings: [])
         }

@@ -27,7 +27,7 @@ package enum PropertyListPattern {
         }
         let converted: AHAPValue?
         do {
-            converted = try AHAPValue.converting(object, maxDepth: limits.maxNestingDepth)
+            converted = try AHAPValue.converting(propertyList: object, maxDepth: limits.maxNestingDepth)
         } catch {
             var located = error
             located.file = file

@@ -1,4 +1,5 @@
 import Foundation
+import HapticLoading
 
 /// The user's feedback settings, read from environment variables and a JSON config file; every field is optional
 /// and only the ones set change anything.
@@ -72,8 +73,8 @@ public struct UserFeedbackSettings: Sendable, Hashable, Codable {
         var settings = UserFeedbackSettings()
         if let path = configFilePath(environment: environment), FileManager.default.fileExists(atPath: path) {
             do {
-                let data = try Data(contentsOf: URL(fileURLWithPath: path))
-                settings = try JSONDecoder().decode(UserFeedbackSettings.self, from: data)
+                let bytes = try InputGate.read(path, kind: .profile)  // a settings file: regular, at most 1 MiB
+                settings = try JSONDecoder().decode(UserFeedbackSettings.self, from: Data(bytes))
             } catch {
                 settings.problems.append("\(path): ignored: \(error)")
             }

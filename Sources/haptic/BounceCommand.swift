@@ -61,7 +61,7 @@ internal struct BounceCommand: ParsableCommand {
         let size = RawTerminal.size(of: 1) ?? (80, 24)
         let screen = BounceScreen(columns: size.columns, rows: size.rows)
         if !draws {
-            print("Bouncing on \(output.info.id) — \(output.info.name)")
+            print(terminalSafe("Bouncing on \(output.info.id) — \(output.info.name)"))
         }
 
         while !quit, frame < frameLimit, MonotonicClock.now() - start < timeLimit, interrupted.signalNumber == nil {

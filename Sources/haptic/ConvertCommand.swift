@@ -133,9 +133,9 @@ struct ConvertCommand: ParsableCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
         } else {
-            print("\(input) (\(sourceFormat)) → \(output) (\(format.rawValue))")
+            print(terminalSafe("\(input) (\(sourceFormat)) → \(output) (\(format.rawValue))"))
             if !ordered.contains(where: \.isLossy) { print("  lossless") }
-            for note in ordered { print("  \(note)") }
+            for note in ordered { print(terminalSafe("  \(note)")) }
         }
     }
 
@@ -176,7 +176,7 @@ struct ConvertCommand: ParsableCommand {
                 throw ExitCode(1)
             }
         }
-        let result = PatternLoader.check(input)
+        let result = PatternLoader.check(input, otherExtensions: .ahap)
         // A missing audio file does not stop a conversion: audio is dropped (and reported) or kept as a path.
         let errors = result.errors.filter { !$0.path.hasSuffix("EventWaveformPath") }
         guard let document = result.document, errors.isEmpty else {

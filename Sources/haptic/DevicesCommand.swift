@@ -80,6 +80,7 @@ struct DeviceListing: Encodable {
         for note in notes { lines.append("Note: \(note)") }
         lines.append("Default: \(defaultDevice) (\(defaultReason))")
         if let overrideProblem { lines.append("HAPTIC_DEVICE problem: \(overrideProblem)") }
-        return lines.joined(separator: "\n")
+        // Kernel device names and paths are not ours: show them terminal-safe.
+        return lines.map(terminalSafe).joined(separator: "\n")
     }
 }

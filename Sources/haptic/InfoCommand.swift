@@ -12,7 +12,7 @@ struct InfoCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of text.") var json = false
 
     func run() throws {
-        let result = PatternLoader.check(file)
+        let result = PatternLoader.check(file, otherExtensions: .ahap)
         guard let document = result.document else {
             for error in result.errors { printError(error.description) }
             throw ExitCode(1)
@@ -73,6 +73,7 @@ struct PatternInfo: Encodable {
         warningCount = warnings.count
     }
 
+    /// The summary as lines of text; every line is terminal-safe (file names and metadata come from the file).
     func text(file: String) -> String {
         var lines = ["\(file)"]
         lines.append("  duration: \(formatSeconds(duration))  (version \(version.map { String($0) } ?? "1.0, implied"))")
@@ -89,6 +90,6 @@ struct PatternInfo: Encodable {
         }
         for key in metadata.keys.sorted() { lines.append("  \(key): \(metadata[key]!)") }
         if errorCount + warningCount > 0 { lines.append("  \(errorCount) error(s), \(warningCount) warning(s): run `haptic validate` for details") }
-        return lines.joined(separator: "\n")
+        return lines.map(terminalSafe).joined(separator: "\n")
     }
 }

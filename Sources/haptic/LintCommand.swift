@@ -49,7 +49,7 @@ struct LintCommand: ParsableCommand {
         func report(_ findings: [FeedbackLintFinding], prefix: (FeedbackLintFinding) -> String) {
             for finding in findings {
                 counts[finding.severity, default: 0] += 1
-                print("\(prefix(finding)): \(finding.description)")
+                print(terminalSafe("\(prefix(finding)): \(finding.description)"))
             }
         }
 
@@ -65,7 +65,12 @@ struct LintCommand: ParsableCommand {
             if isLog {
                 let entries: [TriggerLogEntry]
                 do {
-                    entries = try TriggerLogEntry.parse(jsonLines: String(contentsOfFile: path, encoding: .utf8))
+                    let bytes = try InputGate.read(path, kind: .triggerLog)
+                    entries = try TriggerLogEntry.parse(jsonLines: String(decoding: bytes, as: UTF8.self))
+                } catch let error as PatternError {
+                    printError(error.description)
+                    unreadable += 1
+                    continue
                 } catch let error as TriggerLogError {
                     printError("\(path):\(error.line): error: \(error.message)")
                     unreadable += 1
@@ -79,7 +84,7 @@ struct LintCommand: ParsableCommand {
                     finding.index.map { "\(path):\($0)" } ?? path
                 }
             } else {
-                let checked = PatternLoader.check(path)
+                let checked = PatternLoader.check(path, otherExtensions: .ahap)
                 guard let document = checked.document, checked.errors.isEmpty else {
                     for error in checked.errors { printError(error.description) }
                     unreadable += 1
@@ -106,7 +111,8 @@ struct LintCommand: ParsableCommand {
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
         if ["jsonl", "ndjson", "log"].contains(ext) { return true }
         if ["ahap", "plist"].contains(ext) { return false }
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return false }
+        guard let bytes = try? InputGate.read(path, kind: .triggerLog) else { return false }
+        let text = String(decoding: bytes, as: UTF8.self)
         return !text.contains("\"Pattern\"")
     }
 }

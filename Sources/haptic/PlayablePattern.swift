@@ -29,7 +29,7 @@ internal struct PlayablePattern {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory)
         let looksLikePath = argument.contains("/")
-            || [".ahap", ".json", ".plist"].contains { argument.lowercased().hasSuffix($0) }
+            || [".ahap", ".json", ".plist", ".haptic"].contains { argument.lowercased().hasSuffix($0) }
         if !exists && !looksLikePath {
             return try library(argument)
         }
@@ -52,7 +52,7 @@ internal struct PlayablePattern {
     ///
     /// - Throws: `ExitCode(1)` after printing the located errors.
     internal static func file(_ path: String) throws -> PlayablePattern {
-        let checked = PatternLoader.check(path)
+        let checked = PatternLoader.check(path, otherExtensions: .ahap)
         for warning in checked.warnings { printError(warning.description) }
         guard checked.errors.isEmpty, let document = checked.document else {
             for error in checked.errors { printError(error.description) }

@@ -44,7 +44,7 @@ struct PlotCommand: ParsableCommand {
     }
 
     func run() throws {
-        let result = PatternLoader.check(file)
+        let result = PatternLoader.check(file, otherExtensions: .ahap)
         let errors = result.errors.filter { !$0.path.hasSuffix("EventWaveformPath") }
         guard let document = result.document, errors.isEmpty else {
             for error in errors { printError(error.description) }
@@ -79,7 +79,7 @@ struct PlotCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let peak = simulation.acceleration.map { abs($0) }.max() ?? 0
-        print("\(output): \(width)×\(height), \(formatSeconds(input.duration)), \(pattern.events.count) events, peak acceleration \(String(format: "%.2f", peak)) g (\(actuator.name))")
+        print(terminalSafe("\(output): \(width)×\(height), \(formatSeconds(input.duration)), \(pattern.events.count) events, peak acceleration \(String(format: "%.2f", peak)) g (\(actuator.name))"))
         if simulation.skippedAudio > 0 {
             printError("\(file): warning: \(simulation.skippedAudio) custom audio event(s) could not be loaded; they are drawn as outlines of unknown length and are silent in the render")
         }

@@ -59,7 +59,7 @@ struct RenderCommand: ParsableCommand {
         let names = try channelList
         let actuator = try loadProfile()
 
-        let checked = PatternLoader.check(file)
+        let checked = PatternLoader.check(file, otherExtensions: .ahap)
         for warning in checked.warnings { printError(warning.description) }
         guard checked.errors.isEmpty, let document = checked.document else {
             for error in checked.errors { printError(error.description) }
@@ -139,8 +139,9 @@ struct RenderCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let layout = names.flatMap { $0 == "audio" ? ["audio-left", "audio-right"] : [$0] }.joined(separator: ", ")
-        print("\(output): \(frameCount) frames at \(Int(sampleRate)) Hz (\(formatSeconds(seconds))), channels: \(layout), profile \(actuator.name)"
-            + (summary.clippedFrameCount > 0 ? ", \(summary.clippedFrameCount) frames clipped" : ""))
+        print(terminalSafe(
+            "\(output): \(frameCount) frames at \(Int(sampleRate)) Hz (\(formatSeconds(seconds))), channels: \(layout), profile \(actuator.name)"
+                + (summary.clippedFrameCount > 0 ? ", \(summary.clippedFrameCount) frames clipped" : "")))
     }
 
     /// A built-in profile by name, or a JSON file.

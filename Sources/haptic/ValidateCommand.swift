@@ -24,14 +24,14 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         var failed = 0
         for path in files {
-            let result = PatternLoader.check(path)
+            let result = PatternLoader.check(path, otherExtensions: .ahap)
             for warning in result.warnings { printError(warning.description) }
             for error in result.errors { printError(error.description) }
             let bad = !result.errors.isEmpty || (strict && !result.warnings.isEmpty)
             if bad {
                 failed += 1
             } else if !quiet {
-                print("\(path): ok (\(result.summary))")
+                print(terminalSafe("\(path): ok (\(result.summary))"))
             }
         }
         if failed > 0 {
@@ -41,7 +41,7 @@ struct ValidateCommand: ParsableCommand {
     }
 }
 
-/// What the commands show of a checked pattern file (``PatternLoader/check(_:displayName:limits:)`` finds every
+/// What the commands show of a checked pattern file (``PatternLoader/check(_:displayName:limits:otherExtensions:)`` finds every
 /// problem; each command decides which it can live with).
 extension PatternCheck {
     /// The reader's document, when the file could be read.
@@ -57,9 +57,9 @@ extension PatternCheck {
     }
 }
 
-/// Prints to standard error.
+/// Prints one line to standard error, terminal-safe (messages carry file names and pattern text).
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    FileHandle.standardError.write(Data((terminalSafe(line) + "\n").utf8))
 }
 
 /// `0.25 s` / `1.5 s` / `12 ms`.
