@@ -96,6 +96,7 @@ let package = Package(
             name: "OpenCoreHapticsTests",
             dependencies: ["OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", "HapticLoading", "HapticTestSupport"]),
         .testTarget(name: "OpenHapticFeedbackTests", dependencies: ["OpenHapticFeedback", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticPattern", "HapticRender"]),
+        .testTarget(name: "HapticLoadingTests", dependencies: ["HapticLoading", "HapticPattern", "HapticRender", "HapticTestSupport"]),
         // Apple-shaped seed code compiled unchanged, run on a recorded real-time engine.
         .testTarget(
             name: "SeedCompatibilityTests",

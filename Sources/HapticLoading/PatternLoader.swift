@@ -80,8 +80,9 @@ public enum PatternLoader {
             do {
                 result.waveformFiles[waveform] = try WaveformFile.resolve(waveform, in: loaded.folder, file: loaded.file)
             } catch {
-                var located = document.locate(error, entry: index)
-                located.path = "Pattern[\(index)].Event.EventWaveformPath"
+                var error = error
+                error.path = "Pattern[\(index)].Event.EventWaveformPath"
+                let located = document.locate(error, entry: index)
                 errors.append(located)
             }
         }
@@ -93,7 +94,9 @@ public enum PatternLoader {
         }
         result.audio = decoded.audio
         for failure in decoded.failures where files[failure.path] != nil {
-            var located = document.locate(failure.error, entry: failure.entry)
+            var error = failure.error
+            error.message = "\"\(failure.path)\": " + error.message
+            var located = document.locate(error, entry: failure.entry)
             located.file = loaded.file
             errors.append(located)
         }

@@ -16,6 +16,8 @@ extension AHAPReader {
         var errors: [PatternError] = []
         /// Source offset of each decoded entry (meaningful only when the tape has locations).
         var entryOffsets: [Int] = []
+        /// The source `Pattern` index of each decoded entry.
+        var sourceIndices: [Int] = []
 
         init(tape: AHAPTape, file: String?, limits: PatternLimits, waveformPaths: WaveformPathPolicy) {
             self.tape = tape
@@ -119,6 +121,9 @@ extension AHAPReader {
                 }
                 if tape.hasLocations {
                     for _ in before..<pattern.entries.count { entryOffsets.append(Int(tape.nodes[entry].offset)) }
+                }
+                if collectsErrors {
+                    for _ in before..<pattern.entries.count { sourceIndices.append(index) }
                 }
             }
             // Entries without a known key are skipped with a warning; if nothing is left the pattern is as empty as

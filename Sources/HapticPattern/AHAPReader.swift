@@ -8,19 +8,31 @@ public struct AHAPDocument: Sendable, Hashable {
     public var file: String?
     /// Where each of ``Pattern/entries`` starts in the source text (empty when the pattern did not come from text).
     public var entryLocations: [SourceLocation]
+    /// For each of ``Pattern/entries``, its index in the source's `Pattern` array, when they differ (entries that
+    /// failed to read were left out by ``AHAPReader/check(_:file:limits:waveformPaths:)``); empty when they are the same.
+    public var sourceIndices: [Int]
 
     /// Creates a document.
-    public init(pattern: Pattern, warnings: [PatternWarning] = [], file: String? = nil, entryLocations: [SourceLocation] = []) {
+    public init(
+        pattern: Pattern, warnings: [PatternWarning] = [], file: String? = nil, entryLocations: [SourceLocation] = [],
+        sourceIndices: [Int] = []
+    ) {
         self.pattern = pattern
         self.warnings = warnings
         self.file = file
         self.entryLocations = entryLocations
+        self.sourceIndices = sourceIndices
     }
 
     /// An error about entry `index` (such as one from ``PatternValidator``), pointed at its place in the source.
     public func locate(_ error: PatternError, entry index: Int) -> PatternError {
         var located = error
         if located.location == nil, entryLocations.indices.contains(index) { located.location = entryLocations[index] }
+        // Paths name the entry as the source numbers it.
+        let prefix = "Pattern[\(index)]"
+        if sourceIndices.indices.contains(index), sourceIndices[index] != index, located.path.hasPrefix(prefix) {
+            located.path = "Pattern[\(sourceIndices[index])]" + located.path.dropFirst(prefix.count)
+        }
         if located.file == nil { located.file = file }
         return located
     }
@@ -130,7 +142,10 @@ public enum AHAPReader {
             }
             let pattern = try decoder.decodeDocument()
             let locations = AHAPReader.locations(ofOffsets: decoder.entryOffsets, in: bytes)
-            return (AHAPDocument(pattern: pattern, warnings: decoder.warnings, file: file, entryLocations: locations), decoder.errors)
+            let document = AHAPDocument(
+                pattern: pattern, warnings: decoder.warnings, file: file, entryLocations: locations,
+                sourceIndices: decoder.errors.isEmpty ? [] : decoder.sourceIndices)
+            return (document, decoder.errors)
         }
     }
 

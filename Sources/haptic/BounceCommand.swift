@@ -26,7 +26,7 @@ internal struct BounceCommand: ParsableCommand {
     private static let framesPerSecond = 60.0
 
     internal func validate() throws {
-        if let frames, frames < 1 { throw ValidationError("--frames must be at least 1") }
+        if let frames, !(1...5_184_000).contains(frames) { throw ValidationError("--frames must be 1 … 5184000 (a day at 60 per second)") }
         if let seconds, !(seconds > 0 && seconds <= 86_400) { throw ValidationError("--seconds must be 0 … 86400") }
     }
 

@@ -10,6 +10,8 @@ public enum CommandRunner {
         public var stdout: String
         /// Standard error.
         public var stderr: String
+        /// Whether a signal ended the process (a Swift runtime trap, a crash); ``status`` is then the signal.
+        public var signaled: Bool = false
     }
 
     /// The `haptic` binary next to the test bundle (SwiftPM builds it first because the test target depends on it).
@@ -25,14 +27,20 @@ public enum CommandRunner {
         }
     }
 
-    /// Runs `haptic` with `arguments` in `directory` (default: the package root) with a timeout.
+    /// Runs `haptic` with `arguments` in `directory` (default: the package root) with a timeout, and optionally
+    /// under a virtual-memory limit (`ulimit -v`, in KiB) to prove that memory stays bounded.
     public static func haptic(
         _ arguments: [String], in directory: URL = Fixtures.packageRoot, environment: [String: String] = [:],
-        timeout: TimeInterval = 60
+        timeout: TimeInterval = 60, memoryLimitKiB: Int? = nil
     ) throws -> Result {
         let process = Process()
-        process.executableURL = try hapticURL
-        process.arguments = arguments
+        if let memoryLimitKiB {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -v \(memoryLimitKiB) && exec \"$0\" \"$@\"", try hapticURL.path] + arguments
+        } else {
+            process.executableURL = try hapticURL
+            process.arguments = arguments
+        }
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
@@ -59,6 +67,6 @@ public enum CommandRunner {
         group.wait()
         return Result(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+            stderr: String(decoding: errData, as: UTF8.self), signaled: process.terminationReason == .uncaughtSignal)
     }
 }
