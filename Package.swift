@@ -50,8 +50,10 @@ let package = Package(
         .target(
             name: "OpenHapticFeedback", dependencies: ["OpenCoreHaptics", "HapticPattern", "HapticRender", "HapticLoading"],
             exclude: ["Library"]),
-        .executableTarget(
-            name: "haptic",
+        // The `haptic` commands as a library (options, validation, running), so the option parsing can be fuzzed;
+        // not a product.
+        .target(
+            name: "HapticCommands",
             dependencies: [
                 "OpenHapticFeedback", "OpenCoreHaptics", "HapticPattern", "HapticRender", "HapticDevices", "HapticEngine",
                 "HapticInterchange", "HapticLoading", "HapticPlot",
@@ -59,6 +61,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The command-line tool: main.swift only.
+        .executableTarget(name: "haptic", dependencies: ["HapticCommands"]),
         // Real-kernel check: drives a uinput force-feedback device in the QEMU guest of .ci/qemu-evdev.sh.
         .executableTarget(name: "haptic-evdev-check", dependencies: ["OpenCoreHaptics", "HapticDevices", "HapticEngine"]),
         // Soak test (issue 8): random patterns and live changes on a real-time engine for minutes; Scripts/soak.sh.
@@ -74,6 +78,10 @@ let package = Package(
         .executableTarget(name: "FuzzAHAPReader", dependencies: ["HapticPattern", "HapticRender"], path: "Fuzz/FuzzAHAPReader"),
         .executableTarget(name: "FuzzPropertyList", dependencies: ["OpenCoreHaptics", "HapticPattern", "HapticLoading"], path: "Fuzz/FuzzPropertyList"),
         .executableTarget(name: "FuzzPatternDictionary", dependencies: ["OpenCoreHaptics", "HapticPattern"], path: "Fuzz/FuzzPatternDictionary"),
+        .executableTarget(name: "FuzzHapticFile", dependencies: ["HapticInterchange", "HapticPattern"], path: "Fuzz/FuzzHapticFile"),
+        .executableTarget(
+            name: "FuzzCommandOptions", dependencies: ["HapticCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Fuzz/FuzzCommandOptions"),
         .executableTarget(name: "FuzzWAVDecoder", dependencies: ["HapticRender", "HapticPattern"], path: "Fuzz/FuzzWAVDecoder"),
         // Shared test helpers (fixture paths, corpus location), never copied between test targets.
         .target(name: "HapticTestSupport", dependencies: ["HapticPattern", "HapticDevices"], path: "Tests/HapticTestSupport"),
