@@ -22,10 +22,19 @@ internal final class InterruptSignal {
     /// The first signal's number (0 until one arrives), shared with the handlers.
     private final class Latch: Sendable {
         let received = Atomic<Int32>(0)
+        let exitsAtOnce = Atomic<Bool>(false)
     }
 
     private let sources: [any DispatchSourceSignal]
     private let latch = Latch()
+
+    /// While `true`, a signal ends the process at once with 128 + its number instead of calling the handler: for
+    /// the moments when the command is blocked in a call it cannot interrupt (opening an output) and nothing is
+    /// playing yet, so there is nothing to silence.
+    internal var exitsImmediately: Bool {
+        get { latch.exitsAtOnce.load(ordering: .acquiring) }
+        set { latch.exitsAtOnce.store(newValue, ordering: .releasing) }
+    }
 
     /// Installs the handler; `handler` runs once, on a private queue, with the first signal's number.
     internal init(_ handler: @escaping @Sendable (Int32) -> Void) {
@@ -40,6 +49,7 @@ internal final class InterruptSignal {
         for source in sources {
             let number = Int32(source.handle)
             source.setEventHandler { [latch] in
+                if latch.exitsAtOnce.load(ordering: .acquiring) { _exit(128 + number) }
                 let (exchanged, _) = latch.received.compareExchange(expected: 0, desired: number, ordering: .acquiringAndReleasing)
                 if exchanged {
                     handler(number)

@@ -30,6 +30,8 @@ internal struct LivePlayback {
     internal var loops = false
     /// The playback rate (pattern seconds per second).
     internal var rate: Float = 1
+    /// Called once the output is open and the pattern is about to start (the command's "Playing …" line).
+    internal var announce: () -> Void = {}
 
     /// Plays and waits; throws the exit code for anything but a natural end.
     ///
@@ -41,8 +43,13 @@ internal struct LivePlayback {
         defer { interrupt.cancel() }
 
         let engine = CHHapticEngine(device: device)
+        // Opening an output can block (a device another program holds, a slow driver); Ctrl-C must still work.
+        interrupt.exitsImmediately = true
+        defer { interrupt.exitsImmediately = false }
         do {
             try engine.start()
+            interrupt.exitsImmediately = false
+            announce()
         } catch {
             printError("haptic: error: cannot open the output device \(device.info.id) (\(device.info.name)): \(error.localizedDescription)")
             throw ExitCode(1)

@@ -51,8 +51,9 @@ internal struct PlaybackOptions: ParsableArguments {
         if rate != 1 { details.append("rate \(rate)") }
         if intensityScale != 1 { details.append("intensity ×\(intensityScale)") }
         if loop { details.append("looping, Ctrl-C stops") }
-        print(terminalSafe("Playing \(pattern.name) (\(details.joined(separator: ", "))) on \(output.info.id) — \(output.info.name)"))
-        fflush(nil)
-        try LivePlayback(pattern: scaled, device: output, loops: loop, rate: rate).run()
+        try LivePlayback(pattern: scaled, device: output, loops: loop, rate: rate) {
+            print(terminalSafe("Playing \(pattern.name) (\(details.joined(separator: ", "))) on \(output.info.id) — \(output.info.name)"))
+            fflush(nil)
+        }.run()
     }
 }

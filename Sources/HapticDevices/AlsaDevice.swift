@@ -63,13 +63,16 @@ public final class AlsaDevice: HapticDevice {
         stop()
         var handle: AlsaLibrary.PCM?
         _ = library.takeLastMessage()
-        let openResult = library.open(&handle, configuration.pcm, AlsaLibrary.streamPlayback, 0)
+        // Open without waiting: a PCM another program holds is EBUSY at once instead of hanging here (where Ctrl-C
+        // could not reach us); writes then block as a device write should.
+        let openResult = library.open(&handle, configuration.pcm, AlsaLibrary.streamPlayback, AlsaLibrary.openNonBlocking)
         guard openResult >= 0, let handle else {
             var error = DeviceError(SystemCallError(call: "snd_pcm_open(\(configuration.pcm))", errno: -openResult), device: info.id)
             // alsa-lib's own explanation ("Unknown PCM x", "Cannot get card index for 9") says more than errno.
             if let detail = library.takeLastMessage() { error.message += " (alsa-lib: \(detail))" }
             throw error
         }
+        _ = library.nonblock(handle, 0)
         let sampleFormat = configuration.sampleFormat == .s16 ? AlsaLibrary.formatS16LE : AlsaLibrary.formatFloatLE
         let paramsResult = library.setParams(
             handle, sampleFormat, AlsaLibrary.accessReadWriteInterleaved, UInt32(configuration.channelCount),

@@ -22,6 +22,8 @@ package struct AlsaLibrary: @unchecked Sendable {
 
     /// `SND_PCM_STREAM_PLAYBACK`.
     package static let streamPlayback: Int32 = 0
+    /// `SND_PCM_NONBLOCK`: open without waiting for a device another program holds.
+    package static let openNonBlocking: Int32 = 1
     /// `SND_PCM_NONBLOCK` (open mode).
     package static let modeNonBlock: Int32 = 1
     /// `SND_PCM_ACCESS_RW_INTERLEAVED`.
@@ -46,6 +48,8 @@ package struct AlsaLibrary: @unchecked Sendable {
     package let drop: @convention(c) (PCM) -> Int32
     /// `int snd_pcm_close(snd_pcm_t *)`.
     package let close: @convention(c) (PCM) -> Int32
+    /// `int snd_pcm_nonblock(snd_pcm_t *pcm, int nonblock)`.
+    package let nonblock: @convention(c) (PCM, Int32) -> Int32
     /// `const char *snd_strerror(int errnum)`.
     package let strerror: @convention(c) (Int32) -> UnsafePointer<CChar>?
     /// The name the library was loaded under.
@@ -77,6 +81,7 @@ package struct AlsaLibrary: @unchecked Sendable {
                 let drain = symbol("snd_pcm_drain", as: (@convention(c) (PCM) -> Int32).self),
                 let drop = symbol("snd_pcm_drop", as: (@convention(c) (PCM) -> Int32).self),
                 let close = symbol("snd_pcm_close", as: (@convention(c) (PCM) -> Int32).self),
+                let nonblock = symbol("snd_pcm_nonblock", as: (@convention(c) (PCM, Int32) -> Int32).self),
                 let strerror = symbol("snd_strerror", as: (@convention(c) (Int32) -> UnsafePointer<CChar>?).self)
             else {
                 lastError = "\(name) lacks a needed snd_pcm_* symbol"
@@ -91,6 +96,7 @@ package struct AlsaLibrary: @unchecked Sendable {
             }
             return AlsaLibrary(
                 open: open, setParams: setParams, writei: writei, recover: recover, drain: drain, drop: drop, close: close,
+                nonblock: nonblock,
                 strerror: strerror, loadedName: name)
         }
         return nil

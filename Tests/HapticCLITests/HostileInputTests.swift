@@ -124,6 +124,26 @@ import Testing
         #expect(!full.stderr.contains("noEffectSlots"))
     }
 
+    @Test func aKilledRecordingIsStillAReadableFile() throws {
+        let wav = try Fixtures.temporaryDirectory().appendingPathComponent("killed.wav")
+        let process = Process()
+        process.executableURL = try CommandRunner.hapticURL
+        process.arguments = ["play", "Tests/Fixtures/ahap/Spring.ahap", "--loop", "--device", "wav:\(wav.path)"]
+        process.currentDirectoryURL = Fixtures.packageRoot
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        // No stop, no header fix-up at exit: the strict reader still accepts the file, up to its last block.
+        let recorded = try WAVFile(contentsOf: wav)
+        let seconds = Double(recorded.frameCount) / Double(recorded.sampleRate)
+        #expect(seconds > 0.5 && seconds < 3, "\(seconds) s recorded in 1.5 s of real time (paced)")
+        #expect(recorded.channels[0].contains { abs($0) > 0.01 }, "the haptic drive is in the file")
+    }
+
     @Test func validateReportsEveryErrorAndChecksAudioAsPlayDoes() throws {
         let folder = try Fixtures.temporaryDirectory()
         try Data().write(to: folder.appendingPathComponent("empty.wav"))
