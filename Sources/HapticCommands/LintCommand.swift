@@ -10,9 +10,10 @@ struct LintCommand: ParsableCommand {
         commandName: "lint",
         abstract: "Check AHAP patterns and feedback trigger logs against the Human Interface Guidelines.",
         discussion: """
-            Patterns (.ahap, .plist, or JSON with a "Pattern" key): continuous haptics longer than a few seconds, \
-            transients closer than 25 ms (they fuse), overlapping events whose intensities sum past 1 (clipping), \
-            events beyond 30 s, patterns too long for a discrete event.
+            Patterns (.ahap, .plist, .haptic, or JSON with a "Pattern" key): continuous haptics longer than a few \
+            seconds, like transients closer than 25 ms (they fuse; unlike ones and textures are notes), overlapping \
+            events whose intensities sum past 1 for 50 ms or more (clipping; shorter overlaps are notes), events \
+            beyond 30 s, patterns too long for a discrete event.
 
             Trigger logs (.jsonl, .ndjson, .log, or any file of JSON lines), one object per line:
               {"time": 12.05, "feedback": "success", "outcome": "saved", "source": "SaveButton"}
@@ -22,7 +23,8 @@ struct LintCommand: ParsableCommand {
             than 12 in 1 s or 60 in 60 s), clashing feedback less than 25 ms apart, unknown names.
 
             Each finding prints as path:line:column: severity: [rule] where: message (guideline; source). \
-            Exits 1 when there is any warning or error (notes do not fail the run).
+            Exits 1 when there is any warning or error (notes do not fail the run). --disable switches rules off; \
+            --min-severity warning hides notes.
             """
     )
 
@@ -31,23 +33,45 @@ struct LintCommand: ParsableCommand {
     @Option(name: .customLong("as"), help: "Read every file as 'pattern' or 'log' instead of guessing.") var kind: Kind?
     @Option(help: "Seconds a continuous haptic may last before it is flagged (default 3; raise it for games).")
     var longContinuous: Double?
+    @Option(help: ArgumentHelp("Switch a rule off (repeatable, or comma-separated), e.g. --disable clipping.", valueName: "rule"))
+    var disable: [String] = []
+    @Option(help: "Show findings of this severity and above: note (default), warning or error.")
+    var minSeverity: FeedbackLintFinding.Severity = .note
 
     enum Kind: String, ExpressibleByArgument {
         case pattern, log
     }
 
+    /// Every rule name `--disable` accepts.
+    static let ruleNames = [
+        "continuous-too-long", "transient-fusion", "clipping", "beyond-time-limit", "long-feedback", "unknown-feedback",
+        "opposite-outcomes", "meaning-mismatch", "tiresome-rate", "clashing-feedback",
+    ]
+
+    private var disabledRules: Set<String> {
+        Set(disable.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } })
+    }
+
     func validate() throws {
         if files.isEmpty && !library { throw ValidationError("give files to lint, or --library") }
+        if let longContinuous, !(longContinuous.isFinite && longContinuous > 0 && longContinuous <= 3_600) {
+            throw ValidationError("--long-continuous must be a number of seconds, 0 … 3600")
+        }
+        let unknown = disabledRules.subtracting(Self.ruleNames)
+        guard unknown.isEmpty else {
+            throw ValidationError("--disable: no rule named \(unknown.sorted().joined(separator: ", ")); rules: \(Self.ruleNames.joined(separator: ", "))")
+        }
     }
 
     func run() throws {
         var configuration = FeedbackLint.Configuration()
         if let longContinuous { configuration.longContinuousDuration = longContinuous }
+        configuration.disabledRules = disabledRules
         var counts: [FeedbackLintFinding.Severity: Int] = [:]
         var unreadable = 0
 
         func report(_ findings: [FeedbackLintFinding], prefix: (FeedbackLintFinding) -> String) {
-            for finding in findings {
+            for finding in findings where finding.severity >= minSeverity {
                 counts[finding.severity, default: 0] += 1
                 print(terminalSafe("\(prefix(finding)): \(finding.description)"))
             }
@@ -116,3 +140,5 @@ struct LintCommand: ParsableCommand {
         return !text.contains("\"Pattern\"")
     }
 }
+
+extension FeedbackLintFinding.Severity: ExpressibleByArgument {}

@@ -20,13 +20,20 @@ extension FeedbackLint {
         public var sustainedLimit: Int
         /// The window for ``sustainedLimit``, seconds. Default 60 s.
         public var sustainedWindow: Double
+        /// Overlapping events clipped (summed intensity above 1) for at least this long (seconds) are a warning;
+        /// shorter overlaps, such as a transient riding on a continuous event, are a note. Default 0.05 s.
+        public var clippingWarningDuration: Double
+        /// Rules switched off (their findings are dropped), by name: `transient-fusion`, `clipping`, …
+        public var disabledRules: Set<String>
 
         /// Creates a configuration; see each property for its default.
         public init(
             longContinuousDuration: Double = 3, fusionInterval: Double = 0.025, discreteFeedbackDuration: Double = 1,
             maximumTime: Double = 30, burstLimit: Int = 12, burstWindow: Double = 1, sustainedLimit: Int = 60,
-            sustainedWindow: Double = 60
+            sustainedWindow: Double = 60, clippingWarningDuration: Double = 0.05, disabledRules: Set<String> = []
         ) {
+            self.clippingWarningDuration = clippingWarningDuration
+            self.disabledRules = disabledRules
             self.longContinuousDuration = longContinuousDuration
             self.fusionInterval = fusionInterval
             self.discreteFeedbackDuration = discreteFeedbackDuration

@@ -11,8 +11,10 @@ import HapticPattern
 /// | Rule | Severity | Flags |
 /// |---|---|---|
 /// | `continuous-too-long` | warning | a continuous haptic event longer than 3 s (in app context) |
-/// | `transient-fusion` | warning | transients whose onsets are less than 25 ms apart: they fuse into one tap |
-/// | `clipping` | warning | overlapping haptic events whose intensities sum past 1 (the sum is clamped) |
+/// | `transient-fusion` | warning | two like transients (intensity and sharpness within 0.1) less than 25 ms apart: meant as two taps, felt as one |
+/// | `transient-fusion` | note | unlike transients less than 25 ms apart (a compound tap), or a run of three or more (a texture): one note per run |
+/// | `clipping` | warning | overlapping haptic events whose intensities sum past 1 for 50 ms or more (the sum is clamped) |
+/// | `clipping` | note | a shorter clipped overlap, such as a transient on a continuous event (its accent is lost) |
 /// | `beyond-time-limit` | warning | events starting or ending past 30 s, continuous durations over 30 s (cut silently) |
 /// | `long-feedback` | note | a pattern longer than 1 s (too long for a discrete event) |
 ///
@@ -28,6 +30,10 @@ import HapticPattern
 ///
 ///     let findings = FeedbackLint.lint(try AHAPReader.read(text).pattern)
 ///     let logFindings = FeedbackLint.lint(log: try TriggerLogEntry.parse(jsonLines: log))
+///
+/// Rules can be switched off (``Configuration/disabledRules``; `haptic lint --disable rule`), and the thresholds
+/// are set so that deliberate designs — Apple's own samples use compound taps, textures and transients on
+/// continuous events — are notes, not warnings.
 ///
 /// Thread safety: pure; call from any thread.
 public enum FeedbackLint {
@@ -76,17 +82,8 @@ public enum FeedbackLint {
             }
         }
 
-        let transients = events.filter { $0.event.type == .hapticTransient }.sorted { $0.event.time < $1.event.time }
-        for (a, b) in zip(transients, transients.dropFirst()) {
-            let gap = b.event.time - a.event.time
-            guard gap < configuration.fusionInterval else { continue }
-            findings.append(FeedbackLintFinding(
-                rule: "transient-fusion", severity: .warning,
-                message: "this transient starts \(milliseconds(gap)) after \(at(a.index)); taps closer than \(milliseconds(configuration.fusionInterval)) are felt as one, so space them further apart or merge them into one stronger tap",
-                guideline: .twoPulseFusion, location: at(b.index), index: b.index))
-        }
-
-        findings += clipping(events, at: at)
+        findings += fusion(events, configuration: configuration, at: at)
+        findings += clipping(events, configuration: configuration, at: at)
 
         if pattern.duration > configuration.discreteFeedbackDuration {
             findings.append(FeedbackLintFinding(
@@ -94,7 +91,46 @@ public enum FeedbackLint {
                 message: "the pattern lasts \(seconds(pattern.duration)); feedback for a discrete event should be short (under \(seconds(configuration.discreteFeedbackDuration)))",
                 guideline: .preferShort, location: "Pattern", index: nil))
         }
-        return inEntryOrder(findings)
+        return inEntryOrder(findings.filter { !configuration.disabledRules.contains($0.rule) })
+    }
+
+    /// Transients closer than the fusion interval, grouped into runs: a pair of like taps is a warning (meant as two,
+    /// felt as one); a pair of unlike taps (a compound tap, like Apple's heartbeat) or a run of three or more (a
+    /// texture) is one note per run.
+    private static func fusion(
+        _ events: [(index: Int, event: Event)], configuration: Configuration, at: (Int) -> String
+    ) -> [FeedbackLintFinding] {
+        let transients = events.filter { $0.event.type == .hapticTransient }.sorted { $0.event.time < $1.event.time }
+        var runs: [[(index: Int, event: Event)]] = []
+        for transient in transients {
+            if let last = runs.last?.last, transient.event.time - last.event.time < configuration.fusionInterval {
+                runs[runs.count - 1].append(transient)
+            } else {
+                runs.append([transient])
+            }
+        }
+        var findings: [FeedbackLintFinding] = []
+        for run in runs where run.count > 1 {
+            let (a, b) = (run[0], run[1])
+            let gap = b.event.time - a.event.time
+            if run.count == 2 {
+                let alike = abs(a.event.value(of: .hapticIntensity) - b.event.value(of: .hapticIntensity)) <= 0.1
+                    && abs(a.event.value(of: .hapticSharpness) - b.event.value(of: .hapticSharpness)) <= 0.1
+                findings.append(FeedbackLintFinding(
+                    rule: "transient-fusion", severity: alike ? .warning : .note,
+                    message: alike
+                        ? "this transient starts \(milliseconds(gap)) after \(at(a.index)), which is just like it; taps closer than \(milliseconds(configuration.fusionInterval)) are felt as one, so space them further apart or merge them into one stronger tap"
+                        : "this transient starts \(milliseconds(gap)) after \(at(a.index)); the two are felt as one compound tap (fine if that is the intent)",
+                    guideline: .twoPulseFusion, location: at(b.index), index: b.index))
+            } else {
+                let span = run[run.count - 1].event.time - a.event.time
+                findings.append(FeedbackLintFinding(
+                    rule: "transient-fusion", severity: .note,
+                    message: "\(run.count) transients within \(milliseconds(span)), each less than \(milliseconds(configuration.fusionInterval)) after the one before, are felt as a texture, not as separate taps (fine if that is the intent)",
+                    guideline: .twoPulseFusion, location: at(a.index), index: a.index))
+            }
+        }
+        return findings
     }
 
     /// Findings sorted by entry (stable; pattern-wide findings last).
@@ -107,7 +143,7 @@ public enum FeedbackLint {
 
     /// Haptic events that overlap with summed intensity above 1, one finding per overlapping group.
     private static func clipping(
-        _ events: [(index: Int, event: Event)], at: (Int) -> String
+        _ events: [(index: Int, event: Event)], configuration: Configuration, at: (Int) -> String
     ) -> [FeedbackLintFinding] {
         // Spans as the renderer plays them: a transient is a 10–20 ms pulse (shorter when sharper).
         let spans: [(index: Int, start: Double, end: Double, level: Float)] = events.compactMap { index, event in
@@ -124,9 +160,13 @@ public enum FeedbackLint {
             let sum = active.reduce(Float(0)) { $0 + $1.level }
             guard sum > 1.0001, active.count > 1 else { continue }
             let others = active.filter { $0.index != span.index }.map { at($0.index) }.joined(separator: ", ")
+            // How long the overlap lasts: until the first of the overlapping events ends.
+            let overlap = (active.map(\.end).min() ?? span.end) - span.start
+            let long = overlap >= configuration.clippingWarningDuration
             findings.append(FeedbackLintFinding(
-                rule: "clipping", severity: .warning,
-                message: "at \(seconds(span.start)) this event overlaps \(others) with a summed intensity of \((sum * 100).rounded() / 100), which is clamped to 1; lower the intensities or separate the events",
+                rule: "clipping", severity: long ? .warning : .note,
+                message: "at \(seconds(span.start)) this event overlaps \(others) for \(milliseconds(overlap)) with a summed intensity of \((sum * 100).rounded() / 100), which is clamped to 1"
+                    + (long ? "; lower the intensities or separate the events" : " (a short overlap: the accent is lost, not the shape)"),
                 guideline: .intensityRange, location: at(span.index), index: span.index))
             reportedUntil = active.map(\.end).max() ?? span.end
         }
@@ -194,7 +234,7 @@ public enum FeedbackLint {
                 message: "\"\(b.name)\" starts \(milliseconds(b.entry.time - a.entry.time)) after \"\(a.name)\" (\(at(a.entry))); the two are felt as one muddled feedback, so play only the one that matters",
                 guideline: .twoPulseFusion, location: at(b.entry), index: b.entry.line))
         }
-        return findings
+        return findings.filter { !configuration.disabledRules.contains($0.rule) }
     }
 
     /// One finding per stretch of the log where more than `limit` feedbacks fall within `window` seconds.

@@ -165,3 +165,40 @@ final class LineCollector: Sendable {
     func append(_ line: String) { lines.withLock { $0.append(line) } }
     var text: String { lines.withLock { $0.joined(separator: "\n") } }
 }
+
+/// The fusion and clipping rules tell deliberate designs (compound taps, textures, accents on a continuous event)
+/// from mistakes (two like taps meant to be felt twice, long overlaps).
+@Suite struct FeedbackLintThresholdTests {
+    static func tap(_ time: Double, intensity: Float = 0.8, sharpness: Float = 0.5) -> Event {
+        Event(type: .hapticTransient, time: time, parameters: [
+            EventParameter(.hapticIntensity, intensity), EventParameter(.hapticSharpness, sharpness),
+        ])
+    }
+
+    @Test func aTextureIsOneNoteAndLikeTapsAreAWarning() {
+        let texture = Pattern(events: (0..<8).map { Self.tap(Double($0) * 0.02) })
+        let findings = FeedbackLint.lint(texture).filter { $0.rule == "transient-fusion" }
+        #expect(findings.count == 1 && findings[0].severity == .note && findings[0].message.hasPrefix("8 transients"))
+        let like = FeedbackLint.lint(Pattern(events: [Self.tap(0), Self.tap(0.015)])).filter { $0.rule == "transient-fusion" }
+        #expect(like.map(\.severity) == [.warning])
+        let compound = FeedbackLint.lint(Pattern(events: [Self.tap(0, intensity: 1), Self.tap(0.013, intensity: 0.5)]))
+            .filter { $0.rule == "transient-fusion" }
+        #expect(compound.map(\.severity) == [.note])
+    }
+
+    @Test func onlyLongClippedOverlapsAreWarnings() {
+        let accent = Pattern(events: [
+            Event(type: .hapticContinuous, time: 0, duration: 0.5, parameters: [EventParameter(.hapticIntensity, 0.9)]),
+            Self.tap(0.1),
+        ])
+        #expect(FeedbackLint.lint(accent).filter { $0.rule == "clipping" }.map(\.severity) == [.note])
+        let layered = Pattern(events: [
+            Event(type: .hapticContinuous, time: 0, duration: 0.5, parameters: [EventParameter(.hapticIntensity, 0.9)]),
+            Event(type: .hapticContinuous, time: 0.1, duration: 0.3, parameters: [EventParameter(.hapticIntensity, 0.6)]),
+        ])
+        #expect(FeedbackLint.lint(layered).filter { $0.rule == "clipping" }.map(\.severity) == [.warning])
+        var off = FeedbackLint.Configuration()
+        off.disabledRules = ["clipping"]
+        #expect(FeedbackLint.lint(layered, configuration: off).allSatisfy { $0.rule != "clipping" })
+    }
+}
