@@ -109,7 +109,9 @@ let package = Package(
         .testTarget(
             name: "SeedCompatibilityTests",
             dependencies: ["OpenCoreHaptics", "OpenHapticFeedback", "HapticDevices", "HapticTestSupport"]),
-        .testTarget(name: "HapticCLITests", dependencies: ["HapticTestSupport", "haptic"]),
+        .testTarget(
+            name: "HapticCLITests",
+            dependencies: ["HapticTestSupport", "haptic", "HapticCommands", "OpenCoreHaptics", "HapticDevices", "HapticEngine"]),
         .testTarget(name: "HapticPlotTests", dependencies: ["HapticPlot", "HapticPattern", "HapticRender", "HapticTestSupport"]),
         .testTarget(name: "HapticInterchangeTests", dependencies: ["HapticInterchange", "HapticPattern", "HapticRender", "HapticTestSupport"]),
     ],

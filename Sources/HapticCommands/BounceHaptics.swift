@@ -47,7 +47,7 @@ internal final class BounceHaptics {
     /// - Throws: the engine's error when the device cannot be started.
     internal init(device: any HapticDevice) throws {
         self.device = device
-        engine = CHHapticEngine(device: device)
+        engine = LivePlayback.makeEngine(for: device)
         engine.resetHandler = { [weak engine] in try? engine?.start() }
         try engine.start()
     }

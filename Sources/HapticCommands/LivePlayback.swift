@@ -33,6 +33,13 @@ internal struct LivePlayback {
     /// Called once the output is open and the pattern is about to start (the command's "Playing …" line).
     internal var announce: () -> Void = {}
 
+    /// The engine for `device`, configured as `CHHapticEngine()` configures one for it
+    /// (`EngineConfiguration.recommended(for:)`: 1 kHz in 4 ms blocks for evdev force feedback, 48 kHz in 1 ms blocks
+    /// for PCM outputs).
+    internal static func makeEngine(for device: any HapticDevice) -> CHHapticEngine {
+        CHHapticEngine(device: device)
+    }
+
     /// Plays and waits; throws the exit code for anything but a natural end.
     ///
     /// - Throws: `ExitCode(1)` after printing why the device or the pattern failed; `ExitCode(128 + signal)` after
@@ -42,7 +49,7 @@ internal struct LivePlayback {
         let interrupt = InterruptSignal { outcome.settle(.interrupted($0)) }
         defer { interrupt.cancel() }
 
-        let engine = CHHapticEngine(device: device)
+        let engine = Self.makeEngine(for: device)
         // Opening an output can block (a device another program holds, a slow driver); Ctrl-C must still work.
         interrupt.exitsImmediately = true
         defer { interrupt.exitsImmediately = false }

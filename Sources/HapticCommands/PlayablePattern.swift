@@ -12,13 +12,11 @@ internal struct PlayablePattern {
     internal var name: String
     /// The pattern-model pattern.
     internal var model: Pattern
-    /// The folder `EventWaveformPath` values resolve against (the file's folder; `nil` for library patterns).
-    internal var waveformFolder: URL?
-    /// The length of each custom-audio file, read when the file was checked.
-    internal var audioDurations: [WaveformSource: Double] = [:]
+    /// What the loader read, for a file (its folder confines waveform paths); `nil` for library patterns.
+    internal var loaded: LoadedPattern?
 
     /// The pattern's length in seconds, release tails and custom audio included.
-    internal var duration: Double { model.duration(audioDurations: audioDurations) }
+    internal var duration: Double { model.duration(audioDurations: loaded?.audioDurations ?? [:]) }
 
     /// Resolves `argument`: an existing file is read as a pattern; otherwise a feedback-library name (any spelling
     /// ``FeedbackLibrary/canonicalName(for:)`` accepts); otherwise, if it looks like a path, the file error.
@@ -45,7 +43,7 @@ internal struct PlayablePattern {
                 "haptic: error: no pattern file or library pattern named '\(name)'; library patterns: \(FeedbackLibrary.names.joined(separator: ", "))")
             throw ExitCode(1)
         }
-        return PlayablePattern(name: canonical, model: model, waveformFolder: nil)
+        return PlayablePattern(name: canonical, model: model, loaded: nil)
     }
 
     /// The pattern file at `path`, with every check `validate` runs (custom audio must exist in its folder).
@@ -54,13 +52,11 @@ internal struct PlayablePattern {
     internal static func file(_ path: String) throws -> PlayablePattern {
         let checked = PatternLoader.check(path, otherExtensions: .ahap)
         for warning in checked.warnings { printError(warning.description) }
-        guard checked.errors.isEmpty, let document = checked.document else {
+        guard checked.errors.isEmpty, let loaded = checked.loaded else {
             for error in checked.errors { printError(error.description) }
             throw ExitCode(1)
         }
-        return PlayablePattern(
-            name: path, model: document.pattern, waveformFolder: URL(fileURLWithPath: path).deletingLastPathComponent(),
-            audioDurations: checked.audioDurations)
+        return PlayablePattern(name: path, model: loaded.pattern, loaded: loaded)
     }
 
     /// The pattern with every haptic event's intensity multiplied by `scale` (0 … 1).
@@ -86,6 +82,7 @@ internal struct PlayablePattern {
     /// The pattern as a `CHHapticPattern` for an engine. Waveform paths were checked to stay inside the file's
     /// folder by ``file(_:)``.
     internal var hapticPattern: CHHapticPattern {
-        CHHapticPattern(pattern: model, waveformFolder: waveformFolder, audioDurations: audioDurations)
+        guard let loaded else { return CHHapticPattern(pattern: model) }
+        return CHHapticPattern(pattern: model, loadedFrom: loaded)
     }
 }

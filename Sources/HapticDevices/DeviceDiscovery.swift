@@ -60,20 +60,23 @@ public enum DeviceDiscovery {
 
     /// The device `HAPTIC_DEVICE` (or `id`) names.
     ///
-    /// - Parameter id: `evdev:/dev/input/eventN`, `alsa:<pcm>`, `simulated`, `simulated:<profile name>`, `wav:<path>`
-    ///   or `null`.
+    /// - Parameters:
+    ///   - id: `evdev:/dev/input/eventN`, `alsa:<pcm>`, `simulated`, `simulated:<profile name>`, `wav:<path>` or
+    ///     `null`.
+    ///   - meter: whether a simulated actuator may draw its live meter on standard error (a tool that draws on the
+    ///     terminal itself switches it off).
     /// - Throws: ``DeviceError``: ``DeviceError/Code/notFound`` for an unknown form or a missing node, or what
     ///   opening the device reported.
-    public static func makeDevice(id: String) throws(DeviceError) -> any HapticDevice {
+    public static func makeDevice(id: String, meter: SimulatedDevice.Meter = .automatic) throws(DeviceError) -> any HapticDevice {
         let (scheme, argument) = split(id)
         switch scheme {
         case "null": return NullDevice()
         case "simulated":
-            guard let name = argument else { return SimulatedDevice() }
+            guard let name = argument else { return SimulatedDevice(meter: meter) }
             guard let profile = ActuatorProfile.builtIn(named: name) else {
                 throw DeviceError(.notFound, "no built-in actuator profile '\(name)' (have: \(ActuatorProfile.builtIns.map(\.name).joined(separator: ", ")))")
             }
-            return SimulatedDevice(profile: profile)
+            return SimulatedDevice(profile: profile, meter: meter)
         case "wav":
             guard let path = argument, !path.isEmpty else { throw DeviceError(.notFound, "wav: needs a path, e.g. wav:out.wav") }
             return WAVDevice(path: path)
@@ -108,9 +111,10 @@ public enum DeviceDiscovery {
     /// The choice and its reason are logged (``DeviceLog``): at debug level, and at warning level when the
     /// override cannot be used.
     public static func defaultSelection(
-        environment: [String: String] = ProcessEnvironment.current, logger: Logger = DeviceLog.logger
+        environment: [String: String] = ProcessEnvironment.current, logger: Logger = DeviceLog.logger,
+        meter: SimulatedDevice.Meter = .automatic
     ) -> Selection {
-        let selection = select(environment: environment)
+        let selection = select(environment: environment, meter: meter)
         if let problem = selection.overrideProblem {
             logger.warning("\(selection.reason): \(problem)", metadata: ["device": "\(selection.device.info.id)"])
         } else {
@@ -119,13 +123,13 @@ public enum DeviceDiscovery {
         return selection
     }
 
-    private static func select(environment: [String: String]) -> Selection {
+    private static func select(environment: [String: String], meter: SimulatedDevice.Meter) -> Selection {
         if let id = environment[overrideVariable], !id.isEmpty {
             do {
-                return Selection(device: try makeDevice(id: id), reason: "\(overrideVariable)=\(id)", overrideProblem: nil)
+                return Selection(device: try makeDevice(id: id, meter: meter), reason: "\(overrideVariable)=\(id)", overrideProblem: nil)
             } catch {
                 return Selection(
-                    device: SimulatedDevice(), reason: "\(overrideVariable)=\(id) is not usable; using the simulated actuator",
+                    device: SimulatedDevice(meter: meter), reason: "\(overrideVariable)=\(id) is not usable; using the simulated actuator",
                     overrideProblem: error)
             }
         }
@@ -138,7 +142,7 @@ public enum DeviceDiscovery {
                 DeviceLog.logger.notice("skipping \(candidate.info.id): \(error)")
             }
         }
-        return Selection(device: SimulatedDevice(), reason: "no haptic hardware found; using the simulated actuator", overrideProblem: nil)
+        return Selection(device: SimulatedDevice(meter: meter), reason: "no haptic hardware found; using the simulated actuator", overrideProblem: nil)
     }
 
     /// ``defaultSelection(environment:)``'s device.

@@ -411,6 +411,9 @@ public final class EngineRuntime: @unchecked Sendable {
         }
         s.session = session
         s.idleSince = nowLocked(s)
+        logger.debug(
+            "engine started: \(device.info.name), \(Int(configuration.sampleRate)) Hz in \(configuration.blockFrames)-frame blocks, \(clockMode == .realTime ? "real time" : "manual clock")",
+            metadata: ["device": "\(device.info.id)"])
     }
 
     /// Ends the session: thread, device, runs (completions get `error`), pending finished handlers.

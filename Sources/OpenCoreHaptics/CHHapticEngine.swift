@@ -76,14 +76,16 @@ open class CHHapticEngine: @unchecked Sendable {
     /// - Parameters:
     ///   - device: the output.
     ///   - clock: real time (a render thread) or manual (``advance(bySeconds:)`` renders synchronously).
-    ///   - configuration: block size, pools, idle timeout.
+    ///   - configuration: block size, pools, idle timeout; `nil` (the default) takes
+    ///     ``HapticEngine/EngineConfiguration/recommended(for:)`` for the device, as `CHHapticEngine()` does, so
+    ///     every way of making an engine renders a device the same way.
     ///   - deviceSource: how a removed output is watched for until it comes back (hot-plug); `nil` uses
     ///     ``deviceSource`` as it is when the removal happens.
     package init(
-        device: any HapticDevice, clock: EngineClockMode = .realTime, configuration: EngineConfiguration = EngineConfiguration(),
+        device: any HapticDevice, clock: EngineClockMode = .realTime, configuration: EngineConfiguration? = nil,
         deviceSource: DeviceSource? = nil
     ) {
-        runtime = EngineRuntime(device: device, configuration: configuration, clock: clock)
+        runtime = EngineRuntime(device: device, configuration: configuration ?? .recommended(for: device.info), clock: clock)
         serial = CHHapticEngine.serials.wrappingAdd(1, ordering: .relaxed).newValue
         ownDeviceSource = deviceSource
         let stoppedSlot = self.stoppedSlot
@@ -398,7 +400,12 @@ open class CHHapticEngine: @unchecked Sendable {
                     guard audio[.path(path)] == nil else { break }
                     let url: URL
                     do { url = try pattern.waveformURL(for: path) } catch { throw CHHapticError(error) }
-                    let buffer = try audioResources.decode(url)
+                    let buffer: AudioBuffer
+                    if let decoded = pattern.decodedAudio[.path(path)] {
+                        buffer = decoded
+                    } else {
+                        buffer = try audioResources.decode(url)
+                    }
                     // Every distinct file counts once against the pattern's budget for audio.
                     if decodedFiles.insert(url).inserted {
                         decodedBytes += buffer.frameCount * buffer.channelCount * MemoryLayout<Float>.size

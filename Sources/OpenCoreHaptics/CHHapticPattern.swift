@@ -1,6 +1,7 @@
 import Foundation
 import HapticLoading
 import HapticPattern
+import HapticRender
 
 /// A haptic and audio pattern: events, dynamic parameters and parameter curves on a common timeline.
 ///
@@ -34,6 +35,9 @@ open class CHHapticPattern {
         var file: String?
         /// The length of each custom-audio file the pattern names, read when the pattern was made, for ``duration``.
         var audioDurations: [WaveformSource: Double] = [:]
+        /// Custom audio the loader already decoded (a tool that checked the file first), used instead of decoding
+        /// the files again.
+        var decodedAudio: [WaveformSource: AudioBuffer] = [:]
     }
 
     private let contents: Contents
@@ -185,6 +189,23 @@ open class CHHapticPattern {
     package init(pattern: Pattern, waveformFolder: URL? = nil, audioDurations: [WaveformSource: Double] = [:]) {
         contents = Contents(pattern: pattern, waveformFolder: waveformFolder, audioDurations: audioDurations)
     }
+
+    /// A pattern the loader read from a file, its model possibly changed by a tool (`haptic play
+    /// --intensity-scale`): waveform paths stay confined to the file's folder, exactly as for
+    /// ``init(contentsOf:)``.
+    ///
+    /// - Parameters:
+    ///   - pattern: The pattern to play (the loaded one, or a variant of it with the same waveform paths).
+    ///   - loaded: What the loader read: the folder, the resolved waveform files and the audio lengths.
+    package init(pattern: Pattern, loadedFrom loaded: LoadedPattern) {
+        contents = Contents(
+            pattern: pattern, warnings: loaded.warnings, waveformFolder: loaded.folder, confinesWaveforms: true,
+            resolvedWaveforms: loaded.waveformFiles, file: loaded.file, audioDurations: loaded.audioDurations,
+            decodedAudio: loaded.audio)
+    }
+
+    /// Custom audio decoded when the pattern was loaded (see ``init(pattern:loadedFrom:)``), by waveform.
+    package var decodedAudio: [WaveformSource: AudioBuffer] { contents.decodedAudio }
 
     // MARK: Reading patterns
 
