@@ -30,11 +30,11 @@ extension EngineRuntime {
         current.droppedVoiceEvents = session.droppedVoiceEvents
         current.stolenRuns = session.stolenRuns
         current.coalescedStarts = session.coalescedStarts
-        current.recoveredDeviceErrors = session.context.device.recoveredErrorCount
+        current.recoveredDeviceErrors = session.output.device.recoveredErrorCount
         current.clippedFrames = session.mixer.clippedFrameCount
         current.droppedNotifications = session.mixer.droppedNotificationCount
         let last = session.logged
-        let metadata: Logger.Metadata = ["device": "\(session.context.device.info.id)"]
+        let metadata: Logger.Metadata = ["device": "\(session.output.device.info.id)"]
         var reported = false
         func report(_ level: Logger.Level, _ delta: Int, _ text: String) {
             guard delta > 0 else { return }

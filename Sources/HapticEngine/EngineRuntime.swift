@@ -44,6 +44,9 @@ public final class EngineRuntime: @unchecked Sendable {
     public let configuration: EngineConfiguration
     /// Real time or manual.
     public let clockMode: EngineClockMode
+    /// Which of the device's motor channels this engine drives. Several engines can share one device (see
+    /// `DeviceOutput`): their buses are summed per channel.
+    public let route: MotorRoute
     let callbackQueue: DispatchQueue
     /// Where the engine reports device faults, fallbacks, underruns, dropped voices and pool pressure (swift-log,
     /// label ``logLabel``); never used on the render thread.
@@ -70,6 +73,8 @@ public final class EngineRuntime: @unchecked Sendable {
         var isMutedForHaptics = false
         var isMutedForAudio = false
         var idleSince: Double = 0
+        /// Stopped sessions still attached to their device's output (see ``stopSessionLocked(_:error:into:)``).
+        var retiring: [EngineSession] = []
     }
 
     /// Creates a stopped engine that will render into `device`.
@@ -80,11 +85,15 @@ public final class EngineRuntime: @unchecked Sendable {
     ///   - clock: ``EngineClockMode/realTime`` (a render thread) or ``EngineClockMode/manual`` (tests, offline).
     ///   - callbackQueue: where real-time callbacks run (default: a private serial queue).
     ///   - logger: where diagnostics go (default: a logger labelled ``logLabel`` from the app's `LoggingSystem`).
+    ///   - route: which of the device's motor channels this engine drives (``HapticRender/MotorRoute/all`` unless
+    ///     it is one of several engines sharing a game controller, one per locality).
     public init(
         device: any HapticDevice, configuration: EngineConfiguration = EngineConfiguration(),
-        clock: EngineClockMode = .realTime, callbackQueue: DispatchQueue? = nil, logger: Logger = Logger(label: EngineRuntime.logLabel)
+        clock: EngineClockMode = .realTime, callbackQueue: DispatchQueue? = nil, logger: Logger = Logger(label: EngineRuntime.logLabel),
+        route: MotorRoute = .all
     ) {
         self.logger = logger
+        self.route = route
         precondition(configuration.blockFrames > 0 && configuration.sampleRate > 0, "EngineRuntime: bad configuration")
         self.configuration = configuration
         self.clockMode = clock
@@ -261,6 +270,17 @@ public final class EngineRuntime: @unchecked Sendable {
         }
     }
 
+    /// Detaches stopped sessions from their device's output, outside the lock: a detach waits (briefly) for the
+    /// render thread's block boundary and, for the last engine on the device, joins the render thread and stops the
+    /// device, so no control call on this engine waits behind it. Returns when the device no longer plays them.
+    func retire() {
+        let sessions = state.withLock { s -> [EngineSession] in
+            defer { s.retiring = [] }
+            return s.retiring
+        }
+        for session in sessions { session.output.detach(session.context) }
+    }
+
     /// Calls `handler` once, when no player is playing any more: at once if the engine runs and none is;
     /// registered on a stopped engine, after the engine has started and its players have finished. When it
     /// returns `true` the engine stops and ``stoppedHandler`` gets ``EngineStopReason/notifyWhenFinished``. If the
@@ -312,23 +332,25 @@ public final class EngineRuntime: @unchecked Sendable {
     /// Manual clock: moves time forward by `count` frames, rendering block by block into the device when the
     /// engine runs, then collects finished players, faults and the idle timeout after each block and runs the
     /// resulting callbacks on this thread.
+    ///
+    /// The device's output renders every engine attached to it, so engines sharing a device advance together; each
+    /// runs its own service after every block.
     public func advance(frames count: Int) {
         precondition(clockMode == .manual, "EngineRuntime.advance needs a manual-clock engine")
         var remaining = count
         while remaining > 0 {
-            var out: [Callback] = []
-            state.withLock { s in
+            let output = state.withLock { s -> DeviceOutput? in
                 guard let session = s.session else {
                     s.manualFrame += remaining
                     remaining = 0
-                    return
+                    return nil
                 }
-                let n = Swift.min(remaining, configuration.blockFrames)
-                remaining -= n
-                _ = session.context.renderAndWrite(frames: n)
-                serviceLocked(session, &s, into: &out)
+                return session.output
             }
-            deliver(out)
+            guard let output else { return }
+            let n = Swift.min(remaining, configuration.blockFrames)
+            remaining -= n
+            output.advance(frames: n)
         }
     }
 
@@ -342,10 +364,8 @@ public final class EngineRuntime: @unchecked Sendable {
     /// notifications or running callbacks (the render path alone, for allocation measurements).
     public func _renderWithoutServicing(blocks: Int) {
         precondition(clockMode == .manual, "EngineRuntime._renderWithoutServicing needs a manual-clock engine")
-        state.withLock { s in
-            guard let session = s.session else { return }
-            for _ in 0..<blocks { _ = session.context.renderAndWrite(frames: configuration.blockFrames) }
-        }
+        let output = state.withLock { $0.session?.output }
+        output?.advance(frames: blocks * configuration.blockFrames, servicing: false)
     }
 
     // MARK: Players
@@ -357,7 +377,10 @@ public final class EngineRuntime: @unchecked Sendable {
 
     // MARK: Internals (all *Locked functions run inside state.withLock)
 
+    /// Lets go of stopped sessions (``retire()``), then runs `callbacks` where this engine delivers them. Called
+    /// after every locked section, never inside one.
     func deliver(_ callbacks: [Callback]) {
+        retire()
         guard !callbacks.isEmpty else { return }
         switch clockMode {
         case .manual:
@@ -382,26 +405,22 @@ public final class EngineRuntime: @unchecked Sendable {
     func startLocked(_ s: inout State) throws(EngineError) {
         if s.session != nil { return }
         let device = s.device
-        do {
-            try device.start(format: DeviceFormat(
-                sampleRate: configuration.sampleRate, maxBlockFrames: configuration.blockFrames, isRealTime: clockMode == .realTime))
-        } catch {
-            throw EngineError(.deviceUnavailable, "\(device.info.name) could not be started: \(error)")
-        }
         let mixer = Mixer(configuration: configuration.mixerConfiguration, profile: device.info.profile)
         let context = RenderContext(
-            mixer: mixer, device: device, blockFrames: configuration.blockFrames, sampleRate: configuration.sampleRate,
+            mixer: mixer, route: route, blockFrames: configuration.blockFrames, sampleRate: configuration.sampleRate,
             playsHaptics: !s.playsAudioOnly, playsAudio: !s.playsHapticsOnly)
         context.mutedForHaptics.store(s.isMutedForHaptics, ordering: .relaxed)
         context.mutedForAudio.store(s.isMutedForAudio, ordering: .relaxed)
-        let session = EngineSession(mixer: mixer, context: context, baseFrame: s.manualFrame)
+        switch clockMode {
+        case .realTime: context.anchor.store(frame: 0, time: MonotonicClock.now() + context.blockDuration)
+        case .manual: context.afterBlock = { [weak self] in self?.service() }
+        }
+        // The device's output, shared with every other engine on the device: made and started on the first attach.
+        let output = try DeviceOutput.attach(
+            context, device: device, sampleRate: configuration.sampleRate, blockFrames: configuration.blockFrames,
+            clockMode: clockMode)
+        let session = EngineSession(mixer: mixer, context: context, output: output, baseFrame: s.manualFrame)
         if clockMode == .realTime {
-            context.anchor.store(frame: 0, time: MonotonicClock.now() + context.blockDuration)
-            guard let thread = RenderThread(name: "haptic-render", body: { context.runLoop() }) else {
-                device.stop()
-                throw EngineError(.deviceUnavailable, "the render thread could not be created")
-            }
-            session.thread = thread
             let timer = DispatchSource.makeTimerSource(queue: serviceQueue)
             let interval = DispatchTimeInterval.nanoseconds(Int(configuration.serviceInterval * 1e9))
             timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .microseconds(500))
@@ -416,20 +435,18 @@ public final class EngineRuntime: @unchecked Sendable {
             metadata: ["device": "\(device.info.id)"])
     }
 
-    /// Ends the session: thread, device, runs (completions get `error`), pending finished handlers.
+    /// Ends the session: runs (completions get `error`), pending finished handlers. The session then waits in
+    /// ``State/retiring`` until ``retire()``, outside the lock, detaches it from the device's output (which stops
+    /// the device when it was the last engine there): its programs stay alive until the render thread has let go.
     func stopSessionLocked(_ s: inout State, error: EngineError?, into out: inout [Callback]) {
         guard let session = s.session else { return }
         session.timer?.cancel()
-        session.context.stopRequested.store(true, ordering: .releasing)
-        session.thread?.join()
-        session.context.device.stop()
         drainLocked(session, &s, into: &out, firingFinishedHandlers: false)
         for (handle, run) in session.runs { endRunLocked(run, handle: handle, error: error, into: &out) }
         session.runs.removeAll()
-        session.keepAlive.removeAll()
-        session.toFree.removeAll()
         s.manualFrame = session.baseFrame + session.mixer.currentFrame
         s.session = nil
+        s.retiring.append(session)
         let handlers = s.finishedHandlers
         s.finishedHandlers = []
         for handler in handlers {

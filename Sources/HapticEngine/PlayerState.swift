@@ -27,9 +27,10 @@ final class EngineSession: @unchecked Sendable {
     // @unchecked: guarded by EngineRuntime.state's mutex; the render thread only touches `context`.
     let mixer: Mixer
     let context: RenderContext
+    /// The device's output the context is attached to (shared with the other engines on the device).
+    let output: DeviceOutput
     /// Manual clock: the engine frame at which this session's mixer frame 0 lies.
     let baseFrame: Int
-    var thread: RenderThread?
     var timer: (any DispatchSourceTimer)?
     var runs: [PlayerHandle: PlayerRun] = [:]
     /// Strong references to the programs and curves the mixer reads, with the number of outstanding uses.
@@ -49,9 +50,10 @@ final class EngineSession: @unchecked Sendable {
     /// The mixer frame of the latest start at "now" (time 0 or past), which ``EngineRuntime/stop()`` lets sound.
     var lastImmediateStartFrame: Int?
 
-    init(mixer: Mixer, context: RenderContext, baseFrame: Int) {
+    init(mixer: Mixer, context: RenderContext, output: DeviceOutput, baseFrame: Int) {
         self.mixer = mixer
         self.context = context
+        self.output = output
         self.baseFrame = baseFrame
     }
 

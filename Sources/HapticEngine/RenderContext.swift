@@ -34,22 +34,25 @@ final class TimeAnchor: Sendable {
     }
 }
 
-/// Everything the render path touches: the mixer, the bus buffers, the device and a few atomics. Created when
-/// the engine starts (all memory allocated then) and dropped after the render thread has been joined.
+/// One engine's part of the render path: its mixer, its bus buffers, its route to the device's motors, the time
+/// anchor and a few atomics. Created when the engine starts (all memory allocated then) and handed to the device's
+/// shared ``DeviceOutput``, whose render thread renders it block by block together with every other engine on the
+/// same device; dropped after the output has let go of it.
 ///
 /// Real-time safety: ``renderBlock(frames:)`` is checked by the compiler (`@_noLocks`, `@_noAllocation`).
-/// ``runLoop()`` adds the device write, an existential call the checker cannot see through: a ``HapticDevice``'s
-/// `write` must itself be real-time safe (its protocol contract), and the monotonic clock read is a vDSO call.
 final class RenderContext: @unchecked Sendable {
-    // @unchecked: `storage` and the mixer's render side are used by one thread at a time (the render thread while
-    // it runs; the control thread in manual mode, under the engine lock).
+    // @unchecked: `storage` and the mixer's render side are used by one thread at a time (the output's render
+    // thread while attached; the control thread in manual mode, under the output's lock).
     let mixer: Mixer
     private let unmanagedMixer: Unmanaged<Mixer>
     let storage: BusStorage
     /// ``storage``'s buffers, copied out once so the render path reads plain stored values.
     let hapticBus: HapticBusBuffers
     let audioBus: AudioBusBuffers
-    let device: any HapticDevice
+    /// Which of the device's motor channels this engine drives.
+    let route: MotorRoute
+    /// Whether the device has motor channels for the route to rewrite (not a PCM device).
+    let routesMotors: Bool
     let blockFrames: Int
     let blockDuration: Double
     /// Engine-wide mutes, written by control threads and read every block.
@@ -58,17 +61,18 @@ final class RenderContext: @unchecked Sendable {
     let playsHaptics: Bool
     let playsAudio: Bool
     let anchor = TimeAnchor()
-    /// Set by the control side to end ``runLoop()``.
-    let stopRequested = Atomic<Bool>(false)
-    /// 0 while the device works, 1 removed, 2 failed (then ``faultErrno``).
+    /// 0 while the device works, 1 removed, 2 failed (then ``faultErrno``); set by the output.
     let fault = Atomic<Int>(0)
     let faultErrno = Atomic<Int32>(0)
+    /// Manual clock: the engine's service, run by ``DeviceOutput/advance(frames:servicing:)`` after each block
+    /// (set before the context is attached).
+    var afterBlock: @Sendable () -> Void = {}
 
-    init(mixer: Mixer, device: any HapticDevice, blockFrames: Int, sampleRate: Double,
-         playsHaptics: Bool, playsAudio: Bool) {
+    init(mixer: Mixer, route: MotorRoute, blockFrames: Int, sampleRate: Double, playsHaptics: Bool, playsAudio: Bool) {
         self.mixer = mixer
         self.unmanagedMixer = .passUnretained(mixer)
-        self.device = device
+        self.route = route
+        self.routesMotors = route != .all && mixer.profile.mode != .pcm
         self.blockFrames = blockFrames
         self.blockDuration = Double(blockFrames) / sampleRate
         self.storage = BusStorage(capacity: blockFrames)
@@ -78,13 +82,14 @@ final class RenderContext: @unchecked Sendable {
         self.playsAudio = playsAudio
     }
 
-    /// Renders `n` frames into ``storage`` and applies the engine-wide mutes.
+    /// Renders `n` frames into ``storage``, applies the engine-wide mutes and the route.
     @_noLocks @_noAllocation
     func renderBlock(frames n: Int) {
         let haptic = hapticBus
         let audio = audioBus
         // The context keeps the mixer alive; borrowing it unretained avoids reference counting here.
         unmanagedMixer._withUnsafeGuaranteedRef { $0.render(frameCount: n, haptic: haptic, audio: audio) }
+        if routesMotors { route.apply(to: haptic, frameCount: n) }
         // (No `||`: its autoclosure would retain `self`.)
         var silenceHaptics = !playsHaptics
         if mutedForHaptics.load(ordering: .relaxed) { silenceHaptics = true }
@@ -106,33 +111,17 @@ final class RenderContext: @unchecked Sendable {
         }
     }
 
-    /// Renders one block and hands it to the device. Returns `false` (and records the fault) when the device
-    /// can no longer be written.
-    func renderAndWrite(frames n: Int) -> Bool {
-        let start = mixer.currentFrame
-        renderBlock(frames: n)
-        let status = device.write(DeviceBlock(frameCount: n, startFrame: start, haptic: hapticBus, audio: audioBus))
+    /// Records a device fault for the engine's service to find.
+    @_noLocks @_noAllocation
+    func report(_ status: DeviceStatus) {
         switch status {
         case .ok:
-            return true
+            break
         case .removed:
             fault.store(1, ordering: .releasing)
-            return false
         case .failed(let errno):
             faultErrno.store(errno, ordering: .relaxed)
             fault.store(2, ordering: .releasing)
-            return false
-        }
-    }
-
-    /// The render thread's body: block after block until stopped or the device fails.
-    func runLoop() {
-        let n = blockFrames
-        while !stopRequested.load(ordering: .acquiring) {
-            // The block rendered now reaches the device after this render and the device's pacing: about one
-            // block later. Control threads map times to frames with this anchor.
-            anchor.store(frame: mixer.currentFrame, time: MonotonicClock.now() + blockDuration)
-            if !renderAndWrite(frames: n) { return }
         }
     }
 }

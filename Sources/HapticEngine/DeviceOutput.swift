@@ -1,0 +1,300 @@
+import HapticDevices
+import HapticRender
+import Synchronization
+
+/// One device's output, shared by every engine that plays on it: the device, its render thread, and the sum of the
+/// engines' buses.
+///
+/// Engines do not own devices. When an engine starts it attaches its ``RenderContext`` (its mixer and its
+/// ``HapticRender/MotorRoute``) to the output of its device, made and started on the first attach; every block the
+/// output renders each attached context, sums their buses per channel (amplitude, the motor channels, the drive
+/// signal, stereo audio; sharpness weighted by amplitude), and writes the device once. So a left-handle engine and
+/// a right-handle engine on one game pad become one rumble effect carrying both motors, and a `CHHapticEngine()`
+/// bound to the same node joins the same output. When the last engine detaches, the render thread ends and the
+/// device stops.
+///
+/// Identity: hardware (evdev nodes, ALSA PCMs) is shared by device ID, so separately made device objects for one
+/// node meet in one output; other devices (simulated, files, recorders) only when the engines were given the same
+/// device object.
+///
+/// Threads: attach and detach run on control threads under the registry's lock. The render thread reads the
+/// attached contexts from a fixed table of atomic slots — it never locks, allocates or releases — and a detach
+/// waits until the render thread has passed a block boundary before it lets the context go. On a manual clock
+/// there is no thread: ``advance(frames:)`` renders on the calling thread and then runs each attached engine's
+/// service.
+final class DeviceOutput: @unchecked Sendable {
+    // @unchecked: the slots are atomics; `sum` and the frame counter are used by the render thread only (or, on a
+    // manual clock, under `renderLock`); everything else is guarded by the registry's lock.
+
+    /// The most engines one device can play at once.
+    static let capacity = 16
+
+    let device: any HapticDevice
+    let sampleRate: Double
+    let blockFrames: Int
+    let clockMode: EngineClockMode
+    /// The registry key (see "Identity").
+    let key: String
+
+    private let slots: UnsafeMutablePointer<Atomic<UInt>>
+    /// Strong references to the attached contexts, by slot (guarded by the registry's lock).
+    private var attached: [RenderContext?]
+    private let sum: BusStorage
+    private var frame = 0
+    private let blocksRendered = Atomic<Int>(0)
+    private let stopRequested = Atomic<Bool>(false)
+    private let threadRunning = Atomic<Bool>(false)
+    private var thread: RenderThread?
+    /// Manual clock: serializes rendering with attach and detach.
+    private let renderLock = LockedState(())
+
+    private init(device: any HapticDevice, key: String, sampleRate: Double, blockFrames: Int, clockMode: EngineClockMode) {
+        self.device = device
+        self.key = key
+        self.sampleRate = sampleRate
+        self.blockFrames = blockFrames
+        self.clockMode = clockMode
+        slots = .allocate(capacity: Self.capacity)
+        for i in 0..<Self.capacity { (slots + i).initialize(to: Atomic<UInt>(0)) }
+        attached = Array(repeating: nil, count: Self.capacity)
+        sum = BusStorage(capacity: blockFrames)
+    }
+
+    deinit {
+        slots.deinitialize(count: Self.capacity)
+        slots.deallocate()
+    }
+
+    // MARK: Registry
+
+    private static let registry = LockedState<[String: DeviceOutput]>([:])
+
+    /// The registry key of `device` (see "Identity").
+    static func key(for device: any HapticDevice) -> String {
+        device.info.isHardware ? "device:\(device.info.id)" : "object:\(ObjectIdentifier(device).hashValue)"
+    }
+
+    /// Attaches `context` to the output of `device`, making and starting the output (device and render thread) when
+    /// no engine plays on the device yet.
+    ///
+    /// - Throws: ``EngineError/Code/deviceUnavailable`` when the device cannot be started, the output runs at another
+    ///   rate, block size or clock, or ``capacity`` engines already play on it.
+    static func attach(
+        _ context: RenderContext, device: any HapticDevice, sampleRate: Double, blockFrames: Int, clockMode: EngineClockMode
+    ) throws(EngineError) -> DeviceOutput {
+        try registry.withLock { (outputs: inout [String: DeviceOutput]) throws(EngineError) -> DeviceOutput in
+            let key = key(for: device)
+            if let output = outputs[key] {
+                guard output.sampleRate == sampleRate, output.blockFrames == blockFrames, output.clockMode == clockMode else {
+                    throw EngineError(
+                        .deviceUnavailable,
+                        "\(device.info.name) is already played at \(Int(output.sampleRate)) Hz in \(output.blockFrames)-frame blocks (\(output.clockMode)); an engine on it must use the same")
+                }
+                try output.insert(context)
+                return output
+            }
+            let output = DeviceOutput(device: device, key: key, sampleRate: sampleRate, blockFrames: blockFrames, clockMode: clockMode)
+            try output.start()
+            try output.insert(context)
+            outputs[key] = output
+            return output
+        }
+    }
+
+    /// Detaches `context`. Returns once the render thread can no longer touch it; when it was the last engine, the
+    /// render thread has ended and the device is stopped (silent) too.
+    func detach(_ context: RenderContext) {
+        DeviceOutput.registry.withLock { outputs in
+            guard let index = attached.firstIndex(where: { $0 === context }) else { return }
+            renderLock.withLock { _ in slots[index].store(0, ordering: .releasing) }
+            if clockMode == .realTime { waitForBlockBoundary() }
+            attached[index] = nil
+            if attached.allSatisfy({ $0 == nil }) {
+                stop()
+                if outputs[key] === self { outputs[key] = nil }
+            }
+        }
+    }
+
+    /// The engines attached now.
+    var attachedCount: Int { DeviceOutput.registry.withLock { _ in attached.compactMap { $0 }.count } }
+
+    /// The output of `device`, if any engine plays on it (for tests and diagnostics).
+    static func current(for device: any HapticDevice) -> DeviceOutput? {
+        registry.withLock { $0[key(for: device)] }
+    }
+
+    private func insert(_ context: RenderContext) throws(EngineError) {
+        guard let index = attached.firstIndex(where: { $0 == nil }) else {
+            throw EngineError(.deviceUnavailable, "\(device.info.name) already plays \(Self.capacity) engines")
+        }
+        attached[index] = context
+        let bits = UInt(bitPattern: Unmanaged.passUnretained(context).toOpaque())
+        renderLock.withLock { _ in slots[index].store(bits, ordering: .releasing) }
+    }
+
+    // MARK: Device and thread
+
+    private func start() throws(EngineError) {
+        do {
+            try device.start(format: DeviceFormat(sampleRate: sampleRate, maxBlockFrames: blockFrames, isRealTime: clockMode == .realTime))
+        } catch {
+            throw EngineError(.deviceUnavailable, "\(device.info.name) could not be started: \(error)")
+        }
+        guard clockMode == .realTime else { return }
+        stopRequested.store(false, ordering: .relaxed)
+        threadRunning.store(true, ordering: .releasing)
+        guard let thread = RenderThread(name: "haptic-render", body: { [self] in runLoop() }) else {
+            threadRunning.store(false, ordering: .releasing)
+            device.stop()
+            throw EngineError(.deviceUnavailable, "the render thread could not be created")
+        }
+        self.thread = thread
+    }
+
+    private func stop() {
+        stopRequested.store(true, ordering: .releasing)
+        thread?.join()
+        thread = nil
+        device.stop()
+    }
+
+    /// Waits until the render thread starts a new block (it then reads the slots afresh), at most two blocks and
+    /// 100 ms: a thread stuck in a device write has no slot in hand to lose.
+    private func waitForBlockBoundary() {
+        guard threadRunning.load(ordering: .acquiring) else { return }
+        let seen = blocksRendered.load(ordering: .acquiring)
+        let deadline = MonotonicClock.now() + 2 * Double(blockFrames) / sampleRate + 0.1
+        while blocksRendered.load(ordering: .acquiring) < seen + 2, threadRunning.load(ordering: .acquiring),
+            MonotonicClock.now() < deadline
+        {
+            MonotonicClock.sleep(until: MonotonicClock.now() + 0.0005)
+        }
+    }
+
+    /// The render thread's body: block after block until stopped or the device fails.
+    private func runLoop() {
+        defer { threadRunning.store(false, ordering: .releasing) }
+        while !stopRequested.load(ordering: .acquiring) {
+            if !renderAndWrite(frames: blockFrames, now: MonotonicClock.now()) { return }
+        }
+    }
+
+    // MARK: Rendering
+
+    /// Manual clock: renders `count` frames block by block; after each block, runs every attached engine's
+    /// per-block service (``RenderContext/afterBlock``). Returns `false` when the device failed.
+    @discardableResult
+    func advance(frames count: Int, servicing: Bool = true) -> Bool {
+        var remaining = count
+        while remaining > 0 {
+            let n = Swift.min(remaining, blockFrames)
+            remaining -= n
+            let (ok, hooks) = renderLock.withLock { _ -> (Bool, [@Sendable () -> Void]) in
+                let ok = renderAndWrite(frames: n, now: nil)
+                let hooks = servicing ? (0..<Self.capacity).compactMap { index -> (@Sendable () -> Void)? in
+                    let bits = slots[index].load(ordering: .acquiring)
+                    guard bits != 0 else { return nil }
+                    return Unmanaged<RenderContext>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue().afterBlock
+                } : []
+                return (ok, hooks)
+            }
+            for hook in hooks { hook() }
+            if !ok { return false }
+        }
+        return true
+    }
+
+    /// Renders every attached context, sums them into the output bus and writes the device once. `now` (real time)
+    /// anchors each engine's clock. Returns `false` (after telling every attached engine) when the device failed.
+    ///
+    /// Real-time safety: no locks, no allocation, no reference counting (contexts are borrowed unretained; a detach
+    /// waits for the block boundary before releasing one); the only blocking call is the device's write.
+    private func renderAndWrite(frames n: Int, now: Double?) -> Bool {
+        let haptic = sum.haptic
+        let audio = sum.audio
+        var active = 0
+        for index in 0..<Self.capacity {
+            let bits = slots[index].load(ordering: .acquiring)
+            guard bits != 0 else { continue }
+            Unmanaged<RenderContext>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef { context in
+                // The block rendered now reaches the device after this render and the device's pacing: about one
+                // block later. Control threads map times to frames with this anchor.
+                if let now { context.anchor.store(frame: context.mixer.currentFrame, time: now + context.blockDuration) }
+                context.renderBlock(frames: n)
+                Self.add(context.hapticBus, context.audioBus, into: haptic, audio, frames: n, first: active == 0)
+            }
+            active += 1
+        }
+        if active == 0 {
+            Self.silence(haptic, audio, frames: n)
+        } else if active > 1 {
+            Self.finishSum(haptic, frames: n)
+        }
+        let status = device.write(DeviceBlock(frameCount: n, startFrame: frame, haptic: haptic, audio: audio))
+        frame += n
+        blocksRendered.add(1, ordering: .releasing)
+        if case .ok = status { return true }
+        for index in 0..<Self.capacity {
+            let bits = slots[index].load(ordering: .acquiring)
+            guard bits != 0 else { continue }
+            Unmanaged<RenderContext>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef { $0.report(status) }
+        }
+        return false
+    }
+
+    /// Adds one engine's buses to the sum (the first one is copied; sharpness is carried weighted by amplitude in
+    /// the sum's sharpness channel until ``finishSum(_:frames:)``).
+    @_noLocks @_noAllocation
+    private static func add(
+        _ haptic: HapticBusBuffers, _ audio: AudioBusBuffers, into sumHaptic: HapticBusBuffers, _ sumAudio: AudioBusBuffers,
+        frames n: Int, first: Bool
+    ) {
+        if first {
+            for i in 0..<n {
+                sumHaptic.amplitude[i] = haptic.amplitude[i]
+                sumHaptic.sharpness[i] = haptic.sharpness[i]
+                sumHaptic.drive[i] = haptic.drive[i]
+                sumHaptic.strong[i] = haptic.strong[i]
+                sumHaptic.weak[i] = haptic.weak[i]
+                sumAudio.left[i] = audio.left[i]
+                sumAudio.right[i] = audio.right[i]
+            }
+            return
+        }
+        for i in 0..<n {
+            // Weighted sharpness: the first engine's value is turned into a weighted one here, on the second add.
+            let weighted = sumHaptic.amplitude[i] * sumHaptic.sharpness[i] + haptic.amplitude[i] * haptic.sharpness[i]
+            sumHaptic.amplitude[i] += haptic.amplitude[i]
+            sumHaptic.sharpness[i] = sumHaptic.amplitude[i] > 0 ? weighted / sumHaptic.amplitude[i] : haptic.sharpness[i]
+            sumHaptic.drive[i] += haptic.drive[i]
+            sumHaptic.strong[i] += haptic.strong[i]
+            sumHaptic.weak[i] += haptic.weak[i]
+            sumAudio.left[i] += audio.left[i]
+            sumAudio.right[i] += audio.right[i]
+        }
+    }
+
+    /// Clamps a sum of several engines to each channel's range (one engine's buses are already in range).
+    @_noLocks @_noAllocation
+    private static func finishSum(_ haptic: HapticBusBuffers, frames n: Int) {
+        for i in 0..<n {
+            haptic.amplitude[i] = Swift.min(haptic.amplitude[i], 1)
+            haptic.drive[i] = Swift.min(Swift.max(haptic.drive[i], -1), 1)
+            haptic.strong[i] = Swift.min(haptic.strong[i], 1)
+            haptic.weak[i] = Swift.min(haptic.weak[i], 1)
+        }
+    }
+
+    @_noLocks @_noAllocation
+    private static func silence(_ haptic: HapticBusBuffers, _ audio: AudioBusBuffers, frames n: Int) {
+        for i in 0..<n {
+            haptic.amplitude[i] = 0
+            haptic.drive[i] = 0
+            haptic.strong[i] = 0
+            haptic.weak[i] = 0
+            audio.left[i] = 0
+            audio.right[i] = 0
+        }
+    }
+}
