@@ -41,6 +41,8 @@ public final class EvdevDevice: HapticDevice {
     /// The settings.
     public let configuration: EvdevConfiguration
     private let system: any EvdevSystemCalls
+    /// The profile's mode, as the render path reads it (``HapticRender/ActuatorTranslator/motorLevels(of:frameCount:mode:)``).
+    private let translatorMode: ActuatorTranslator.Mode
     // Set by start/stop (control thread), read by write (render thread), never at the same time.
     nonisolated(unsafe) private var writer: EvdevWriter?
     nonisolated(unsafe) private var pacer: RealTimePacer?
@@ -56,6 +58,7 @@ public final class EvdevDevice: HapticDevice {
         self.capabilities = capabilities
         self.configuration = configuration
         self.system = system
+        translatorMode = ActuatorTranslator.Mode(configuration.profile.mode)
         info = DeviceInfo(
             id: "evdev:\(capabilities.path)", name: capabilities.name, kind: .evdev, supportsHaptics: true,
             supportsAudio: false, isHardware: true, profile: configuration.profile)
@@ -108,6 +111,7 @@ public final class EvdevDevice: HapticDevice {
     ///   beyond ``EvdevConfiguration/ioTimeout`` (`ETIMEDOUT`), else `.ok`.
     public func write(_ block: DeviceBlock) -> DeviceStatus {
         guard let writer else { return .failed(errno: EBADF) }
+        let mode = translatorMode
         switch writer.state {
         case .removed: return .removed
         case .failed: return .failed(errno: writer.failureErrno)
@@ -115,18 +119,7 @@ public final class EvdevDevice: HapticDevice {
         case .starting, .running: break
         }
         if writer.stalledCall(now: MonotonicClock.now(), timeout: configuration.ioTimeout) { return .failed(errno: ETIMEDOUT) }
-        var strong: Float = 0
-        var weak: Float = 0
-        if configuration.profile.mode == .twoMotor {
-            for i in 0..<block.frameCount {
-                strong = Swift.max(strong, block.haptic.strong[i])
-                weak = Swift.max(weak, block.haptic.weak[i])
-            }
-        } else {
-            let source = configuration.profile.mode == .amplitude ? block.haptic.drive : block.haptic.amplitude
-            for i in 0..<block.frameCount { strong = Swift.max(strong, abs(source[i])) }
-            weak = strong
-        }
+        let (strong, weak) = ActuatorTranslator.motorLevels(of: block.haptic, frameCount: block.frameCount, mode: mode)
         // Publish first, then pace: the newest block reaches the I/O thread as soon as it is rendered (at most one
         // block ahead of its due time), which saves a block of latency; pacing still bounds how far ahead it runs.
         writer.publish(strong: Self.magnitude(strong), weak: Self.magnitude(weak))

@@ -63,15 +63,8 @@ public final class Mixer: @unchecked Sendable {
     private let sampleRate: Double
     private let rampFrames: Int
     private let fadeFrames: Int
-    private let minimumBurstFrames: Int
-    private let frequencyMin: Float
-    private let frequencyMax: Float
-    private let modeIsPCM: Bool
-    private var busPhase: Float = 0
-    private var lastAmplitude: Float = 0
-    private var lastSharpness: Float = 0.5
-    private var holdRemaining = 0
-    private var holdLevel: Float = 0
+    /// Shapes the mixed voices into the profile's signals.
+    private var translator: ActuatorTranslator
 
     /// The control side's table of slot generations and free slots.
     private struct HandleTable {
@@ -97,10 +90,7 @@ public final class Mixer: @unchecked Sendable {
         sampleRate = configuration.sampleRate
         rampFrames = Swift.max(0, Int((configuration.parameterRampDuration * sampleRate).rounded()))
         fadeFrames = Swift.max(1, Int((configuration.stopFadeDuration * sampleRate).rounded()))
-        minimumBurstFrames = Swift.max(0, Int((profile.minimumBurstDuration * sampleRate).rounded()))
-        frequencyMin = Float(profile.frequencyMin)
-        frequencyMax = Float(profile.frequencyMax)
-        modeIsPCM = profile.mode == .pcm
+        translator = ActuatorTranslator(profile: profile, sampleRate: configuration.sampleRate)
         commands = CommandRing(capacity: configuration.commandCapacity)
         notifications = NotificationRing(capacity: Swift.max(configuration.notificationCapacity, 16))
         handles = Mutex(HandleTable(
@@ -894,41 +884,11 @@ public final class Mixer: @unchecked Sendable {
         }
     }
 
-    /// Turns the summed amplitude and sharpness into the profile's signals.
+    /// Turns the summed amplitude and sharpness into the profile's signals (``ActuatorTranslator``).
     @_noLocks @_noAllocation
     private func shapeHapticBus(frameCount n: Int, haptic: HapticBusBuffers) {
-        var clippedFrames = 0
-        let invRate = Float(1 / sampleRate)
-        let band = frequencyMax - frequencyMin
-        let isPCM = modeIsPCM
-        for k in 0..<n {
-            let raw = amplitudeSum[k]
-            if raw > 1.000_01 { clippedFrames += 1 }
-            let a = FastMath.clamp(raw, 0, 1)
-            let s = raw > 1e-6 ? FastMath.clamp(sharpnessSum[k] / raw, 0, 1) : lastSharpness
-            let onset = onsets[k]
-            if onset > 0 {
-                // A transient starting from (near) silence starts the carrier at phase 0, so its first cycle is whole.
-                if lastAmplitude < 1e-3 { busPhase = 0 }
-                holdRemaining = minimumBurstFrames
-                holdLevel = Swift.max(holdLevel, FastMath.clamp(onset, 0, 1))
-            }
-            var held = a
-            if holdRemaining > 0 {
-                held = Swift.max(a, holdLevel)
-                holdRemaining -= 1
-                if holdRemaining == 0 { holdLevel = 0 }
-            }
-            haptic.amplitude[k] = a
-            haptic.sharpness[k] = s
-            haptic.strong[k] = held * Swift.min(1, 2 * (1 - s))
-            haptic.weak[k] = held * Swift.min(1, 2 * s)
-            haptic.drive[k] = isPCM ? a * FastMath.sinCycles(busPhase) : held
-            busPhase += (frequencyMin + s * band) * invRate
-            if busPhase >= 1 { busPhase -= 1 }
-            lastAmplitude = a
-            lastSharpness = s
-        }
+        let clippedFrames = translator.shape(
+            frameCount: n, amplitudeSum: amplitudeSum, sharpnessSum: sharpnessSum, onsets: onsets, into: haptic)
         if clippedFrames > 0 { clipped.wrappingAdd(clippedFrames, ordering: .relaxed) }
     }
 }

@@ -53,7 +53,12 @@ final class FakeEvdevDevice: HapticDevice {
     let recorder: RecordingDevice
     let info: DeviceInfo
 
-    init(name: String = "Fake Pad", node: Int = 3) {
+    /// Node numbers for fakes that do not name one: each fake is its own node, since hardware is shared by ID
+    /// between engines (tests run in parallel and must not meet in one device output).
+    private static let nodes = Atomic<Int>(1_000)
+
+    init(name: String = "Fake Pad", node: Int? = nil) {
+        let node = node ?? Self.nodes.add(1, ordering: .relaxed).newValue
         recorder = RecordingDevice(capacityFrames: 8 * Int(EngineTestRig.rate))
         info = DeviceInfo(
             id: "evdev:/dev/input/event\(node)", name: name, kind: .evdev, supportsHaptics: true, supportsAudio: false,

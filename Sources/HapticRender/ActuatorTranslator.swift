@@ -1,0 +1,118 @@
+/// The one place where an actuator profile turns the mixed haptic signal into what a device plays: every
+/// profile → signal decision lives here.
+///
+/// - **PCM** (LRA, voice coil, exciter): `drive` is a carrier whose frequency follows sharpness within the profile's
+///   band, scaled by amplitude; a transient from silence restarts the carrier at phase 0, so its first cycle is
+///   whole.
+/// - **Amplitude** (one ERM or phone vibra) and **two motors** (game pads): `drive` is the amplitude envelope with
+///   each transient held for the profile's minimum burst (a motor needs time to spin up), and `strong`/`weak` split
+///   it by sharpness (dull → strong, sharp → weak; both full at 0.5).
+/// - **Per device write** (``motorLevels(of:)``): a motor device takes one level per motor per update, the peak of
+///   the block, so that a transient shorter than the update period is not lost.
+///
+/// Real-time safety: value type; ``shape(frameCount:amplitudeSum:sharpnessSum:onsets:into:)`` allocates nothing.
+public struct ActuatorTranslator: Sendable {
+    private let minimumBurstFrames: Int
+    private let frequencyMin: Float
+    private let band: Float
+    private let isPCM: Bool
+    private let invRate: Float
+    private var busPhase: Float = 0
+    private var lastAmplitude: Float = 0
+    private var lastSharpness: Float = 0.5
+    private var holdRemaining = 0
+    private var holdLevel: Float = 0
+
+    /// A translator for `profile` at `sampleRate`.
+    public init(profile: ActuatorProfile, sampleRate: Double) {
+        minimumBurstFrames = Swift.max(0, Int((profile.minimumBurstDuration * sampleRate).rounded()))
+        frequencyMin = Float(profile.frequencyMin)
+        band = Float(profile.frequencyMax - profile.frequencyMin)
+        isPCM = profile.mode == .pcm
+        invRate = Float(1 / sampleRate)
+    }
+
+    /// Writes the bus for `n` frames from the mixed voices: the amplitude sum, the amplitude-weighted sharpness sum,
+    /// and the transient onsets (their levels).
+    ///
+    /// - Returns: the frames whose amplitude had to be clamped to 1.
+    @_noLocks @_noAllocation
+    public mutating func shape(
+        frameCount n: Int, amplitudeSum: UnsafeMutablePointer<Float>, sharpnessSum: UnsafeMutablePointer<Float>,
+        onsets: UnsafeMutablePointer<Float>, into haptic: HapticBusBuffers
+    ) -> Int {
+        var clippedFrames = 0
+        for k in 0..<n {
+            let raw = amplitudeSum[k]
+            if raw > 1.000_01 { clippedFrames += 1 }
+            let a = FastMath.clamp(raw, 0, 1)
+            let s = raw > 1e-6 ? FastMath.clamp(sharpnessSum[k] / raw, 0, 1) : lastSharpness
+            let onset = onsets[k]
+            if onset > 0 {
+                // A transient starting from (near) silence starts the carrier at phase 0, so its first cycle is whole.
+                if lastAmplitude < 1e-3 { busPhase = 0 }
+                holdRemaining = minimumBurstFrames
+                holdLevel = Swift.max(holdLevel, FastMath.clamp(onset, 0, 1))
+            }
+            var held = a
+            if holdRemaining > 0 {
+                held = Swift.max(a, holdLevel)
+                holdRemaining -= 1
+                if holdRemaining == 0 { holdLevel = 0 }
+            }
+            haptic.amplitude[k] = a
+            haptic.sharpness[k] = s
+            haptic.strong[k] = held * Swift.min(1, 2 * (1 - s))
+            haptic.weak[k] = held * Swift.min(1, 2 * s)
+            haptic.drive[k] = isPCM ? a * FastMath.sinCycles(busPhase) : held
+            busPhase += (frequencyMin + s * band) * invRate
+            if busPhase >= 1 { busPhase -= 1 }
+            lastAmplitude = a
+            lastSharpness = s
+        }
+        return clippedFrames
+    }
+
+    /// The level each motor of a motor device plays for one block: the peak of the block's `strong` and `weak`
+    /// channels for a two-motor device, the peak of `drive` (the held envelope) on both for a single motor, the
+    /// peak of the amplitude for a PCM profile played on a motor.
+    @_noLocks @_noAllocation
+    public static func motorLevels(
+        of haptic: HapticBusBuffers, frameCount n: Int, mode: Mode
+    ) -> (strong: Float, weak: Float) {
+        var strong: Float = 0
+        var weak: Float = 0
+        switch mode {
+        case .twoMotor:
+            for i in 0..<n {
+                strong = Swift.max(strong, haptic.strong[i])
+                weak = Swift.max(weak, haptic.weak[i])
+            }
+            return (strong, weak)
+        case .amplitude:
+            for i in 0..<n { strong = Swift.max(strong, abs(haptic.drive[i])) }
+        case .pcm:
+            for i in 0..<n { strong = Swift.max(strong, abs(haptic.amplitude[i])) }
+        }
+        return (strong, strong)
+    }
+
+    /// How a profile drives its device, as a plain value the render path can switch on.
+    public enum Mode: UInt8, Sendable {
+        /// A PCM waveform.
+        case pcm
+        /// One motor, an amplitude envelope.
+        case amplitude
+        /// Two motors.
+        case twoMotor
+
+        /// The mode of `profile`.
+        public init(_ mode: ActuatorProfile.Mode) {
+            switch mode {
+            case .pcm: self = .pcm
+            case .amplitude: self = .amplitude
+            case .twoMotor: self = .twoMotor
+            }
+        }
+    }
+}
