@@ -285,6 +285,24 @@ package final class EvdevWriter: Sendable {
     /// Between ticks it waits in `ppoll` on the descriptor and the wake event, so a removal is seen at once even
     /// while idle, and a rise from silence (or a fall to it) is sent at once instead of at the next tick (the grid
     /// restarts there).
+    /// What `waitForHangupOrWake` reported (its C convention: 1 hang-up, 2 the wake event, 0 the timeout).
+    enum PollOutcome {
+        /// The node hung up: the device was removed.
+        case hangup
+        /// The render thread signalled the wake event (levels rose from or fell to silence).
+        case wake
+        /// The update period passed.
+        case timeout
+
+        init(_ result: Int) {
+            switch result {
+            case 1: self = .hangup
+            case 2: self = .wake
+            default: self = .timeout
+            }
+        }
+    }
+
     package func run() {
         defer { finishedFlag.store(true, ordering: .releasing) }
         if case .failure(let error) = open() {
@@ -298,10 +316,12 @@ package final class EvdevWriter: Sendable {
             let wait = Swift.max(0, next - MonotonicClock.now())
             var woken = false
             switch SystemCall.retryingInterrupts("ppoll", { system.waitForHangupOrWake(fd, wake: wakeFD, timeoutNanoseconds: Int(wait * 1e9)) }) {
-            case .success(1):
-                stateValue.store(State.removed.rawValue, ordering: .releasing)
-            case .success(2): woken = true
-            case .success: break
+            case .success(let result):
+                switch PollOutcome(result) {
+                case .hangup: stateValue.store(State.removed.rawValue, ordering: .releasing)
+                case .wake: woken = true
+                case .timeout: break
+                }
             case .failure(let error): _ = fail(error)
             }
             if state != .running || stopFlag.load(ordering: .acquiring) { break }

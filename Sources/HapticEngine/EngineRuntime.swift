@@ -542,13 +542,13 @@ public final class EngineRuntime: @unchecked Sendable {
         drainLocked(session, &s, into: &out, firingFinishedHandlers: true)
         logDiagnosticsLocked(session, now: nowLocked(s))
         switch session.context.fault.load(ordering: .acquiring) {
-        case 1:
+        case .removed:
             externalStopLocked(.gameControllerDisconnect, &s, into: &out)
             return
-        case 2:
+        case .failed:
             externalStopLocked(.systemError, &s, into: &out)
             return
-        default:
+        case .none:
             break
         }
         if s.isAutoShutdownEnabled && session.runs.isEmpty && nowLocked(s) - s.idleSince >= s.idleTimeout {

@@ -61,8 +61,8 @@ final class RenderContext: @unchecked Sendable {
     let playsHaptics: Bool
     let playsAudio: Bool
     let anchor = TimeAnchor()
-    /// 0 while the device works, 1 removed, 2 failed (then ``faultErrno``); set by the output.
-    let fault = Atomic<Int>(0)
+    /// Whether the device still works; set by the output (``faultErrno`` holds a failure's `errno`).
+    let fault = Atomic<DeviceFault>(.none)
     let faultErrno = Atomic<Int32>(0)
     /// Manual clock: the engine's service, run by ``DeviceOutput/advance(frames:servicing:)`` after each block
     /// (set before the context is attached).
@@ -118,10 +118,20 @@ final class RenderContext: @unchecked Sendable {
         case .ok:
             break
         case .removed:
-            fault.store(1, ordering: .releasing)
+            fault.store(.removed, ordering: .releasing)
         case .failed(let errno):
             faultErrno.store(errno, ordering: .relaxed)
-            fault.store(2, ordering: .releasing)
+            fault.store(.failed, ordering: .releasing)
         }
     }
+}
+
+/// What happened to an engine's device, as the render path reports it to the engine's service.
+enum DeviceFault: UInt8, AtomicRepresentable {
+    /// The device works.
+    case none
+    /// The device was removed (hot-plug): the engine stops with `gameControllerDisconnect`.
+    case removed
+    /// A write failed: the engine stops with `systemError`.
+    case failed
 }

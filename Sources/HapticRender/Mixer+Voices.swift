@@ -102,7 +102,7 @@ extension Mixer {
             if fade == 0 { voice.env = 1 }
         }
         if voice.attackFrames == 0 { voice.env = 1 }
-        voice.enter(stage: 0)
+        voice.enter(.attack)
         if elapsed > 0 {
             // Resume part-way: custom audio reads at its current pitch from where it would be by now.
             // A tone's phase moves at its frequency, 220·2^(2·pitch) Hz (see Voice.renderAudio).

@@ -1,8 +1,8 @@
 /// One sounding event: a piecewise-linear envelope plus, per kind, an amplitude/sharpness contribution to the
 /// haptic bus, an oscillator, or sample playback. Trivially copyable; lives in the mixer's voice pool.
 ///
-/// Envelope stages: 0 attack (rises at `attackStep` for `attackFrames`), 1 hold (`holdFrames`), 2 release (falls
-/// from wherever it is to 0 over `releaseFrames`), 3 done.
+/// Envelope stages (``EnvelopeStage``): attack (rises at `attackStep` for `attackFrames`), hold (`holdFrames`),
+/// release (falls from wherever it is to 0 over `releaseFrames`), done.
 struct Voice {
     var kind: VoiceKind = .transient
     /// Next voice of the same player (−1 ends the list).
@@ -19,7 +19,7 @@ struct Voice {
     var env: Float = 0
     var envStep: Float = 0
     var envRemaining: Int = 0
-    var stage: Int = 0
+    var stage: EnvelopeStage = .attack
     var attackStep: Float = 0
     var attackFrames: Int = 0
     var holdFrames: Int = 0
@@ -45,7 +45,7 @@ struct Voice {
     var loops = false
 
     /// Whether the voice has finished.
-    var isDone: Bool { @_noLocks @_noAllocation get { stage >= 3 } }
+    var isDone: Bool { @_noLocks @_noAllocation get { stage.isDone } }
 
     /// A silent voice.
     @_noLocks @_noAllocation
@@ -54,12 +54,12 @@ struct Voice {
     /// Enters envelope stage `s`, skipping empty stages.
     @_noLocks @_noAllocation
     @inline(__always)
-    mutating func enter(stage s: Int) {
+    mutating func enter(_ s: EnvelopeStage) {
         var s = s
         while true {
             stage = s
             switch s {
-            case 0:
+            case .attack:
                 if attackFrames > 0 {
                     // The first frame already sounds: start one step up, so an event is audible on its own frame.
                     if env == 0 { env = Swift.min(attackStep, 1) }
@@ -67,24 +67,23 @@ struct Voice {
                     envRemaining = attackFrames
                     return
                 }
-                s = 1
-            case 1:
+                s = .hold
+            case .hold:
                 if holdFrames > 0 {
                     envStep = 0
                     envRemaining = holdFrames
                     return
                 }
-                s = 2
-            case 2:
+                s = .release
+            case .release:
                 if releaseFrames > 0 && env > 0 {
                     envStep = -env / Float(releaseFrames)
                     envRemaining = releaseFrames
                     return
                 }
                 env = 0
-                s = 3
-            default:
-                stage = 3
+                s = .done
+            case .done:
                 env = 0
                 envStep = 0
                 envRemaining = Int.max
@@ -98,22 +97,22 @@ struct Voice {
     @inline(__always)
     mutating func finishStage() {
         switch stage {
-        case 0: env = FastMath.clamp(env, 0, 1)
-        case 1: break
-        default: env = 0
+        case .attack: env = FastMath.clamp(env, 0, 1)
+        case .hold: break
+        case .release, .done: env = 0
         }
-        enter(stage: stage + 1)
+        enter(stage.next)
     }
 
     /// Fades out over `frames` frames from wherever the envelope is (stop, seek, cancel, voice reuse).
     @_noLocks @_noAllocation
     @inline(__always)
     mutating func forceRelease(frames: Int) {
-        guard stage < 3 else { return }
-        if stage == 2 && envRemaining <= frames { return }
+        guard !stage.isDone else { return }
+        if stage.isRelease && envRemaining <= frames { return }
         releaseFrames = Swift.max(frames, 1)
         isFading = true
-        enter(stage: 2)
+        enter(.release)
     }
 
     /// Re-times a continuous voice for a playback-rate change: the rest of the current envelope stage and the
@@ -122,7 +121,7 @@ struct Voice {
     /// speed, as rate never changes pitch) and forced fades (real time) are left alone.
     @_noLocks @_noAllocation
     mutating func retime(by factor: Double) {
-        guard stage < 3, !isFading else { return }
+        guard !stage.isDone, !isFading else { return }
         switch kind {
         case .transient, .audioCustom: return
         case .hapticContinuous, .audioContinuous: break
@@ -141,14 +140,14 @@ struct Voice {
     @_noLocks @_noAllocation
     mutating func skip(frames n: Int, sourceStep: Double) {
         var left = n
-        while left > 0 && stage < 3 {
+        while left > 0 && !stage.isDone {
             let run = Swift.min(envRemaining, left)
             env += envStep * Float(run)
             envRemaining -= run
             left -= run
             if envRemaining == 0 { finishStage() }
         }
-        guard stage < 3 else { return }
+        guard !stage.isDone else { return }
         if case .audioContinuous = kind {
             let cycles = Double(phase) + sourceStep * Double(n)
             phase = Float(cycles - Double(Int(cycles)))
@@ -161,7 +160,7 @@ struct Voice {
             if loops && sampleFrameCount > 1 {
                 position -= last * Double(Int(position / last))
             } else {
-                stage = 3
+                stage = .done
                 env = 0
             }
         }
@@ -170,7 +169,7 @@ struct Voice {
     /// Fades the voice in over `frames` frames (after ``skip(frames:sourceStep:)``; the first frame already sounds).
     @_noLocks @_noAllocation
     mutating func fadeIn(frames: Int) {
-        guard frames > 1, stage < 3 else { return }
+        guard frames > 1, !stage.isDone else { return }
         fadeStep = 1 / Float(frames)
         fade = fadeStep
         fadeRemaining = frames - 1
@@ -211,7 +210,7 @@ struct Voice {
     ) {
         var k = 0
         let fixed = sharpnessIsFixed
-        while k < n && stage < 3 {
+        while k < n && !stage.isDone {
             let run = runLength(n - k)
             var e = env
             let step = envStep
@@ -263,7 +262,7 @@ struct Voice {
             let h3 = 0.25 * b
             let norm = 1 / (1 + h2 + h3)
             var k = 0
-            while k < n && stage < 3 {
+            while k < n && !stage.isDone {
                 let run = runLength(n - k)
                 var e = env
                 let step = envStep
@@ -297,7 +296,7 @@ struct Voice {
         // Custom audio: linear-interpolation resampling; pitch transposes by 2^pitch (±1 octave); brightness is a
         // one-pole low-pass from 200 Hz (0) to bypass (1).
         guard let samples else {
-            stage = 3
+            stage = .done
             return
         }
         let step = baseStep * FastMath.exp2(Double(p))
@@ -306,7 +305,7 @@ struct Voice {
         let frameCount = sampleFrameCount
         let stereo = sampleChannelCount == 2
         var k = 0
-        while k < n && stage < 3 {
+        while k < n && !stage.isDone {
             let run = runLength(n - k)
             var e = env
             let envelopeStep = envStep
@@ -318,7 +317,7 @@ struct Voice {
                     if loops && frameCount > 1 {
                         position -= Double(frameCount - 1)
                     } else {
-                        stage = 3
+                        stage = .done
                         env = 0
                         return
                     }
