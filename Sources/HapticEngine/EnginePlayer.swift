@@ -69,7 +69,7 @@ public final class EnginePlayer: @unchecked Sendable {
         get { runtime.state.withLock { _ in state.mutedSetting } }
         set { runtime.withPlayerLocked(state) { session in
             state.mutedSetting = newValue
-            if let run = state.run { _ = session?.mixer.enqueue(.setMuted(run, muted: newValue)) }
+            if let run = state.run, let session { runtime.send(settingsOf: run, session) }
         } }
     }
 
@@ -78,7 +78,7 @@ public final class EnginePlayer: @unchecked Sendable {
         get { runtime.state.withLock { _ in state.loopSetting } }
         set { runtime.withPlayerLocked(state) { session in
             state.loopSetting = newValue
-            if let run = state.run { _ = session?.mixer.enqueue(.setLoop(run, enabled: newValue, loopEnd: state.loopEndSetting)) }
+            if let run = state.run, let session { runtime.send(settingsOf: run, session) }
         } }
     }
 
@@ -90,9 +90,7 @@ public final class EnginePlayer: @unchecked Sendable {
             guard newValue.isFinite, newValue >= 0 else { return }
             runtime.withPlayerLocked(state) { session in
                 state.loopEndSetting = newValue
-                if let run = state.run {
-                    _ = session?.mixer.enqueue(.setLoop(run, enabled: state.loopSetting, loopEnd: newValue))
-                }
+                if let run = state.run, let session { runtime.send(settingsOf: run, session) }
             }
         }
     }
@@ -104,9 +102,7 @@ public final class EnginePlayer: @unchecked Sendable {
             guard newValue.isFinite, newValue > 0 else { return }
             runtime.withPlayerLocked(state) { session in
                 state.rate = newValue
-                if let run = state.run, let session {
-                    _ = session.mixer.enqueue(.setRate(run, rate: newValue, atFrame: runtime.immediateFrame(for: run, session)))
-                }
+                if let run = state.run, let session { runtime.send(settingsOf: run, session) }
             }
         }
     }

@@ -62,6 +62,28 @@ extension EngineRuntime {
         }
     }
 
+    /// Sends a playing run's settings (mute, loop, rate) to the mixer. A setter cannot throw, so when the command
+    /// queue is full the run is remembered and the service sends its settings again, every tick until they are
+    /// taken: the mixer never stays behind the player's state.
+    func send(settingsOf run: PlayerHandle, _ session: EngineSession) {
+        guard let player = session.runs[run]?.player else { return }
+        let taken = session.mixer.enqueue(.setMuted(run, muted: player.mutedSetting))
+            && session.mixer.enqueue(.setLoop(run, enabled: player.loopSetting, loopEnd: player.loopEndSetting))
+            && session.mixer.enqueue(.setRate(run, rate: player.rate, atFrame: immediateFrame(for: run, session)))
+        if taken { session.settingsToResend.remove(run) } else { session.settingsToResend.insert(run) }
+    }
+
+    /// Sends again what a full command queue refused (see ``send(settingsOf:_:)`` and replaced runs' stops).
+    func resendRefusedLocked(_ session: EngineSession) {
+        for run in session.settingsToResend { send(settingsOf: run, session) }
+        for (run, frame) in session.stopsToResend where session.runs[run] != nil {
+            guard session.mixer.enqueue(.stop(run, atFrame: Swift.max(frame, session.mixer.currentFrame))) else { return }
+            session.runs[run]?.replacedAtFrame = frame
+            session.stopsToResend[run] = nil
+        }
+        session.stopsToResend = session.stopsToResend.filter { session.runs[$0.key] != nil }
+    }
+
     func startPlayer(_ player: PlayerState, at time: Double) throws(EngineError) {
         var out: [Callback] = []
         defer { deliver(out) }
@@ -138,8 +160,11 @@ extension EngineRuntime {
             // before that frame (then its end is still reported) is decided when its finished notification arrives.
             let oldStart = session.runs[old]?.startFrame ?? frame
             let stopFrame = Swift.max(frame, oldStart)
-            _ = session.mixer.enqueue(.stop(old, atFrame: stopFrame))
-            session.runs[old]?.replacedAtFrame = stopFrame
+            if session.mixer.enqueue(.stop(old, atFrame: stopFrame)) {
+                session.runs[old]?.replacedAtFrame = stopFrame
+            } else {
+                session.stopsToResend[old] = stopFrame  // the queue is full: the service sends it again
+            }
         }
         session.runs[handle] = PlayerRun(player: player, startFrame: frame)
         if isImmediate { session.lastImmediateStartFrame = frame }

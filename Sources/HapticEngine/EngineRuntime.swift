@@ -540,6 +540,7 @@ public final class EngineRuntime: @unchecked Sendable {
 
     func serviceLocked(_ session: EngineSession, _ s: inout State, into out: inout [Callback]) {
         drainLocked(session, &s, into: &out, firingFinishedHandlers: true)
+        resendRefusedLocked(session)
         logDiagnosticsLocked(session, now: nowLocked(s))
         switch session.context.fault.load(ordering: .acquiring) {
         case .removed:

@@ -38,6 +38,11 @@ final class EngineSession: @unchecked Sendable {
     /// Handles whose slots could not be returned yet because the command queue was full.
     var toFree: [PlayerHandle] = []
     var droppedVoiceEvents = 0
+    /// Runs whose settings (mute, loop, rate) a full command queue refused; the service sends them again.
+    var settingsToResend: Set<PlayerHandle> = []
+    /// Replaced runs whose stop a full command queue refused, with the frame it was meant for; the service sends
+    /// it again.
+    var stopsToResend: [PlayerHandle: Int] = [:]
     /// Runs in ``runs`` that were stolen and are fading out.
     var stolenRunsFading = 0
     /// Runs stolen since the session started (a start beyond capacity stopped the oldest run).
