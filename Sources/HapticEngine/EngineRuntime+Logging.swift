@@ -17,7 +17,7 @@ struct EngineDiagnosticsSnapshot {
 }
 
 extension EngineRuntime {
-    /// The label of the engine's logger (swift-log); see ``init(device:configuration:clock:callbackQueue:logger:)``.
+    /// The label of the engine's logger (swift-log); see ``init(device:configuration:clock:callbackQueue:logger:route:)``.
     public static let logLabel = "OpenCoreHaptics.engine"
 
     /// Reports, at most once per second, what the render thread counted since the last report: events that found no

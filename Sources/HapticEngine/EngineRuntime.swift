@@ -85,7 +85,7 @@ public final class EngineRuntime: @unchecked Sendable {
     ///   - clock: ``EngineClockMode/realTime`` (a render thread) or ``EngineClockMode/manual`` (tests, offline).
     ///   - callbackQueue: where real-time callbacks run (default: a private serial queue).
     ///   - logger: where diagnostics go (default: a logger labelled ``logLabel`` from the app's `LoggingSystem`).
-    ///   - route: which of the device's motor channels this engine drives (``HapticRender/MotorRoute/all`` unless
+    ///   - route: which of the device's motor channels this engine drives (`MotorRoute.all` unless
     ///     it is one of several engines sharing a game controller, one per locality).
     public init(
         device: any HapticDevice, configuration: EngineConfiguration = EngineConfiguration(),

@@ -15,13 +15,13 @@ public protocol CHHapticDeviceCapability: AnyObject {
 
     /// The range and default of an event parameter for events of a type.
     ///
-    /// - Throws: ``CHHapticError/Code/invalidParameterType`` for an unknown parameter or event type, or a parameter
+    /// - Throws: `CHHapticError.Code.invalidParameterType` for an unknown parameter or event type, or a parameter
     ///   that does not apply to the event type.
     func attributes(forEventParameter inParameter: CHHapticEvent.ParameterID, eventType type: CHHapticEvent.EventType) throws
         -> any CHHapticParameterAttributes
 
     /// The range and default of a dynamic parameter.
     ///
-    /// - Throws: ``CHHapticError/Code/invalidParameterType`` for an unknown parameter.
+    /// - Throws: `CHHapticError.Code.invalidParameterType` for an unknown parameter.
     func attributes(forDynamicParameter inParameter: CHHapticDynamicParameter.ID) throws -> any CHHapticParameterAttributes
 }

@@ -55,7 +55,7 @@ open class CHHapticEngine: @unchecked Sendable {
     /// Creates an engine for the default output: the device `HAPTIC_DEVICE` names, else the first haptic hardware
     /// device discovery finds, else the simulated actuator.
     ///
-    /// - Throws: ``CHHapticError/Code/serverInitFailed`` when the output cannot be created.
+    /// - Throws: `CHHapticError.Code.serverInitFailed` when the output cannot be created.
     public convenience init() throws {
         let device: any HapticDevice
         do {
@@ -92,7 +92,7 @@ open class CHHapticEngine: @unchecked Sendable {
         let resetSlot = self.resetSlot
         // The user's handlers are not Sendable; they are only ever called on the engine's callback path.
         runtime.stoppedHandler = { [weak self] reason in
-            stoppedSlot.value(CHHapticEngine.StoppedReason(rawValue: reason.rawValue) ?? .systemError)
+            stoppedSlot.value(reason)
             // Hot-plug: after the app heard of the disconnect, wait for the same device to come back.
             if reason == .gameControllerDisconnect { self?.watchForDeviceReturn() }
         }
@@ -162,9 +162,9 @@ open class CHHapticEngine: @unchecked Sendable {
     }
 
     /// Called after the engine was reset because its output failed and came back — for example a game pad
-    /// unplugged (``stoppedHandler`` got ``StoppedReason/gameControllerDisconnect``) and plugged in again, which the
+    /// unplugged (``stoppedHandler`` got `CHHapticEngine.StoppedReason.gameControllerDisconnect`) and plugged in again, which the
     /// engine notices by itself for evdev devices. Every player made before is
-    /// invalid (their calls throw ``CHHapticError/Code/invalidPatternPlayer``): make new players, register audio
+    /// invalid (their calls throw `CHHapticError.Code.invalidPatternPlayer`): make new players, register audio
     /// again if needed, and start the engine. Called on a background queue.
     open var resetHandler: CHHapticEngine.ResetHandler {
         get { resetSlot.value }
@@ -196,7 +196,7 @@ open class CHHapticEngine: @unchecked Sendable {
     }
 
     /// Whether the engine stops after about two minutes without playing players (``stoppedHandler`` gets
-    /// ``StoppedReason/idleTimeout``) and starts again by itself when a player starts. Default `false`.
+    /// `CHHapticEngine.StoppedReason.idleTimeout`) and starts again by itself when a player starts. Default `false`.
     open var isAutoShutdownEnabled: Bool {
         get { runtime.isAutoShutdownEnabled }
         set { runtime.isAutoShutdownEnabled = newValue }
@@ -216,7 +216,7 @@ open class CHHapticEngine: @unchecked Sendable {
 
     /// Starts the engine and returns when it runs. Starting a running engine does nothing.
     ///
-    /// - Throws: ``CHHapticError/Code/serverInitFailed`` when the output cannot be started.
+    /// - Throws: `CHHapticError.Code.serverInitFailed` when the output cannot be started.
     open func start() throws {
         do { try runtime.start() } catch { throw CHHapticError(error) }
     }
@@ -225,7 +225,7 @@ open class CHHapticEngine: @unchecked Sendable {
     ///
     ///     try await engine.start()
     ///
-    /// - Throws: ``CHHapticError/Code/serverInitFailed`` when the output cannot be started.
+    /// - Throws: `CHHapticError.Code.serverInitFailed` when the output cannot be started.
     open func start() async throws {
         do { try runtime.start() } catch { throw CHHapticError(error) }
     }
@@ -263,13 +263,13 @@ open class CHHapticEngine: @unchecked Sendable {
     /// Calls `finishedHandler` once, when no player of this engine is playing any more — at once if the engine
     /// runs and none is; when registered before ``start(completionHandler:)``, once the players started after it have finished. If it
     /// returns ``FinishedAction/stopEngine`` the engine stops and ``stoppedHandler`` gets
-    /// ``StoppedReason/notifyWhenFinished``.
+    /// `CHHapticEngine.StoppedReason.notifyWhenFinished`.
     ///
     ///     engine.notifyWhenPlayersFinished { error in
     ///         return .stopEngine
     ///     }
     ///
-    /// If the engine stops first, the handler gets ``CHHapticError/Code/engineNotRunning`` and its answer is
+    /// If the engine stops first, the handler gets `CHHapticError.Code.engineNotRunning` and its answer is
     /// ignored.
     open func notifyWhenPlayersFinished(finishedHandler: @escaping CHHapticEngine.FinishedHandler) {
         let handler = UncheckedSendable(value: finishedHandler)
@@ -362,7 +362,7 @@ open class CHHapticEngine: @unchecked Sendable {
 
     /// Forgets a registered audio resource. Players made before keep playing it.
     ///
-    /// - Throws: ``CHHapticError/Code/invalidAudioResource`` for an unknown ID.
+    /// - Throws: `CHHapticError.Code.invalidAudioResource` for an unknown ID.
     open func unregisterAudioResource(_ resourceID: CHHapticAudioResourceID) throws {
         try audioResources.unregister(resourceID)
     }
@@ -452,7 +452,7 @@ open class CHHapticEngine: @unchecked Sendable {
 
     /// Stops the engine as if the system had, with `reason` (interruption, suspension …).
     package func simulateStop(_ reason: CHHapticEngine.StoppedReason) {
-        runtime.simulateExternalStop(EngineStopReason(rawValue: reason.rawValue) ?? .systemError)
+        runtime.simulateExternalStop(reason)
     }
 }
 

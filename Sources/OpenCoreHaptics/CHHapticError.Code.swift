@@ -2,92 +2,32 @@ import Foundation
 import HapticPattern
 
 extension CHHapticError {
-    /// The reason for a ``CHHapticError``, with Core Haptics' raw values.
+    /// The reason for a ``CHHapticError``, with Core Haptics' raw values: Apple's nested name for the one table of
+    /// codes every layer uses (`HapticErrorCode` in the pattern model).
     ///
-    /// The raw values are identical to Apple's `CHHapticErrorCode`, so `(error as NSError).code` compares with the
-    /// numbers an iOS app logs. Match a code with `catch` or `switch`:
+    /// Match a code with `catch` or `switch`:
     ///
     ///     do {
     ///         _ = try CHHapticPattern(dictionary: [:])
     ///     } catch CHHapticError.invalidPatternDictionary {
     ///         print("not a pattern")
     ///     }
-    public enum Code: Int, Hashable, Sendable {
-        /// The engine is not running, and the call needs a started engine. Raw value -4805.
-        case engineNotRunning = -4805
-        /// The operation is not permitted, for example exporting a pattern that plays a registered audio resource. Raw value -4806.
-        case operationNotPermitted = -4806
-        /// The engine did not start within the time allowed. Raw value -4808.
-        case engineStartTimeout = -4808
-        /// The feature is not supported: no suitable hardware, an AHAP `Version` outside 1.0 … 1.1, or a file type `init(contentsOf:)` does not read. Raw value -4809.
-        case notSupported = -4809
-        /// The haptic server failed to initialize. Raw value -4810.
-        case serverInitFailed = -4810
-        /// The haptic server was interrupted. Raw value -4811.
-        case serverInterrupted = -4811
-        /// The player is no longer valid (for example after an engine reset). Raw value -4812.
-        case invalidPatternPlayer = -4812
-        /// Pattern data was corrupt, or exceeded one of the limits for untrusted input. Raw value -4813.
-        case invalidPatternData = -4813
-        /// The pattern dictionary or file is malformed: not JSON, missing `Pattern`, or empty. Raw value -4814.
-        case invalidPatternDictionary = -4814
-        /// The audio session used by the engine was invalidated. Raw value -4815.
-        case invalidAudioSession = -4815
-        /// An engine was given an invalid configuration parameter. Raw value -4816.
-        case invalidEngineParameter = -4816
-        /// A parameter ID is unknown, does not apply to the event type, or cannot be curved. Raw value -4820.
-        case invalidParameterType = -4820
-        /// An event type is unknown. Raw value -4821.
-        case invalidEventType = -4821
-        /// An event time is missing, negative or not a finite number. Raw value -4822.
-        case invalidEventTime = -4822
-        /// An event duration is negative, not a finite number, or missing where one is needed. Raw value -4823.
-        case invalidEventDuration = -4823
-        /// An audio resource is unknown or cannot be decoded. Raw value -4824.
-        case invalidAudioResource = -4824
-        /// A resource the call needs is not available. Raw value -4825.
-        case resourceNotAvailable = -4825
-        /// An event entry is missing a required field or has a field of the wrong type. Raw value -4830.
-        case badEventEntry = -4830
-        /// A parameter, curve or control point entry is missing a required field or has a field of the wrong type. Raw value -4831.
-        case badParameterEntry = -4831
-        /// A time passed to a player is invalid, for example negative. Raw value -4840.
-        case invalidTime = -4840
-        /// A pattern or audio file was not found, or the URL is not a file URL. Raw value -4851.
-        case fileNotFound = -4851
-        /// There is not enough power to play. Raw value -4897.
-        case insufficientPower = -4897
-        /// An error with no more specific code. Raw value -4898.
-        case unknownError = -4898
-        /// Memory could not be allocated. Raw value -4899.
-        case memoryError = -4899
+    public typealias Code = HapticErrorCode
+}
 
-        /// The same code in the pattern model, for the layers below the facade.
-        package var model: HapticErrorCode {
-            // Both enums carry Apple's raw values; the table is checked by a test.
-            HapticErrorCode(rawValue: rawValue)!
-        }
-
-        /// Creates the facade code for a model code.
-        ///
-        /// - Parameter model: A code from the pattern model.
-        package init(_ model: HapticErrorCode) {
-            self.init(rawValue: model.rawValue)!
-        }
-
-        /// Whether `error` is a ``CHHapticError`` (or an `NSError` in ``CoreHapticsErrorDomain``) with this code.
-        ///
-        /// This operator is what makes `catch CHHapticError.invalidEventTime { … }` and
-        /// `case CHHapticError.invalidEventTime:` match.
-        ///
-        /// - Parameters:
-        ///   - match: The code to look for.
-        ///   - error: The error thrown.
-        /// - Returns: `true` when the error carries `match`.
-        public static func ~= (match: CHHapticError.Code, error: any Error) -> Bool {
-            if let error = error as? CHHapticError { return error.code == match }
-            let nsError = error as NSError
-            return nsError.domain == CoreHapticsErrorDomain && nsError.code == match.rawValue
-        }
+extension HapticErrorCode {
+    /// Whether `error` is a ``CHHapticError`` (or an `NSError` in ``CoreHapticsErrorDomain``) with this code.
+    ///
+    /// This operator is what makes `catch CHHapticError.invalidEventTime { … }` and
+    /// `case CHHapticError.invalidEventTime:` match.
+    ///
+    /// - Parameters:
+    ///   - match: The code to look for.
+    ///   - error: The error thrown.
+    /// - Returns: `true` when the error carries `match`.
+    public static func ~= (match: HapticErrorCode, error: any Error) -> Bool {
+        if let error = error as? CHHapticError { return error.code == match }
+        let nsError = error as NSError
+        return nsError.domain == CoreHapticsErrorDomain && nsError.code == match.rawValue
     }
 }

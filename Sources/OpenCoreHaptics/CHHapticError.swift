@@ -58,7 +58,7 @@ public struct CHHapticError: Error, CustomNSError, Hashable, Sendable, CustomStr
     ///
     /// - Parameter patternError: The error from the reader, the validator or a conversion.
     package init(_ patternError: PatternError) {
-        self.code = CHHapticError.Code(patternError.code)
+        self.code = patternError.code
         self.stringUserInfo = [
             NSLocalizedDescriptionKey: patternError.description,
             NSLocalizedFailureReasonErrorKey: patternError.message,
@@ -69,7 +69,7 @@ public struct CHHapticError: Error, CustomNSError, Hashable, Sendable, CustomStr
     /// The error domain, ``CoreHapticsErrorDomain`` (`"com.apple.CoreHaptics"`).
     public static var errorDomain: String { CoreHapticsErrorDomain }
 
-    /// The code's raw value, for example -4822 for ``Code/invalidEventTime``.
+    /// The code's raw value, for example -4822 for `CHHapticError.Code.invalidEventTime`.
     public var errorCode: Int { code.rawValue }
 
     /// The user info: `NSLocalizedDescriptionKey` holds the full message (with file, line:column and path for pattern
@@ -91,52 +91,52 @@ public struct CHHapticError: Error, CustomNSError, Hashable, Sendable, CustomStr
         errorUserInfo[NSLocalizedDescriptionKey] as? String ?? "\(code)"
     }
 
-    /// Shorthand for ``Code/engineNotRunning`` (-4805), for `catch CHHapticError.engineNotRunning`.
+    /// Shorthand for `CHHapticError.Code.engineNotRunning` (-4805), for `catch CHHapticError.engineNotRunning`.
     public static var engineNotRunning: CHHapticError.Code { .engineNotRunning }
-    /// Shorthand for ``Code/operationNotPermitted`` (-4806), for `catch CHHapticError.operationNotPermitted`.
+    /// Shorthand for `CHHapticError.Code.operationNotPermitted` (-4806), for `catch CHHapticError.operationNotPermitted`.
     public static var operationNotPermitted: CHHapticError.Code { .operationNotPermitted }
-    /// Shorthand for ``Code/engineStartTimeout`` (-4808), for `catch CHHapticError.engineStartTimeout`.
+    /// Shorthand for `CHHapticError.Code.engineStartTimeout` (-4808), for `catch CHHapticError.engineStartTimeout`.
     public static var engineStartTimeout: CHHapticError.Code { .engineStartTimeout }
-    /// Shorthand for ``Code/notSupported`` (-4809), for `catch CHHapticError.notSupported`.
+    /// Shorthand for `CHHapticError.Code.notSupported` (-4809), for `catch CHHapticError.notSupported`.
     public static var notSupported: CHHapticError.Code { .notSupported }
-    /// Shorthand for ``Code/serverInitFailed`` (-4810), for `catch CHHapticError.serverInitFailed`.
+    /// Shorthand for `CHHapticError.Code.serverInitFailed` (-4810), for `catch CHHapticError.serverInitFailed`.
     public static var serverInitFailed: CHHapticError.Code { .serverInitFailed }
-    /// Shorthand for ``Code/serverInterrupted`` (-4811), for `catch CHHapticError.serverInterrupted`.
+    /// Shorthand for `CHHapticError.Code.serverInterrupted` (-4811), for `catch CHHapticError.serverInterrupted`.
     public static var serverInterrupted: CHHapticError.Code { .serverInterrupted }
-    /// Shorthand for ``Code/invalidPatternPlayer`` (-4812), for `catch CHHapticError.invalidPatternPlayer`.
+    /// Shorthand for `CHHapticError.Code.invalidPatternPlayer` (-4812), for `catch CHHapticError.invalidPatternPlayer`.
     public static var invalidPatternPlayer: CHHapticError.Code { .invalidPatternPlayer }
-    /// Shorthand for ``Code/invalidPatternData`` (-4813), for `catch CHHapticError.invalidPatternData`.
+    /// Shorthand for `CHHapticError.Code.invalidPatternData` (-4813), for `catch CHHapticError.invalidPatternData`.
     public static var invalidPatternData: CHHapticError.Code { .invalidPatternData }
-    /// Shorthand for ``Code/invalidPatternDictionary`` (-4814), for `catch CHHapticError.invalidPatternDictionary`.
+    /// Shorthand for `CHHapticError.Code.invalidPatternDictionary` (-4814), for `catch CHHapticError.invalidPatternDictionary`.
     public static var invalidPatternDictionary: CHHapticError.Code { .invalidPatternDictionary }
-    /// Shorthand for ``Code/invalidAudioSession`` (-4815), for `catch CHHapticError.invalidAudioSession`.
+    /// Shorthand for `CHHapticError.Code.invalidAudioSession` (-4815), for `catch CHHapticError.invalidAudioSession`.
     public static var invalidAudioSession: CHHapticError.Code { .invalidAudioSession }
-    /// Shorthand for ``Code/invalidEngineParameter`` (-4816), for `catch CHHapticError.invalidEngineParameter`.
+    /// Shorthand for `CHHapticError.Code.invalidEngineParameter` (-4816), for `catch CHHapticError.invalidEngineParameter`.
     public static var invalidEngineParameter: CHHapticError.Code { .invalidEngineParameter }
-    /// Shorthand for ``Code/invalidParameterType`` (-4820), for `catch CHHapticError.invalidParameterType`.
+    /// Shorthand for `CHHapticError.Code.invalidParameterType` (-4820), for `catch CHHapticError.invalidParameterType`.
     public static var invalidParameterType: CHHapticError.Code { .invalidParameterType }
-    /// Shorthand for ``Code/invalidEventType`` (-4821), for `catch CHHapticError.invalidEventType`.
+    /// Shorthand for `CHHapticError.Code.invalidEventType` (-4821), for `catch CHHapticError.invalidEventType`.
     public static var invalidEventType: CHHapticError.Code { .invalidEventType }
-    /// Shorthand for ``Code/invalidEventTime`` (-4822), for `catch CHHapticError.invalidEventTime`.
+    /// Shorthand for `CHHapticError.Code.invalidEventTime` (-4822), for `catch CHHapticError.invalidEventTime`.
     public static var invalidEventTime: CHHapticError.Code { .invalidEventTime }
-    /// Shorthand for ``Code/invalidEventDuration`` (-4823), for `catch CHHapticError.invalidEventDuration`.
+    /// Shorthand for `CHHapticError.Code.invalidEventDuration` (-4823), for `catch CHHapticError.invalidEventDuration`.
     public static var invalidEventDuration: CHHapticError.Code { .invalidEventDuration }
-    /// Shorthand for ``Code/invalidAudioResource`` (-4824), for `catch CHHapticError.invalidAudioResource`.
+    /// Shorthand for `CHHapticError.Code.invalidAudioResource` (-4824), for `catch CHHapticError.invalidAudioResource`.
     public static var invalidAudioResource: CHHapticError.Code { .invalidAudioResource }
-    /// Shorthand for ``Code/resourceNotAvailable`` (-4825), for `catch CHHapticError.resourceNotAvailable`.
+    /// Shorthand for `CHHapticError.Code.resourceNotAvailable` (-4825), for `catch CHHapticError.resourceNotAvailable`.
     public static var resourceNotAvailable: CHHapticError.Code { .resourceNotAvailable }
-    /// Shorthand for ``Code/badEventEntry`` (-4830), for `catch CHHapticError.badEventEntry`.
+    /// Shorthand for `CHHapticError.Code.badEventEntry` (-4830), for `catch CHHapticError.badEventEntry`.
     public static var badEventEntry: CHHapticError.Code { .badEventEntry }
-    /// Shorthand for ``Code/badParameterEntry`` (-4831), for `catch CHHapticError.badParameterEntry`.
+    /// Shorthand for `CHHapticError.Code.badParameterEntry` (-4831), for `catch CHHapticError.badParameterEntry`.
     public static var badParameterEntry: CHHapticError.Code { .badParameterEntry }
-    /// Shorthand for ``Code/invalidTime`` (-4840), for `catch CHHapticError.invalidTime`.
+    /// Shorthand for `CHHapticError.Code.invalidTime` (-4840), for `catch CHHapticError.invalidTime`.
     public static var invalidTime: CHHapticError.Code { .invalidTime }
-    /// Shorthand for ``Code/fileNotFound`` (-4851), for `catch CHHapticError.fileNotFound`.
+    /// Shorthand for `CHHapticError.Code.fileNotFound` (-4851), for `catch CHHapticError.fileNotFound`.
     public static var fileNotFound: CHHapticError.Code { .fileNotFound }
-    /// Shorthand for ``Code/insufficientPower`` (-4897), for `catch CHHapticError.insufficientPower`.
+    /// Shorthand for `CHHapticError.Code.insufficientPower` (-4897), for `catch CHHapticError.insufficientPower`.
     public static var insufficientPower: CHHapticError.Code { .insufficientPower }
-    /// Shorthand for ``Code/unknownError`` (-4898), for `catch CHHapticError.unknownError`.
+    /// Shorthand for `CHHapticError.Code.unknownError` (-4898), for `catch CHHapticError.unknownError`.
     public static var unknownError: CHHapticError.Code { .unknownError }
-    /// Shorthand for ``Code/memoryError`` (-4899), for `catch CHHapticError.memoryError`.
+    /// Shorthand for `CHHapticError.Code.memoryError` (-4899), for `catch CHHapticError.memoryError`.
     public static var memoryError: CHHapticError.Code { .memoryError }
 }

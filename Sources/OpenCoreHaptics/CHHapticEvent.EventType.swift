@@ -3,7 +3,7 @@ extension CHHapticEvent {
     ///
     /// The raw value is the string AHAP files use for `EventType`. Unknown raw values can be created (the type is
     /// extensible like Apple's); building a ``CHHapticPattern`` from such an event throws
-    /// ``CHHapticError/Code/invalidEventType``.
+    /// `CHHapticError.Code.invalidEventType`.
     ///
     ///     let tap = CHHapticEvent(eventType: .hapticTransient, parameters: [], relativeTime: 0)
     ///     print(CHHapticEvent.EventType.hapticContinuous.rawValue)   // "HapticContinuous"

@@ -4,7 +4,7 @@ extension CHHapticEvent {
     /// The raw value is the AHAP `ParameterID` string. Values outside a parameter's range are clamped when the
     /// pattern plays, not rejected. An ID that Core Haptics does not know, or one that does not apply to the event's
     /// type (for example ``audioVolume`` on a haptic event), makes ``CHHapticPattern`` throw
-    /// ``CHHapticError/Code/invalidParameterType``.
+    /// `CHHapticError.Code.invalidParameterType`.
     ///
     ///     let strong = CHHapticEventParameter(parameterID: .hapticIntensity, value: 1.0)
     ///     let soft = CHHapticEventParameter(parameterID: .hapticSharpness, value: 0.2)

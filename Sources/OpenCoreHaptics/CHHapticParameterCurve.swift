@@ -7,7 +7,7 @@ import HapticPattern
 /// the curve's start. Between points the value is interpolated linearly. Only six controls can be curved:
 /// `hapticIntensityControl`, `hapticSharpnessControl`, `audioVolumeControl`, `audioPanControl`,
 /// `audioBrightnessControl` and `audioPitchControl`; the envelope-time controls make ``CHHapticPattern`` throw
-/// ``CHHapticError/Code/invalidParameterType``.
+/// `CHHapticError.Code.invalidParameterType`.
 ///
 ///     let fade = CHHapticParameterCurve(
 ///         parameterID: .hapticIntensityControl,

@@ -232,7 +232,7 @@ open class CHHapticPattern {
     ///     let copy = try CHHapticPattern(dictionary: dictionary)
     ///
     /// - Returns: A dictionary with ``Key/version`` and ``Key/pattern`` (and `Metadata` when the source had one).
-    /// - Throws: ``CHHapticError/Code/operationNotPermitted`` when an event plays a registered audio resource, which
+    /// - Throws: `CHHapticError.Code.operationNotPermitted` when an event plays a registered audio resource, which
     ///   cannot be written as a path.
     ///
     /// - Note: The top level is keyed by ``Key``; nested dictionaries are `[String: Any]` with numbers as `Double`
