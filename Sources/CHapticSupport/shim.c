@@ -57,6 +57,13 @@ int CHapticSupport_waitForReadable(int fd, long timeoutNanoseconds) {
     return r > 0 ? 1 : 0;
 }
 
+int CHapticSupport_eventfdDrain(int fd) {
+    uint64_t value = 0;
+    ssize_t r = read(fd, &value, sizeof value);
+    if (r < 0) return errno == EAGAIN ? 0 : -errno;
+    return value > 0 ? 1 : 0;
+}
+
 void CHapticSupport_setThreadName(const char *name) { pthread_setname_np(pthread_self(), name); }
 
 int CHapticSupport_inotifyInit(void) {

@@ -149,6 +149,9 @@ public final class AlsaDevice: HapticDevice {
         return Int16((clamped * 32767).rounded())
     }
 
+    /// False: an ALSA stream underruns when it is not fed, so the render thread keeps writing (silence) while idle.
+    public var toleratesIdlePauses: Bool { false }
+
     /// Underruns and suspends recovered since ``start(format:)`` (readable from any thread).
     public var recoveredErrorCount: Int { recoveries.load(ordering: .relaxed) }
 

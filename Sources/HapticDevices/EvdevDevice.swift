@@ -94,7 +94,7 @@ public final class EvdevDevice: HapticDevice {
         case .running:
             self.writer = writer
             lastWriter = writer
-            pacer = RealTimePacer(sampleRate: format.sampleRate)
+            pacer = RealTimePacer(format: format)
         case .starting:
             writer.requestStop()
             throw DeviceError(.timeout, "\(info.id): the device did not answer EVIOCSFF within \(configuration.ioTimeout * 4) s", errno: ETIMEDOUT)

@@ -33,9 +33,17 @@ public protocol HapticDevice: AnyObject, Sendable {
     /// Underruns (and other stream errors) the device recovered from since ``start(format:)``; read by the engine's
     /// service thread to log them. Devices without a stream clock report 0.
     var recoveredErrorCount: Int { get }
+
+    /// Whether the device tolerates the render thread pausing while nothing plays (then catching up with silence):
+    /// true for devices that pace themselves or keep their last state (evdev, simulated, files), false for a stream
+    /// that underruns when it is not fed (ALSA).
+    var toleratesIdlePauses: Bool { get }
 }
 
 extension HapticDevice {
     /// 0: the device has no stream that can underrun.
     public var recoveredErrorCount: Int { 0 }
+
+    /// True: most devices tolerate idle pauses.
+    public var toleratesIdlePauses: Bool { true }
 }

@@ -16,7 +16,7 @@ public final class NullDevice: HapticDevice {
 
     /// Prepares pacing for `format`.
     public func start(format: DeviceFormat) throws(DeviceError) {
-        renderPacer = RealTimePacer(sampleRate: format.sampleRate)
+        renderPacer = RealTimePacer(format: format)
     }
 
     /// Waits for the block's due time and drops it.

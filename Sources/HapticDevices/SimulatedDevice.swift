@@ -50,7 +50,7 @@ public final class SimulatedDevice: HapticDevice {
     /// Prepares pacing and the actuator model (its state at rest), and starts the meter when allowed and on a TTY.
     public func start(format: DeviceFormat) throws(DeviceError) {
         stop()
-        pacer = RealTimePacer(sampleRate: format.sampleRate)
+        pacer = RealTimePacer(format: format)
         simulator = ActuatorSimulator(profile: info.profile, sampleRate: format.sampleRate)
         acceleration = .allocate(capacity: format.maxBlockFrames)
         acceleration?.initialize(repeating: 0)

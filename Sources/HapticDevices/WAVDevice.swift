@@ -108,7 +108,7 @@ public final class WAVDevice: HapticDevice {
         recordedBytes = 0
         buffer = .allocate(capacity: format.maxBlockFrames * channels.count)
         failed = 0
-        pacer = (paced ?? format.isRealTime) ? RealTimePacer(sampleRate: format.sampleRate) : nil
+        pacer = (paced ?? format.isRealTime) ? RealTimePacer(format: format) : nil
     }
 
     /// Appends the block's channels, interleaved, and updates the header.

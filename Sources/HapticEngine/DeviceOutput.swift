@@ -47,6 +47,10 @@ final class DeviceOutput: @unchecked Sendable {
     private var thread: RenderThread?
     /// Manual clock: serializes rendering with attach and detach.
     private let renderLock = LockedState(())
+    /// Wakes the render thread when a command arrives (see ``wakeForCommand()``).
+    let wake = WakeSignal()
+    /// How long an idle output's render thread waits for a command before rendering the silence it skipped.
+    static let idlePause = 0.025
 
     private init(device: any HapticDevice, key: String, sampleRate: Double, blockFrames: Int, clockMode: EngineClockMode) {
         self.device = device
@@ -137,7 +141,9 @@ final class DeviceOutput: @unchecked Sendable {
 
     private func start() throws(EngineError) {
         do {
-            try device.start(format: DeviceFormat(sampleRate: sampleRate, maxBlockFrames: blockFrames, isRealTime: clockMode == .realTime))
+            try device.start(format: DeviceFormat(
+                sampleRate: sampleRate, maxBlockFrames: blockFrames, isRealTime: clockMode == .realTime,
+                wake: clockMode == .realTime ? wake : nil))
         } catch {
             throw EngineError(.deviceUnavailable, "\(device.info.name) could not be started: \(error)")
         }
@@ -172,12 +178,50 @@ final class DeviceOutput: @unchecked Sendable {
         }
     }
 
-    /// The render thread's body: block after block until stopped or the device fails.
+    /// Tells the render thread that a command is waiting: a device pacing itself stops waiting for the block
+    /// boundary and an idle output stops pausing, so the command is rendered at once. Call after each command.
+    func wakeForCommand() { wake.signal() }
+
+    /// The render thread's body: block after block until stopped or the device fails. While every engine is idle
+    /// (nothing plays, nothing is waiting) and the device tolerates it, the thread pauses up to ``idlePause`` between
+    /// blocks, until a command wakes it, and then renders the silence it skipped as the device's pacing allows: an
+    /// engine with nothing to play does not spin at the block rate.
     private func runLoop() {
         defer { threadRunning.store(false, ordering: .releasing) }
+        let pauses = device.toleratesIdlePauses
+        // Frames still owed for the time the last pause took: rendered back to back before the next pause.
+        var owed = 0
+        var silent = false
         while !stopRequested.load(ordering: .acquiring) {
-            if !renderAndWrite(frames: blockFrames, now: MonotonicClock.now()) { return }
+            // While every engine stays idle, the blocks owed for a pause are silence: they are written without
+            // rendering the mixers (a command wakes the thread and ends this at once).
+            silent = silent && owed > 0 && allIdle()
+            if silent {
+                if !writeSilence(frames: blockFrames, now: MonotonicClock.now()) { return }
+            } else if !renderAndWrite(frames: blockFrames, now: MonotonicClock.now()) {
+                return
+            }
+            owed -= blockFrames
+            // Pause only right after a rendered block found every engine idle, so a command that came during a
+            // stretch of silence is rendered first.
+            if pauses && !silent && owed <= 0 && allIdle() {
+                let began = MonotonicClock.now()
+                wake.wait(until: began + Self.idlePause)
+                owed = Int(((MonotonicClock.now() - began) * sampleRate).rounded())
+                silent = true
+            }
         }
+    }
+
+    /// Whether every attached engine's mixer was idle in the last block.
+    private func allIdle() -> Bool {
+        for index in 0..<Self.capacity {
+            let bits = slots[index].load(ordering: .acquiring)
+            guard bits != 0 else { continue }
+            let idle = Unmanaged<RenderContext>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef { $0.mixer.isIdle }
+            if !idle { return false }
+        }
+        return true
     }
 
     // MARK: Rendering
@@ -232,6 +276,29 @@ final class DeviceOutput: @unchecked Sendable {
             Self.finishSum(haptic, frames: n)
         }
         let status = device.write(DeviceBlock(frameCount: n, startFrame: frame, haptic: haptic, audio: audio))
+        frame += n
+        blocksRendered.add(1, ordering: .releasing)
+        if case .ok = status { return true }
+        for index in 0..<Self.capacity {
+            let bits = slots[index].load(ordering: .acquiring)
+            guard bits != 0 else { continue }
+            Unmanaged<RenderContext>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef { $0.report(status) }
+        }
+        return false
+    }
+
+    /// Writes a block of silence without rendering the mixers (every engine is idle), keeping each engine's time
+    /// anchor current so that times map to frames as if it had rendered.
+    private func writeSilence(frames n: Int, now: Double) -> Bool {
+        for index in 0..<Self.capacity {
+            let bits = slots[index].load(ordering: .acquiring)
+            guard bits != 0 else { continue }
+            Unmanaged<RenderContext>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef { context in
+                context.anchor.store(frame: context.mixer.currentFrame, time: now + context.blockDuration)
+            }
+        }
+        Self.silence(sum.haptic, sum.audio, frames: n)
+        let status = device.write(DeviceBlock(frameCount: n, startFrame: frame, haptic: sum.haptic, audio: sum.audio))
         frame += n
         blocksRendered.add(1, ordering: .releasing)
         if case .ok = status { return true }

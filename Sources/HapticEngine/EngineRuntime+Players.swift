@@ -55,7 +55,7 @@ extension EngineRuntime {
     }
 
     private func send(_ command: MixerCommand, _ session: EngineSession) throws(EngineError) {
-        guard session.mixer.enqueue(command) else {
+        guard session.enqueue(command) else {
             throw EngineError(
                 .resourceNotAvailable,
                 "the engine's command queue is full (\(configuration.commandCapacity) commands waiting)")
@@ -67,9 +67,9 @@ extension EngineRuntime {
     /// taken: the mixer never stays behind the player's state.
     func send(settingsOf run: PlayerHandle, _ session: EngineSession) {
         guard let player = session.runs[run]?.player else { return }
-        let taken = session.mixer.enqueue(.setMuted(run, muted: player.mutedSetting))
-            && session.mixer.enqueue(.setLoop(run, enabled: player.loopSetting, loopEnd: player.loopEndSetting))
-            && session.mixer.enqueue(.setRate(run, rate: player.rate, atFrame: immediateFrame(for: run, session)))
+        let taken = session.enqueue(.setMuted(run, muted: player.mutedSetting))
+            && session.enqueue(.setLoop(run, enabled: player.loopSetting, loopEnd: player.loopEndSetting))
+            && session.enqueue(.setRate(run, rate: player.rate, atFrame: immediateFrame(for: run, session)))
         if taken { session.settingsToResend.remove(run) } else { session.settingsToResend.insert(run) }
     }
 
@@ -77,7 +77,7 @@ extension EngineRuntime {
     func resendRefusedLocked(_ session: EngineSession) {
         for run in session.settingsToResend { send(settingsOf: run, session) }
         for (run, frame) in session.stopsToResend where session.runs[run] != nil {
-            guard session.mixer.enqueue(.stop(run, atFrame: Swift.max(frame, session.mixer.currentFrame))) else { return }
+            guard session.enqueue(.stop(run, atFrame: Swift.max(frame, session.mixer.currentFrame))) else { return }
             session.runs[run]?.replacedAtFrame = frame
             session.stopsToResend[run] = nil
         }
@@ -129,7 +129,7 @@ extension EngineRuntime {
         guard let (handle, _) = session.runs.filter({ !$0.value.isStolen && $0.value.replacedAtFrame == nil })
             .min(by: { $0.value.startFrame < $1.value.startFrame })
         else { return }
-        guard session.mixer.enqueue(.stop(handle, atFrame: session.mixer.currentFrame)) else { return }
+        guard session.enqueue(.stop(handle, atFrame: session.mixer.currentFrame)) else { return }
         session.runs[handle]?.isStolen = true
         session.stolenRunsFading += 1
         session.stolenRuns += 1
@@ -160,7 +160,7 @@ extension EngineRuntime {
             // before that frame (then its end is still reported) is decided when its finished notification arrives.
             let oldStart = session.runs[old]?.startFrame ?? frame
             let stopFrame = Swift.max(frame, oldStart)
-            if session.mixer.enqueue(.stop(old, atFrame: stopFrame)) {
+            if session.enqueue(.stop(old, atFrame: stopFrame)) {
                 session.runs[old]?.replacedAtFrame = stopFrame
             } else {
                 session.stopsToResend[old] = stopFrame  // the queue is full: the service sends it again
@@ -168,6 +168,7 @@ extension EngineRuntime {
         }
         session.runs[handle] = PlayerRun(player: player, startFrame: frame)
         if isImmediate { session.lastImmediateStartFrame = frame }
+        paceServiceLocked(session)
         player.run = handle
         player.isPaused = false
         player.cachedOffset = nil

@@ -270,6 +270,22 @@ public final class EngineRuntime: @unchecked Sendable {
         }
     }
 
+    /// How often the service runs while nothing plays: faults and the idle timeout are still noticed within this
+    /// time, and an idle engine costs the machine a few wake-ups a second instead of one every few milliseconds.
+    static let idleServiceInterval = 0.05
+
+    /// Real time: runs the service every ``EngineConfiguration/serviceInterval`` while runs play (completions on
+    /// time), every ``idleServiceInterval`` while none does. A start switches back at once
+    /// (``startRunLocked(_:handle:at:_:)`` calls this too).
+    func paceServiceLocked(_ session: EngineSession) {
+        guard let timer = session.timer else { return }
+        let fast = !session.runs.isEmpty || !session.settingsToResend.isEmpty || !session.stopsToResend.isEmpty
+        guard fast != session.serviceIsFast else { return }
+        session.serviceIsFast = fast
+        let interval = DispatchTimeInterval.nanoseconds(Int((fast ? configuration.serviceInterval : Self.idleServiceInterval) * 1e9))
+        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: fast ? .microseconds(500) : .milliseconds(5))
+    }
+
     /// Detaches stopped sessions from their device's output, outside the lock: a detach waits (briefly) for the
     /// render thread's block boundary and, for the last engine on the device, joins the render thread and stops the
     /// device, so no control call on this engine waits behind it. Returns when the device no longer plays them.
@@ -424,6 +440,7 @@ public final class EngineRuntime: @unchecked Sendable {
             let timer = DispatchSource.makeTimerSource(queue: serviceQueue)
             let interval = DispatchTimeInterval.nanoseconds(Int(configuration.serviceInterval * 1e9))
             timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .microseconds(500))
+            session.serviceIsFast = true
             timer.setEventHandler { [weak self] in self?.service() }
             timer.resume()
             session.timer = timer
@@ -541,6 +558,7 @@ public final class EngineRuntime: @unchecked Sendable {
     func serviceLocked(_ session: EngineSession, _ s: inout State, into out: inout [Callback]) {
         drainLocked(session, &s, into: &out, firingFinishedHandlers: true)
         resendRefusedLocked(session)
+        paceServiceLocked(session)
         logDiagnosticsLocked(session, now: nowLocked(s))
         switch session.context.fault.load(ordering: .acquiring) {
         case .removed:

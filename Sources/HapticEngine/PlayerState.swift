@@ -32,6 +32,8 @@ final class EngineSession: @unchecked Sendable {
     /// Manual clock: the engine frame at which this session's mixer frame 0 lies.
     let baseFrame: Int
     var timer: (any DispatchSourceTimer)?
+    /// Whether the service timer runs at the playing rate (see `EngineRuntime.paceServiceLocked(_:)`).
+    var serviceIsFast = false
     var runs: [PlayerHandle: PlayerRun] = [:]
     /// Strong references to the programs and curves the mixer reads, with the number of outstanding uses.
     var keepAlive: [UnsafeMutableRawPointer: (object: AnyObject, count: Int)] = [:]
@@ -60,6 +62,14 @@ final class EngineSession: @unchecked Sendable {
         self.context = context
         self.output = output
         self.baseFrame = baseFrame
+    }
+
+    /// Sends a command to the mixer and wakes the device's output for it (so it is rendered at once, not at the
+    /// next block boundary). Returns `false` when the command queue is full.
+    func enqueue(_ command: MixerCommand) -> Bool {
+        guard mixer.enqueue(command) else { return false }
+        output.wakeForCommand()
+        return true
     }
 
     /// Records one more use of `object` by the mixer; returns the pointer to pass as `Unmanaged`.

@@ -37,6 +37,7 @@ public final class Mixer: @unchecked Sendable {
     let handles: Mutex<HandleTable>
     let clock = Atomic<Int>(0)
     let clipped = Atomic<Int>(0)
+    let idle = Atomic<Bool>(true)
     let droppedNotifications = Atomic<Int>(0)
 
     // Render-side pools (allocated once).
@@ -177,6 +178,17 @@ public final class Mixer: @unchecked Sendable {
     @_noLocks @_noAllocation
     public func enqueue(_ command: MixerCommand) -> Bool { commands.push(command) }
 
+    /// Whether the mixer has nothing to play: in the last block no player ran and no command was pending, and no
+    /// command has arrived since. An idle mixer renders silence.
+    ///
+    /// Thread safety: the render thread only (it reads the command queue as its consumer).
+    public var isIdle: Bool {
+        @_noLocks @_noAllocation get {
+            if !idle.load(ordering: .relaxed) { return false }
+            return commands.isEmpty()
+        }
+    }
+
     /// Reads every waiting notification, oldest first.
     ///
     /// Thread safety: one reader at a time (not the render thread's job).
@@ -212,6 +224,7 @@ public final class Mixer: @unchecked Sendable {
         }
         collectCommands(blockStart: blockStart, frameCount: frameCount)
         retryReleases()
+        var rendered = 0
         for p in 0..<playerCapacity {
             let slot = players + p
             if let program = slot.pointee.pendingRelease {
@@ -219,6 +232,7 @@ public final class Mixer: @unchecked Sendable {
             }
             if slot.pointee.isIdle && slot.pointee.commandHead < 0 { continue }
             renderPlayer(p, blockStart: blockStart, frameCount: frameCount, left: left, right: right)
+            rendered += 1
             if slot.pointee.droppedVoices > 0 {
                 let handle = PlayerHandle(index: Int32(p), generation: slot.pointee.generation)
                 _ = post(.voicesDropped(handle, count: slot.pointee.droppedVoices))
@@ -227,6 +241,11 @@ public final class Mixer: @unchecked Sendable {
         }
         shapeHapticBus(frameCount: frameCount, haptic: haptic)
         dropDueCommands()
+        // (No `&&`: its autoclosures would retain `self`.)
+        var isIdle = rendered == 0
+        if pendingCount != 0 { isIdle = false }
+        if releaseRetryCount != 0 { isIdle = false }
+        idle.store(isIdle, ordering: .relaxed)
         clock.store(blockStart + frameCount, ordering: .releasing)
     }
 }

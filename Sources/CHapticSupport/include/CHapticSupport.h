@@ -31,6 +31,8 @@ int CHapticSupport_eventfdCreate(void);
 int CHapticSupport_eventfdSignal(int fd);
 /// ppoll(fd, POLLIN, timeout): 1 when readable, 0 on timeout, -errno on error.
 int CHapticSupport_waitForReadable(int fd, long timeoutNanoseconds);
+/// Reads an eventfd's counter back to zero (non-blocking): 1 when it had been signalled, 0 when not, -errno.
+int CHapticSupport_eventfdDrain(int fd);
 /// pthread_setname_np(pthread_self(), name) (a GNU extension Swift's Glibc module does not export).
 void CHapticSupport_setThreadName(const char *name);
 /// inotify_init1(IN_NONBLOCK | IN_CLOEXEC), or -errno.
