@@ -18,7 +18,7 @@ public struct Haptic: ParsableCommand {
         version: "haptic \(version) (OpenCoreHaptics)",
         subcommands: [
             ValidateCommand.self, InfoCommand.self, RenderCommand.self, ConvertCommand.self, PlotCommand.self,
-            DevicesCommand.self, LintCommand.self, PlayCommand.self, LibraryCommand.self, BounceCommand.self,
+            DevicesCommand.self, LintCommand.self, PlayCommand.self, LibraryCommand.self, BounceCommand.self, LatencyCommand.self,
         ]
     )
 

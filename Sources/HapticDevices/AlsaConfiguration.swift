@@ -7,7 +7,8 @@ import HapticRender
 ///                                       audioChannels: [0, 1], hapticChannels: [2, 3])
 ///
 /// In `HAPTIC_DEVICE` the same reads `alsa:hw:CARD=Controller,DEV=0?channels=4&audio=0,1&haptic=2,3`
-/// (optionally `&format=float`).
+/// (optionally `&format=float`, and `&latency=5ms` for the buffer the device keeps: default 5 ms, about 256 frames
+/// at 48 kHz, which alsa-lib splits into periods; lower means less delay and more risk of underruns).
 public struct AlsaConfiguration: Sendable, Hashable {
     /// The sample format written to the PCM.
     public enum SampleFormat: String, Sendable, Hashable {
@@ -27,7 +28,7 @@ public struct AlsaConfiguration: Sendable, Hashable {
     public var hapticChannels: [Int]
     /// The sample format.
     public var sampleFormat: SampleFormat
-    /// The latency asked of `snd_pcm_set_params`, seconds.
+    /// The latency asked of `snd_pcm_set_params` (the buffer), seconds. Default 0.005.
     public var latency: Double
     /// How the haptic bus becomes the drive signal (a PCM profile).
     public var profile: ActuatorProfile
@@ -35,7 +36,7 @@ public struct AlsaConfiguration: Sendable, Hashable {
     /// Creates a configuration; by default a stereo audio device.
     public init(
         pcm: String = "default", channelCount: Int = 2, audioChannels: [Int] = [0, 1], hapticChannels: [Int] = [],
-        sampleFormat: SampleFormat = .s16, latency: Double = 0.020, profile: ActuatorProfile = .voiceCoil
+        sampleFormat: SampleFormat = .s16, latency: Double = 0.005, profile: ActuatorProfile = .voiceCoil
     ) {
         self.pcm = pcm
         let count = max(1, channelCount)
@@ -47,7 +48,8 @@ public struct AlsaConfiguration: Sendable, Hashable {
         self.profile = profile
     }
 
-    /// Parses `pcm?channels=N&audio=a,b&haptic=c,d&format=s16|float` (everything after `alsa:`).
+    /// Parses `pcm?channels=N&audio=a,b&haptic=c,d&format=s16|float&latency=5ms` (everything after `alsa:`; the latency
+    /// in `ms` or `us`, 0.5 … 500 ms).
     ///
     /// - Throws: ``DeviceError/Code/notFound`` for a malformed option.
     public init(parsing text: String) throws(DeviceError) {
@@ -69,19 +71,31 @@ public struct AlsaConfiguration: Sendable, Hashable {
                 case "format":
                     guard let format = SampleFormat(rawValue: value) else { throw DeviceError(.notFound, "alsa: format must be s16 or float") }
                     configuration.sampleFormat = format
-                default: throw DeviceError(.notFound, "alsa: unknown option '\(key)' (channels, audio, haptic, format)")
+                case "latency":
+                    let seconds: Double?
+                    if value.hasSuffix("ms") { seconds = Double(value.dropLast(2)).map { $0 / 1_000 } }
+                    else if value.hasSuffix("us") { seconds = Double(value.dropLast(2)).map { $0 / 1_000_000 } }
+                    else { seconds = nil }
+                    guard let seconds, seconds >= 0.0005, seconds <= 0.5 else {
+                        throw DeviceError(.notFound, "alsa: latency must be 0.5ms … 500ms, e.g. latency=5ms (got '\(value)')")
+                    }
+                    configuration.latency = seconds
+                default: throw DeviceError(.notFound, "alsa: unknown option '\(key)' (channels, audio, haptic, format, latency)")
                 }
             }
         }
         self = AlsaConfiguration(
             pcm: configuration.pcm, channelCount: channels ?? max(2, (configuration.audioChannels + configuration.hapticChannels).max().map { $0 + 1 } ?? 2),
             audioChannels: configuration.audioChannels, hapticChannels: configuration.hapticChannels,
-            sampleFormat: configuration.sampleFormat)
+            sampleFormat: configuration.sampleFormat, latency: configuration.latency)
     }
 
     /// The `HAPTIC_DEVICE` form of this configuration.
     public var id: String {
-        if channelCount == 2 && audioChannels == [0, 1] && hapticChannels.isEmpty && sampleFormat == .s16 { return "alsa:\(pcm)" }
-        return "alsa:\(pcm)?channels=\(channelCount)&audio=\(audioChannels.map(String.init).joined(separator: ","))&haptic=\(hapticChannels.map(String.init).joined(separator: ","))&format=\(sampleFormat.rawValue)"
+        let latencyOption = latency == 0.005 ? "" : "&latency=\(Int((latency * 1e6).rounded()))us"
+        if channelCount == 2 && audioChannels == [0, 1] && hapticChannels.isEmpty && sampleFormat == .s16 && latencyOption.isEmpty {
+            return "alsa:\(pcm)"
+        }
+        return "alsa:\(pcm)?channels=\(channelCount)&audio=\(audioChannels.map(String.init).joined(separator: ","))&haptic=\(hapticChannels.map(String.init).joined(separator: ","))&format=\(sampleFormat.rawValue)\(latencyOption)"
     }
 }

@@ -36,6 +36,9 @@ public final class AlsaDevice: HapticDevice {
     nonisolated(unsafe) private var buffer: UnsafeMutableRawPointer?
     nonisolated(unsafe) private var bufferFrames = 0
     private let recoveries = Atomic<Int>(0)
+    private let bufferedSeconds = Atomic<UInt64>(0)
+    private let periodFrames = Atomic<Int>(0)
+    private let bufferFrameCount = Atomic<Int>(0)
     nonisolated(unsafe) private var draining = true
 
     /// A device for `configuration`.
@@ -81,6 +84,13 @@ public final class AlsaDevice: HapticDevice {
             let detail = library.takeLastMessage().map { " (alsa-lib: \($0))" } ?? ""
             _ = library.close(handle)
             throw DeviceError(.unsupported, "\(info.id): snd_pcm_set_params: \(library.describe(paramsResult))\(detail)", errno: -paramsResult)
+        }
+        var bufferSize: UInt = 0
+        var periodSize: UInt = 0
+        if library.getParams(handle, &bufferSize, &periodSize) == 0, format.sampleRate > 0 {
+            bufferedSeconds.store((Double(bufferSize) / format.sampleRate).bitPattern, ordering: .relaxed)
+            periodFrames.store(Int(periodSize), ordering: .relaxed)
+            bufferFrameCount.store(Int(bufferSize), ordering: .relaxed)
         }
         let bytesPerSample = configuration.sampleFormat == .s16 ? 2 : 4
         bufferFrames = format.maxBlockFrames
@@ -147,6 +157,17 @@ public final class AlsaDevice: HapticDevice {
     private static func s16(_ value: Float) -> Int16 {
         let clamped = Swift.min(Swift.max(value, -1), 1)
         return Int16((clamped * 32767).rounded())
+    }
+
+    /// The buffer alsa-lib gave the PCM since ``start(format:)``: its size and period in frames (0 before a start).
+    public var bufferConfiguration: (bufferFrames: Int, periodFrames: Int) {
+        (bufferFrameCount.load(ordering: .relaxed), periodFrames.load(ordering: .relaxed))
+    }
+
+    /// The time a sample waits in the PCM's buffer before it plays, at most: the buffer's length.
+    public var reportedLatency: Double? {
+        let seconds = Double(bitPattern: bufferedSeconds.load(ordering: .relaxed))
+        return seconds > 0 ? seconds : nil
     }
 
     /// False: an ALSA stream underruns when it is not fed, so the render thread keeps writing (silence) while idle.

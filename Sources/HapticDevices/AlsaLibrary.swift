@@ -50,6 +50,8 @@ package struct AlsaLibrary: @unchecked Sendable {
     package let close: @convention(c) (PCM) -> Int32
     /// `int snd_pcm_nonblock(snd_pcm_t *pcm, int nonblock)`.
     package let nonblock: @convention(c) (PCM, Int32) -> Int32
+    /// `int snd_pcm_get_params(snd_pcm_t *pcm, snd_pcm_uframes_t *buffer_size, snd_pcm_uframes_t *period_size)`.
+    package let getParams: @convention(c) (PCM, UnsafeMutablePointer<UInt>, UnsafeMutablePointer<UInt>) -> Int32
     /// `const char *snd_strerror(int errnum)`.
     package let strerror: @convention(c) (Int32) -> UnsafePointer<CChar>?
     /// The name the library was loaded under.
@@ -82,6 +84,8 @@ package struct AlsaLibrary: @unchecked Sendable {
                 let drop = symbol("snd_pcm_drop", as: (@convention(c) (PCM) -> Int32).self),
                 let close = symbol("snd_pcm_close", as: (@convention(c) (PCM) -> Int32).self),
                 let nonblock = symbol("snd_pcm_nonblock", as: (@convention(c) (PCM, Int32) -> Int32).self),
+                let getParams = symbol(
+                    "snd_pcm_get_params", as: (@convention(c) (PCM, UnsafeMutablePointer<UInt>, UnsafeMutablePointer<UInt>) -> Int32).self),
                 let strerror = symbol("snd_strerror", as: (@convention(c) (Int32) -> UnsafePointer<CChar>?).self)
             else {
                 lastError = "\(name) lacks a needed snd_pcm_* symbol"
@@ -96,7 +100,7 @@ package struct AlsaLibrary: @unchecked Sendable {
             }
             return AlsaLibrary(
                 open: open, setParams: setParams, writei: writei, recover: recover, drain: drain, drop: drop, close: close,
-                nonblock: nonblock,
+                nonblock: nonblock, getParams: getParams,
                 strerror: strerror, loadedName: name)
         }
         return nil

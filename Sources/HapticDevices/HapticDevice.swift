@@ -38,6 +38,10 @@ public protocol HapticDevice: AnyObject, Sendable {
     /// true for devices that pace themselves or keep their last state (evdev, simulated, files), false for a stream
     /// that underruns when it is not fed (ALSA).
     var toleratesIdlePauses: Bool { get }
+
+    /// How long a sample the device was handed waits before it plays, as far as the device knows (an ALSA buffer,
+    /// an evdev update period); `nil` when it does not know. Shown by `haptic latency`.
+    var reportedLatency: Double? { get }
 }
 
 extension HapticDevice {
@@ -46,4 +50,7 @@ extension HapticDevice {
 
     /// True: most devices tolerate idle pauses.
     public var toleratesIdlePauses: Bool { true }
+
+    /// `nil`: unknown.
+    public var reportedLatency: Double? { nil }
 }

@@ -1,0 +1,120 @@
+import ArgumentParser
+import Foundation
+import HapticDevices
+import OpenCoreHaptics
+import Synchronization
+
+/// `haptic latency`: how long a start takes to reach the chosen output, measured through the real engine.
+struct LatencyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "latency",
+        abstract: "Measure the engine's latency on an output: API call → device write.",
+        discussion: """
+            Plays a single tap at CHHapticTimeImmediate --count times on the output (as `play` would, with the \
+            configuration CHHapticEngine() uses for it) and times each from the start call to the moment the \
+            engine hands the device the first block that sounds. Prints p50, p90 and p99, and the further delay \
+            the device itself reports (an ALSA buffer, an evdev update period), so a setup can be checked in one \
+            command, as jack_iodelay does for audio.
+            """
+    )
+
+    @Option(help: "The output: evdev:/dev/input/eventN, alsa:<pcm>, simulated[:profile], wav:<path> or null.")
+    var device: String?
+    @Option(help: "Taps to time, 5 … 1000.") var count = 50
+
+    func validate() throws {
+        guard (5...1_000).contains(count) else { throw ValidationError("--count must be 5 … 1000") }
+    }
+
+    func run() throws {
+        let output = try OutputDevice.select(id: device, meter: .off)
+        let probe = LatencyProbe(output)
+        let engine = LivePlayback.makeEngine(for: probe)
+        do {
+            try engine.start()
+        } catch {
+            printError("haptic: error: cannot open the output device \(output.info.id) (\(output.info.name)): \(error.localizedDescription)")
+            throw ExitCode(1)
+        }
+        defer { engine.stop() }
+        let tap = try CHHapticPattern(events: [
+            CHHapticEvent(eventType: .hapticTransient, parameters: [CHHapticEventParameter(parameterID: .hapticIntensity, value: 1)], relativeTime: 0)
+        ], parameters: [])
+        let player = try engine.makePlayer(with: tap)
+        var samples: [Double] = []
+        var missed = 0
+        for _ in 0..<count {
+            probe.arm()
+            let started = MonotonicClock.now()
+            try player.start(atTime: CHHapticTimeImmediate)
+            guard let handed = probe.waitForSound(until: started + 1) else {
+                missed += 1
+                continue
+            }
+            samples.append(handed - started)
+            // Let the tap end and the output fall silent before the next one (a tap lasts at most 20 ms).
+            Thread.sleep(forTimeInterval: 0.04)
+        }
+        guard !samples.isEmpty else {
+            printError("haptic: error: no tap reached \(output.info.id) within 1 s")
+            throw ExitCode(1)
+        }
+        samples.sort()
+        func percentile(_ p: Double) -> String {
+            let value = samples[Swift.min(samples.count - 1, Int((p * Double(samples.count - 1)).rounded()))]
+            return value < 0.001 ? "\(Int((value * 1e6).rounded())) µs" : String(format: "%.2f ms", value * 1e3)
+        }
+        let configuration = engine.runtime.configuration
+        print(terminalSafe("\(output.info.id) (\(output.info.name)): \(Int(configuration.sampleRate)) Hz in \(configuration.blockFrames)-frame blocks"))
+        print("API → device write, \(samples.count) taps: p50 \(percentile(0.5)), p90 \(percentile(0.9)), p99 \(percentile(0.99))"
+            + (missed > 0 ? " (\(missed) did not arrive within 1 s)" : ""))
+        if let buffered = output.reportedLatency {
+            print(String(format: "the device reports a further %.2f ms before the sample plays", buffered * 1e3))
+        } else {
+            print("the device reports no further delay of its own")
+        }
+    }
+}
+
+/// Passes every block to a device and notes when, after ``arm()``, it is first handed a block that sounds.
+final class LatencyProbe: HapticDevice {
+    let device: any HapticDevice
+    var info: DeviceInfo { device.info }
+    private let armed = Atomic<Bool>(false)
+    private let soundedAt = Atomic<UInt64>(0)
+
+    init(_ device: any HapticDevice) { self.device = device }
+
+    func start(format: DeviceFormat) throws(DeviceError) { try device.start(format: format) }
+    func stop() { device.stop() }
+    var recoveredErrorCount: Int { device.recoveredErrorCount }
+    var toleratesIdlePauses: Bool { device.toleratesIdlePauses }
+    var reportedLatency: Double? { device.reportedLatency }
+
+    func write(_ block: DeviceBlock) -> DeviceStatus {
+        if armed.load(ordering: .acquiring) {
+            for i in 0..<block.frameCount where block.haptic.amplitude[i] > 0 {
+                soundedAt.store(MonotonicClock.now().bitPattern, ordering: .releasing)
+                armed.store(false, ordering: .releasing)
+                break
+            }
+        }
+        return device.write(block)
+    }
+
+    /// Starts watching for the next sounding block.
+    func arm() {
+        soundedAt.store(0, ordering: .relaxed)
+        armed.store(true, ordering: .releasing)
+    }
+
+    /// The monotonic time the sounding block was handed over, or `nil` by `deadline`.
+    func waitForSound(until deadline: Double) -> Double? {
+        while MonotonicClock.now() < deadline {
+            let bits = soundedAt.load(ordering: .acquiring)
+            if bits != 0 { return Double(bitPattern: bits) }
+            MonotonicClock.sleep(until: MonotonicClock.now() + 0.0001)
+        }
+        return nil
+    }
+}
