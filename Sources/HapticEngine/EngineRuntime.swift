@@ -107,9 +107,8 @@ public final class EngineRuntime: @unchecked Sendable {
     /// Ends the engine for good, as when its owner is destroyed: a running session stops, every playing player's
     /// completion gets `engineNotRunning`, and the stopped handler hears ``EngineStopReason/engineDestroyed``.
     ///
-    /// Playing players keep the runtime alive (fire and forget), so the facade calls this when the app lets go of
-    /// its engine; otherwise runtime → session → runs → players → runtime would never be freed. Calling it on a
-    /// stopped engine does nothing.
+    /// The runtime's `deinit` calls it: an engine the app lets go of stops, whatever plays (runs refer to their
+    /// players weakly, so playing players do not keep the runtime alive). Calling it on a stopped engine does nothing.
     public func destroy() {
         var out: [Callback] = []
         state.withLock { s in
@@ -118,7 +117,9 @@ public final class EngineRuntime: @unchecked Sendable {
                 if let handler = s.stoppedHandler { out.append { handler(.engineDestroyed) } }
             }
         }
+        retire()  // the device's output lets go of this engine now (the last engine there stops the device)
         if !out.isEmpty {
+            // Always on the queue, also on a manual clock: this may run in deinit.
             let callbacks = out
             callbackQueue.async { for callback in callbacks { callback() } }
         }
@@ -492,11 +493,12 @@ public final class EngineRuntime: @unchecked Sendable {
     }
 
     func endRunLocked(_ run: PlayerRun, handle: PlayerHandle, error: EngineError?, into out: inout [Callback]) {
-        let player = run.player
-        guard player.run == handle else { return }  // replaced by a restart: not the player's end
-        player.run = nil
-        player.isPaused = false
-        if let completion = player.completionSetting { out.append { completion(error) } }
+        if let player = run.player {
+            guard player.run == handle else { return }  // replaced by a restart: not the player's end
+            player.run = nil
+            player.isPaused = false
+        }
+        if let completion = run.completion { out.append { completion(error) } }
     }
 
     func fireFinishedHandlersLocked(_ s: inout State, into out: inout [Callback]) {
@@ -538,7 +540,7 @@ public final class EngineRuntime: @unchecked Sendable {
                     // A restart replaced this run. It is a run of its own that ended (one completion) only if it
                     // ended before the restart's stop could end it: the restart then found a finished player whose
                     // end the service had not collected yet, which is a fresh start, not a restart.
-                    if frame < replacedAt, let completion = run.player.completionSetting {
+                    if frame < replacedAt, let completion = run.completion {
                         out.append { completion(nil) }
                     }
                 } else {

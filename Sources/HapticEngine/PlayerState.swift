@@ -6,8 +6,15 @@ import HapticRender
 typealias PlayerState = EnginePlayer
 
 /// One start of a player: it lives from the start command until the mixer reports the run finished.
+///
+/// The run refers to its player weakly: a player holds its runtime, and the runtime holds its runs, so a strong
+/// reference would make runtime → session → run → player → runtime a cycle that only a hand-made `destroy()` could
+/// break. A player the app let go of (fire and forget) still gets its completion: the run keeps the handler it had
+/// when it started.
 struct PlayerRun {
-    let player: PlayerState
+    weak var player: PlayerState?
+    /// The player's completion handler when the run started (used if the player is gone when the run ends).
+    let completionAtStart: (@Sendable (EngineError?) -> Void)?
     /// The mixer frame the run was scheduled to start at.
     let startFrame: Int
     /// Set when a later start of the same player replaced this run: the mixer frame of the stop that start sent
@@ -19,6 +26,16 @@ struct PlayerRun {
     /// Set when a start beyond ``EngineConfiguration/playerCapacity`` stole this run (stopped it with a short fade
     /// to make room); it still holds its slot until the mixer reports it finished.
     var isStolen = false
+
+    /// A run of `player` from `startFrame`.
+    init(player: PlayerState, startFrame: Int) {
+        self.player = player
+        self.completionAtStart = player.completionSetting
+        self.startFrame = startFrame
+    }
+
+    /// The handler to call when the run ends: the player's current one, else the one it had at the start.
+    var completion: (@Sendable (EngineError?) -> Void)? { player.map(\.completionSetting) ?? completionAtStart }
 }
 
 /// What one engine start owns: the mixer with its pools, the render context, the thread and the runs.
