@@ -39,7 +39,8 @@ let package = Package(
             name: "HapticEngine",
             dependencies: ["HapticRender", "HapticPattern", "HapticDevices", .product(name: "Logging", package: "swift-log")]),
         // Apple's public names (CHHapticPattern, CHHapticEvent, CHHapticEngine, …) over the layers below.
-        .target(name: "OpenCoreHaptics", dependencies: ["HapticPattern", "HapticRender", "HapticEngine", "HapticDevices", "HapticLoading"]),
+        .target(
+            name: "OpenCoreHaptics", dependencies: ["HapticPattern", "HapticRender", "HapticEngine", "HapticDevices", "HapticLoading"]),
         // Format conversion: AHAP ↔ Lofelt/Meta .haptic, AHAP → Android VibrationEffect, Web vibrate/gamepad. Pure.
         .target(name: "HapticInterchange", dependencies: ["HapticPattern"]),
         // Pictures of patterns for `haptic plot`: timeline layout, SVG, an anti-aliased rasterizer with an embedded
@@ -76,11 +77,14 @@ let package = Package(
         // libFuzzer harnesses (issue 8): built only by .ci/fuzz.sh with -sanitize=fuzzer,address; a plain build
         // makes do-nothing executables. Not products.
         .executableTarget(name: "FuzzAHAPReader", dependencies: ["HapticPattern", "HapticRender"], path: "Fuzz/FuzzAHAPReader"),
-        .executableTarget(name: "FuzzPropertyList", dependencies: ["OpenCoreHaptics", "HapticPattern", "HapticLoading"], path: "Fuzz/FuzzPropertyList"),
-        .executableTarget(name: "FuzzPatternDictionary", dependencies: ["OpenCoreHaptics", "HapticPattern"], path: "Fuzz/FuzzPatternDictionary"),
+        .executableTarget(
+            name: "FuzzPropertyList", dependencies: ["OpenCoreHaptics", "HapticPattern", "HapticLoading"], path: "Fuzz/FuzzPropertyList"),
+        .executableTarget(
+            name: "FuzzPatternDictionary", dependencies: ["OpenCoreHaptics", "HapticPattern"], path: "Fuzz/FuzzPatternDictionary"),
         .executableTarget(name: "FuzzHapticFile", dependencies: ["HapticInterchange", "HapticPattern"], path: "Fuzz/FuzzHapticFile"),
         .executableTarget(
-            name: "FuzzCommandOptions", dependencies: ["HapticCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            name: "FuzzCommandOptions",
+            dependencies: ["HapticCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Fuzz/FuzzCommandOptions"),
         .executableTarget(name: "FuzzWAVDecoder", dependencies: ["HapticRender", "HapticPattern"], path: "Fuzz/FuzzWAVDecoder"),
         // Shared test helpers (fixture paths, corpus location), never copied between test targets.
@@ -103,7 +107,9 @@ let package = Package(
         .testTarget(
             name: "OpenCoreHapticsTests",
             dependencies: ["OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", "HapticLoading", "HapticTestSupport"]),
-        .testTarget(name: "OpenHapticFeedbackTests", dependencies: ["OpenHapticFeedback", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticPattern", "HapticRender"]),
+        .testTarget(
+            name: "OpenHapticFeedbackTests",
+            dependencies: ["OpenHapticFeedback", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticPattern", "HapticRender"]),
         .testTarget(name: "HapticLoadingTests", dependencies: ["HapticLoading", "HapticPattern", "HapticRender", "HapticTestSupport"]),
         // Apple-shaped seed code compiled unchanged, run on a recorded real-time engine.
         .testTarget(
@@ -113,7 +119,8 @@ let package = Package(
             name: "HapticCLITests",
             dependencies: ["HapticTestSupport", "haptic", "HapticCommands", "OpenCoreHaptics", "HapticDevices", "HapticEngine"]),
         .testTarget(name: "HapticPlotTests", dependencies: ["HapticPlot", "HapticPattern", "HapticRender", "HapticTestSupport"]),
-        .testTarget(name: "HapticInterchangeTests", dependencies: ["HapticInterchange", "HapticPattern", "HapticRender", "HapticTestSupport"]),
+        .testTarget(
+            name: "HapticInterchangeTests", dependencies: ["HapticInterchange", "HapticPattern", "HapticRender", "HapticTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

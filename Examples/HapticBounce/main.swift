@@ -1,3 +1,5 @@
+import Foundation
+
 // A terminal port of Apple's HapticBounce sample: a ball falls and bounces in a box; each collision plays a
 // transient whose intensity and sharpness follow the collision speed, with a short synthesized audio "tock".
 // It runs by itself for a few seconds and prints every bounce. Run: swift run HapticBounce
@@ -6,7 +8,6 @@ import CoreHaptics
 #else
 import OpenCoreHaptics
 #endif
-import Foundation
 
 final class BounceHaptics {
     private var engine: CHHapticEngine?
@@ -34,18 +35,22 @@ final class BounceHaptics {
     private func playerForMagnitude(_ magnitude: Float) throws -> CHHapticPatternPlayer? {
         let volume = linearInterpolation(alpha: magnitude, min: 0.1, max: 0.4)
         let decay = linearInterpolation(alpha: magnitude, min: 0.0, max: 0.1)
-        let audioEvent = CHHapticEvent(eventType: .audioContinuous, parameters: [
-            CHHapticEventParameter(parameterID: .audioPitch, value: -0.15),
-            CHHapticEventParameter(parameterID: .audioVolume, value: volume),
-            CHHapticEventParameter(parameterID: .decayTime, value: decay),
-            CHHapticEventParameter(parameterID: .sustained, value: 0),
-        ], relativeTime: 0)
+        let audioEvent = CHHapticEvent(
+            eventType: .audioContinuous,
+            parameters: [
+                CHHapticEventParameter(parameterID: .audioPitch, value: -0.15),
+                CHHapticEventParameter(parameterID: .audioVolume, value: volume),
+                CHHapticEventParameter(parameterID: .decayTime, value: decay),
+                CHHapticEventParameter(parameterID: .sustained, value: 0),
+            ], relativeTime: 0)
         let sharpness = linearInterpolation(alpha: magnitude, min: 0.9, max: 0.5)
         let intensity = linearInterpolation(alpha: magnitude, min: 0.375, max: 1.0)
-        let hapticEvent = CHHapticEvent(eventType: .hapticTransient, parameters: [
-            CHHapticEventParameter(parameterID: .hapticSharpness, value: sharpness),
-            CHHapticEventParameter(parameterID: .hapticIntensity, value: intensity),
-        ], relativeTime: 0)
+        let hapticEvent = CHHapticEvent(
+            eventType: .hapticTransient,
+            parameters: [
+                CHHapticEventParameter(parameterID: .hapticSharpness, value: sharpness),
+                CHHapticEventParameter(parameterID: .hapticIntensity, value: intensity),
+            ], relativeTime: 0)
         let pattern = try CHHapticPattern(events: [audioEvent, hapticEvent], parameters: [])
         return try engine?.makePlayer(with: pattern)
     }
@@ -75,7 +80,9 @@ final class BounceHaptics {
 // A ball in a 1 m × 1 m box under gravity, with a little energy lost at each wall.
 var position = (x: 0.2, y: 0.9)
 var velocity = (x: 1.3, y: 0.0)
-let gravity = -9.81, restitution = 0.78, step = 1.0 / 120
+let gravity = -9.81
+let restitution = 0.78
+let step = 1.0 / 120
 let haptics = BounceHaptics(maxSpeed: 5)
 var bounces = 0
 let seconds = Double(CommandLine.arguments.dropFirst().first ?? "") ?? 3

@@ -1,3 +1,5 @@
+import Foundation
+
 // The handler set-up from Apple's "Preparing your app to play haptics", unchanged apart from the import, plus a
 // short pattern so there is something to feel. Run: swift run PreparingYourApp
 #if canImport(CoreHaptics)
@@ -5,7 +7,6 @@ import CoreHaptics
 #else
 import OpenCoreHaptics
 #endif
-import Foundation
 
 final class HapticController {
     var engine: CHHapticEngine!

@@ -1,3 +1,5 @@
+import Foundation
+
 // The single-tap pattern from Apple's Core Haptics documentation, unchanged apart from the import.
 // Run: swift run SingleTap
 #if canImport(CoreHaptics)
@@ -5,7 +7,6 @@ import CoreHaptics
 #else
 import OpenCoreHaptics
 #endif
-import Foundation
 
 // Handlers run on a background queue. Closures written in top-level code belong to the main actor in Swift 6
 // and trap when called elsewhere (with Apple's framework too), so the example lives in a nonisolated function.
@@ -21,11 +22,13 @@ nonisolated func playSingleTap() {
     // A single transient event, 1 ms into the pattern, padded to one second.
     let hapticDict = [
         CHHapticPattern.Key.pattern: [
-            [CHHapticPattern.Key.event: [
-                CHHapticPattern.Key.eventType: CHHapticEvent.EventType.hapticTransient,
-                CHHapticPattern.Key.time: 0.001,
-                CHHapticPattern.Key.eventDuration: 1.0,
-            ]]
+            [
+                CHHapticPattern.Key.event: [
+                    CHHapticPattern.Key.eventType: CHHapticEvent.EventType.hapticTransient,
+                    CHHapticPattern.Key.time: 0.001,
+                    CHHapticPattern.Key.eventDuration: 1.0,
+                ]
+            ]
         ]
     ]
 

@@ -46,7 +46,9 @@ public func fuzzPatternDictionary(_ data: UnsafePointer<UInt8>, _ size: Int) -> 
         // JSONSerialization's number parsing is not always correctly rounded (12345678901234567890e-19 comes out
         // one ulp off), so allow a relative error.
         let difference = abs(document.pattern.duration - pattern.duration)
-        require(difference <= 1e-12 * max(1, document.pattern.duration), "duration differs from AHAPReader: \(document.pattern.duration) vs \(pattern.duration)")
+        require(
+            difference <= 1e-12 * max(1, document.pattern.duration),
+            "duration differs from AHAPReader: \(document.pattern.duration) vs \(pattern.duration)")
     }
     return 0
 }

@@ -2,8 +2,8 @@
 // `CHHapticEngine.playPattern(from:)` takes for `.plist` files and plist data.
 
 import Foundation
-import HapticPattern
 import HapticLoading
+import HapticPattern
 import OpenCoreHaptics
 
 private func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {

@@ -38,7 +38,8 @@ internal struct BounceCommand: ParsableCommand {
         do {
             haptics = try BounceHaptics(device: output)
         } catch {
-            printError("haptic: error: cannot open the output device \(output.info.id) (\(output.info.name)): \(error.localizedDescription)")
+            printError(
+                "haptic: error: cannot open the output device \(output.info.id) (\(output.info.name)): \(error.localizedDescription)")
             throw ExitCode(1)
         }
         let interrupted = InterruptSignal { _ in }
@@ -72,9 +73,11 @@ internal struct BounceCommand: ParsableCommand {
                 last = (impact, speed)
                 if let problem = haptics.play(impact), problems.count < 3 { problems.append(problem) }
                 if !draws {
-                    print(String(
-                        format: "%6.2f s  collision %3d  speed %4.2f m/s  intensity %.2f  sharpness %.2f  volume %.2f  decay %.3f s",
-                        MonotonicClock.now() - start, collisions, speed, impact.intensity, impact.sharpness, impact.volume, impact.decay))
+                    print(
+                        String(
+                            format: "%6.2f s  collision %3d  speed %4.2f m/s  intensity %.2f  sharpness %.2f  volume %.2f  decay %.3f s",
+                            MonotonicClock.now() - start, collisions, speed, impact.intensity, impact.sharpness, impact.volume, impact.decay
+                        ))
                     fflush(nil)
                 }
             }
@@ -87,7 +90,10 @@ internal struct BounceCommand: ParsableCommand {
                 let wait = next - MonotonicClock.now()
                 if readsKeys {
                     // No more input (the terminal hung up): stop as if q had been pressed.
-                    guard let keys = terminal.readKeys(waiting: wait) else { quit = true; break }
+                    guard let keys = terminal.readKeys(waiting: wait) else {
+                        quit = true
+                        break
+                    }
                     quit = handle(keys, world: &world) || quit
                 } else if wait > 0 {
                     Thread.sleep(forTimeInterval: wait)
@@ -103,7 +109,10 @@ internal struct BounceCommand: ParsableCommand {
         }
         haptics.finish()
         for problem in problems { printError("haptic: warning: a collision could not play: \(problem)") }
-        let summary = last.map { "; last impact: intensity \(BounceScreen.fixed($0.impact.intensity)), sharpness \(BounceScreen.fixed($0.impact.sharpness))" } ?? ""
+        let summary =
+            last.map {
+                "; last impact: intensity \(BounceScreen.fixed($0.impact.intensity)), sharpness \(BounceScreen.fixed($0.impact.sharpness))"
+            } ?? ""
         print("\(collisions) collision\(collisions == 1 ? "" : "s") in \(frame) frames\(summary)")
     }
 

@@ -54,16 +54,20 @@ internal final class BounceHaptics {
 
     /// The collision's pattern: the audio event and the transient, both at time 0.
     internal static func pattern(for impact: Impact) throws -> CHHapticPattern {
-        let audioEvent = CHHapticEvent(eventType: .audioContinuous, parameters: [
-            CHHapticEventParameter(parameterID: .audioPitch, value: -0.15),
-            CHHapticEventParameter(parameterID: .audioVolume, value: impact.volume),
-            CHHapticEventParameter(parameterID: .decayTime, value: impact.decay),
-            CHHapticEventParameter(parameterID: .sustained, value: 0),
-        ], relativeTime: 0)
-        let hapticEvent = CHHapticEvent(eventType: .hapticTransient, parameters: [
-            CHHapticEventParameter(parameterID: .hapticSharpness, value: impact.sharpness),
-            CHHapticEventParameter(parameterID: .hapticIntensity, value: impact.intensity),
-        ], relativeTime: 0)
+        let audioEvent = CHHapticEvent(
+            eventType: .audioContinuous,
+            parameters: [
+                CHHapticEventParameter(parameterID: .audioPitch, value: -0.15),
+                CHHapticEventParameter(parameterID: .audioVolume, value: impact.volume),
+                CHHapticEventParameter(parameterID: .decayTime, value: impact.decay),
+                CHHapticEventParameter(parameterID: .sustained, value: 0),
+            ], relativeTime: 0)
+        let hapticEvent = CHHapticEvent(
+            eventType: .hapticTransient,
+            parameters: [
+                CHHapticEventParameter(parameterID: .hapticSharpness, value: impact.sharpness),
+                CHHapticEventParameter(parameterID: .hapticIntensity, value: impact.intensity),
+            ], relativeTime: 0)
         return try CHHapticPattern(events: [audioEvent, hapticEvent], parameters: [])
     }
 

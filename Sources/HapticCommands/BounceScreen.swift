@@ -21,7 +21,7 @@ internal struct BounceScreen {
 
     /// The frame's lines, each shorter than the terminal is wide.
     internal func lines(world: BounceWorld, collisions: Int, last: (impact: BounceHaptics.Impact, speed: Double)?) -> [String] {
-        let width = columns - 1            // never write the last column: some terminals wrap there
+        let width = columns - 1  // never write the last column: some terminals wrap there
         let inner = (columns: width - 2, rows: rows - 4)
         var grid = Array(repeating: Array(repeating: Character(" "), count: inner.columns), count: inner.rows)
         let column = Int((world.position.x / BounceWorld.width * Double(inner.columns - 1)).rounded())
@@ -34,7 +34,8 @@ internal struct BounceScreen {
         lines.append("└" + String(repeating: "─", count: inner.columns) + "┘")
         var status = "collisions: \(collisions)"
         if let last {
-            status += "  last impact: intensity \(Self.fixed(last.impact.intensity))  sharpness \(Self.fixed(last.impact.sharpness))"
+            status +=
+                "  last impact: intensity \(Self.fixed(last.impact.intensity))  sharpness \(Self.fixed(last.impact.sharpness))"
                 + "  (\(Self.fixed(Float(last.speed))) m/s)"
         }
         lines.append(String(status.prefix(width)))

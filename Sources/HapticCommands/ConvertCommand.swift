@@ -43,7 +43,8 @@ struct ConvertCommand: ParsableCommand {
         case "haptic": return .haptic
         case "kt": return .android
         default:
-            throw ValidationError("cannot tell the output format from '\(output)'; pass --to \(Format.allCases.map(\.rawValue).joined(separator: "|"))")
+            throw ValidationError(
+                "cannot tell the output format from '\(output)'; pass --to \(Format.allCases.map(\.rawValue).joined(separator: "|"))")
         }
     }
 
@@ -63,9 +64,11 @@ struct ConvertCommand: ParsableCommand {
             }
             // Never write (or call lossless) AHAP that our own reader and validator would refuse.
             let check = AHAPReader.check(Array(text.utf8), file: output)
-            let problems = check.errors + (check.document.map { document in
-                PatternValidator.playabilityErrors(in: document.pattern).map { document.locate($0.1, entry: $0.0) }
-            } ?? [])
+            let problems =
+                check.errors
+                + (check.document.map { document in
+                    PatternValidator.playabilityErrors(in: document.pattern).map { document.locate($0.1, entry: $0.0) }
+                } ?? [])
             if !problems.isEmpty {
                 for problem in problems { printError("\(input): error: the converted pattern would not validate: \(problem.description)") }
                 throw ExitCode(1)
@@ -80,7 +83,10 @@ struct ConvertCommand: ParsableCommand {
             let conversion = AndroidVibrationEffect.converting(pattern, stepMilliseconds: step)
             notes += conversion.notes
             if step < AndroidVibrationEffect.minimumStepMilliseconds {
-                notes.insert(ConversionNote("step-raised", .info, "--step \(step) raised to Android's \(AndroidVibrationEffect.minimumStepMilliseconds) ms minimum"), at: 0)
+                notes.insert(
+                    ConversionNote(
+                        "step-raised", .info,
+                        "--step \(step) raised to Android's \(AndroidVibrationEffect.minimumStepMilliseconds) ms minimum"), at: 0)
             }
             let effect = conversion.value
             if outputExtension == "kt" {
@@ -91,9 +97,15 @@ struct ConvertCommand: ParsableCommand {
                     "waveform": ["timings": effect.timings, "amplitudes": effect.amplitudes, "repeat": -1],
                     "kotlin": effect.kotlin(),
                 ]
-                object["composition"] = effect.composition.map { list in
-                    list.map { ["primitive": $0.primitive, "scale": (Double($0.scale) * 1000).rounded() / 1000, "startMilliseconds": $0.startMilliseconds] as [String: Any] }
-                } ?? NSNull()
+                object["composition"] =
+                    effect.composition.map { list in
+                        list.map {
+                            [
+                                "primitive": $0.primitive, "scale": (Double($0.scale) * 1000).rounded() / 1000,
+                                "startMilliseconds": $0.startMilliseconds,
+                            ] as [String: Any]
+                        }
+                    } ?? NSNull()
                 text = try Self.jsonText(object)
             }
         case .web:
@@ -102,7 +114,9 @@ struct ConvertCommand: ParsableCommand {
             if outputExtension == "js" {
                 text = conversion.value.javascript()
             } else {
-                text = try Self.jsonText(["format": "navigator-vibrate", "pattern": conversion.value.pattern, "javascript": conversion.value.javascript()])
+                text = try Self.jsonText([
+                    "format": "navigator-vibrate", "pattern": conversion.value.pattern, "javascript": conversion.value.javascript(),
+                ])
             }
         case .gamepad:
             let conversion = GamepadRumbleTrack.converting(pattern, stepMilliseconds: step)
@@ -112,10 +126,14 @@ struct ConvertCommand: ParsableCommand {
                 text = track.javascript()
             } else {
                 let effects = track.effects.map {
-                    ["startTime": $0.startTime, "duration": $0.duration, "startDelay": $0.startDelay,
-                     "strongMagnitude": $0.strongMagnitude, "weakMagnitude": $0.weakMagnitude] as [String: Any]
+                    [
+                        "startTime": $0.startTime, "duration": $0.duration, "startDelay": $0.startDelay,
+                        "strongMagnitude": $0.strongMagnitude, "weakMagnitude": $0.weakMagnitude,
+                    ] as [String: Any]
                 }
-                text = try Self.jsonText(["format": "gamepad-dual-rumble", "type": track.type, "effects": effects, "javascript": track.javascript()])
+                text = try Self.jsonText([
+                    "format": "gamepad-dual-rumble", "type": track.type, "effects": effects, "javascript": track.javascript(),
+                ])
             }
         }
         do {

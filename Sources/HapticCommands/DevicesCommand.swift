@@ -70,7 +70,8 @@ struct DeviceListing: Encodable {
             var what: [String] = []
             if d.haptics { what.append("haptics") }
             if d.audio { what.append("audio") }
-            lines.append("  \(d.id)  '\(d.name)'  [\(d.kind)\(d.hardware ? ", hardware" : "")] \(what.joined(separator: "+")), profile \(d.profile)")
+            lines.append(
+                "  \(d.id)  '\(d.name)'  [\(d.kind)\(d.hardware ? ", hardware" : "")] \(what.joined(separator: "+")), profile \(d.profile)")
             if !d.capabilities.isEmpty { lines.append("      \(d.capabilities.joined(separator: ", "))") }
         }
         if !skipped.isEmpty {

@@ -57,7 +57,9 @@ struct PatternInfo: Encodable {
         duration = pattern.duration(audioDurations: audioDurations)
         eventCounts = Dictionary(grouping: pattern.events, by: \.type.rawValue).mapValues(\.count)
         parameterCount = pattern.parameters.count
-        curves = pattern.curves.map { Curve(parameterID: $0.id.rawValue, time: $0.time, controlPoints: $0.controlPoints.count, end: $0.endTime) }
+        curves = pattern.curves.map {
+            Curve(parameterID: $0.id.rawValue, time: $0.time, controlPoints: $0.controlPoints.count, end: $0.endTime)
+        }
         audioResources = pattern.events.compactMap { if case .path(let p) = $0.waveform { return p } else { return nil } }
         var lengths: [String: Double] = [:]
         for case (.path(let path), let seconds) in audioDurations { lengths[path] = seconds }
@@ -82,14 +84,18 @@ struct PatternInfo: Encodable {
         lines.append("  dynamic parameters: \(parameterCount)")
         lines.append("  curves: \(curves.count)")
         for curve in curves {
-            lines.append("    \(curve.parameterID) at \(formatSeconds(curve.time)): \(curve.controlPoints) points, ends at \(formatSeconds(curve.end))")
+            lines.append(
+                "    \(curve.parameterID) at \(formatSeconds(curve.time)): \(curve.controlPoints) points, ends at \(formatSeconds(curve.end))"
+            )
         }
         if !audioResources.isEmpty {
             let described = audioResources.map { path in audioResourceDurations[path].map { "\(path) (\(formatSeconds($0)))" } ?? path }
             lines.append("  audio resources: \(described.joined(separator: ", "))")
         }
         for key in metadata.keys.sorted() { lines.append("  \(key): \(metadata[key]!)") }
-        if errorCount + warningCount > 0 { lines.append("  \(errorCount) error(s), \(warningCount) warning(s): run `haptic validate` for details") }
+        if errorCount + warningCount > 0 {
+            lines.append("  \(errorCount) error(s), \(warningCount) warning(s): run `haptic validate` for details")
+        }
         return lines.map(terminalSafe).joined(separator: "\n")
     }
 }

@@ -33,13 +33,17 @@ struct LatencyCommand: ParsableCommand {
         do {
             try engine.start()
         } catch {
-            printError("haptic: error: cannot open the output device \(output.info.id) (\(output.info.name)): \(error.localizedDescription)")
+            printError(
+                "haptic: error: cannot open the output device \(output.info.id) (\(output.info.name)): \(error.localizedDescription)")
             throw ExitCode(1)
         }
         defer { engine.stop() }
-        let tap = try CHHapticPattern(events: [
-            CHHapticEvent(eventType: .hapticTransient, parameters: [CHHapticEventParameter(parameterID: .hapticIntensity, value: 1)], relativeTime: 0)
-        ], parameters: [])
+        let tap = try CHHapticPattern(
+            events: [
+                CHHapticEvent(
+                    eventType: .hapticTransient, parameters: [CHHapticEventParameter(parameterID: .hapticIntensity, value: 1)],
+                    relativeTime: 0)
+            ], parameters: [])
         let player = try engine.makePlayer(with: tap)
         var samples: [Double] = []
         var missed = 0
@@ -65,9 +69,13 @@ struct LatencyCommand: ParsableCommand {
             return value < 0.001 ? "\(Int((value * 1e6).rounded())) µs" : String(format: "%.2f ms", value * 1e3)
         }
         let configuration = engine.runtime.configuration
-        print(terminalSafe("\(output.info.id) (\(output.info.name)): \(Int(configuration.sampleRate)) Hz in \(configuration.blockFrames)-frame blocks"))
-        print("API → device write, \(samples.count) taps: p50 \(percentile(0.5)), p90 \(percentile(0.9)), p99 \(percentile(0.99))"
-            + (missed > 0 ? " (\(missed) did not arrive within 1 s)" : ""))
+        print(
+            terminalSafe(
+                "\(output.info.id) (\(output.info.name)): \(Int(configuration.sampleRate)) Hz in \(configuration.blockFrames)-frame blocks")
+        )
+        print(
+            "API → device write, \(samples.count) taps: p50 \(percentile(0.5)), p90 \(percentile(0.9)), p99 \(percentile(0.99))"
+                + (missed > 0 ? " (\(missed) did not arrive within 1 s)" : ""))
         if let buffered = output.reportedLatency {
             print(String(format: "the device reports a further %.2f ms before the sample plays", buffered * 1e3))
         } else {

@@ -47,7 +47,9 @@ internal struct LibraryListCommand: ParsableCommand {
             let name = entry.name.padding(toLength: width, withPad: " ", startingAt: 0)
             let duration = formatSeconds(entry.duration)
             let events = "\(entry.events) event\(entry.events == 1 ? "" : "s")"
-            print("\(name)  \(String(repeating: " ", count: max(0, 6 - duration.count)))\(duration)  \(events.padding(toLength: 9, withPad: " ", startingAt: 0))  \(entry.description)")
+            print(
+                "\(name)  \(String(repeating: " ", count: max(0, 6 - duration.count)))\(duration)  \(events.padding(toLength: 9, withPad: " ", startingAt: 0))  \(entry.description)"
+            )
         }
     }
 }

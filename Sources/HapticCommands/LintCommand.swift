@@ -59,7 +59,8 @@ struct LintCommand: ParsableCommand {
         }
         let unknown = disabledRules.subtracting(Self.ruleNames)
         guard unknown.isEmpty else {
-            throw ValidationError("--disable: no rule named \(unknown.sorted().joined(separator: ", ")); rules: \(Self.ruleNames.joined(separator: ", "))")
+            throw ValidationError(
+                "--disable: no rule named \(unknown.sorted().joined(separator: ", ")); rules: \(Self.ruleNames.joined(separator: ", "))")
         }
     }
 
@@ -126,7 +127,9 @@ struct LintCommand: ParsableCommand {
         let notes = counts[.note, default: 0]
         let total = errors + warnings + notes
         let checked = files.count + (library ? FeedbackLibrary.names.count : 0)
-        print("\(total) finding\(total == 1 ? "" : "s") (\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(notes) note\(notes == 1 ? "" : "s")) in \(checked) file\(checked == 1 ? "" : "s")")
+        print(
+            "\(total) finding\(total == 1 ? "" : "s") (\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(notes) note\(notes == 1 ? "" : "s")) in \(checked) file\(checked == 1 ? "" : "s")"
+        )
         if errors + warnings + unreadable > 0 { throw ExitCode(1) }
     }
 

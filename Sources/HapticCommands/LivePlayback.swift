@@ -58,7 +58,8 @@ internal struct LivePlayback {
             interrupt.exitsImmediately = false
             announce()
         } catch {
-            printError("haptic: error: cannot open the output device \(device.info.id) (\(device.info.name)): \(error.localizedDescription)")
+            printError(
+                "haptic: error: cannot open the output device \(device.info.id) (\(device.info.name)): \(error.localizedDescription)")
             throw ExitCode(1)
         }
         engine.stoppedHandler = { reason in outcome.settle(.failed("the engine stopped (\(reason))")) }

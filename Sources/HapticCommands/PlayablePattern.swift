@@ -26,7 +26,8 @@ internal struct PlayablePattern {
     internal static func resolve(_ argument: String) throws -> PlayablePattern {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory)
-        let looksLikePath = argument.contains("/")
+        let looksLikePath =
+            argument.contains("/")
             || [".ahap", ".json", ".plist", ".haptic"].contains { argument.lowercased().hasSuffix($0) }
         if !exists && !looksLikePath {
             return try library(argument)
@@ -40,7 +41,8 @@ internal struct PlayablePattern {
     internal static func library(_ name: String) throws -> PlayablePattern {
         guard let canonical = FeedbackLibrary.canonicalName(for: name), let model = FeedbackLibrary.pattern(named: canonical) else {
             printError(
-                "haptic: error: no pattern file or library pattern named '\(name)'; library patterns: \(FeedbackLibrary.names.joined(separator: ", "))")
+                "haptic: error: no pattern file or library pattern named '\(name)'; library patterns: \(FeedbackLibrary.names.joined(separator: ", "))"
+            )
             throw ExitCode(1)
         }
         return PlayablePattern(name: canonical, model: model, loaded: nil)

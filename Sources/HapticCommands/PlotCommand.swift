@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import HapticInterchange
 import HapticLoading
-import HapticPlot
 import HapticPattern
+import HapticPlot
 import HapticRender
 
 /// `haptic plot`: a timeline of a pattern as SVG or PNG — events, the intensity and sharpness envelopes after
@@ -36,7 +36,8 @@ struct PlotCommand: ParsableCommand {
             throw ValidationError("the output must end in .svg or .png (got '\(output)')")
         }
         guard ActuatorProfile.builtIn(named: profile) != nil else {
-            throw ValidationError("unknown profile '\(profile)'; choose one of \(ActuatorProfile.builtIns.map(\.name).joined(separator: ", "))")
+            throw ValidationError(
+                "unknown profile '\(profile)'; choose one of \(ActuatorProfile.builtIns.map(\.name).joined(separator: ", "))")
         }
         guard (320...8000).contains(width), (240...8000).contains(height) else {
             throw ValidationError("--width must be 320…8000 and --height 240…8000")
@@ -79,9 +80,14 @@ struct PlotCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let peak = simulation.acceleration.map { abs($0) }.max() ?? 0
-        print(terminalSafe("\(output): \(width)×\(height), \(formatSeconds(input.duration)), \(pattern.events.count) events, peak acceleration \(String(format: "%.2f", peak)) g (\(actuator.name))"))
+        print(
+            terminalSafe(
+                "\(output): \(width)×\(height), \(formatSeconds(input.duration)), \(pattern.events.count) events, peak acceleration \(String(format: "%.2f", peak)) g (\(actuator.name))"
+            ))
         if simulation.skippedAudio > 0 {
-            printError("\(file): warning: \(simulation.skippedAudio) custom audio event(s) could not be loaded; they are drawn as outlines of unknown length and are silent in the render")
+            printError(
+                "\(file): warning: \(simulation.skippedAudio) custom audio event(s) could not be loaded; they are drawn as outlines of unknown length and are silent in the render"
+            )
         }
     }
 }

@@ -101,7 +101,8 @@ struct RenderCommand: ParsableCommand {
         // header is valid after every block.
         let writer: WAVFileWriter
         do {
-            writer = try WAVFileWriter(path: output, channelCount: channelCount, sampleRate: Int(sampleRate), format: int16 ? .int16 : .float32)
+            writer = try WAVFileWriter(
+                path: output, channelCount: channelCount, sampleRate: Int(sampleRate), format: int16 ? .int16 : .float32)
         } catch {
             printError("\(output): error: cannot write: \(error.message)")
             throw ExitCode(1)
@@ -139,9 +140,10 @@ struct RenderCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let layout = names.flatMap { $0 == "audio" ? ["audio-left", "audio-right"] : [$0] }.joined(separator: ", ")
-        print(terminalSafe(
-            "\(output): \(frameCount) frames at \(Int(sampleRate)) Hz (\(formatSeconds(seconds))), channels: \(layout), profile \(actuator.name)"
-                + (summary.clippedFrameCount > 0 ? ", \(summary.clippedFrameCount) frames clipped" : "")))
+        print(
+            terminalSafe(
+                "\(output): \(frameCount) frames at \(Int(sampleRate)) Hz (\(formatSeconds(seconds))), channels: \(layout), profile \(actuator.name)"
+                    + (summary.clippedFrameCount > 0 ? ", \(summary.clippedFrameCount) frames clipped" : "")))
     }
 
     /// A built-in profile by name, or a JSON file.

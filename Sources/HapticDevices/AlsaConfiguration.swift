@@ -69,13 +69,19 @@ public struct AlsaConfiguration: Sendable, Hashable {
                 case "audio": configuration.audioChannels = list
                 case "haptic": configuration.hapticChannels = list
                 case "format":
-                    guard let format = SampleFormat(rawValue: value) else { throw DeviceError(.notFound, "alsa: format must be s16 or float") }
+                    guard let format = SampleFormat(rawValue: value) else {
+                        throw DeviceError(.notFound, "alsa: format must be s16 or float")
+                    }
                     configuration.sampleFormat = format
                 case "latency":
                     let seconds: Double?
-                    if value.hasSuffix("ms") { seconds = Double(value.dropLast(2)).map { $0 / 1_000 } }
-                    else if value.hasSuffix("us") { seconds = Double(value.dropLast(2)).map { $0 / 1_000_000 } }
-                    else { seconds = nil }
+                    if value.hasSuffix("ms") {
+                        seconds = Double(value.dropLast(2)).map { $0 / 1_000 }
+                    } else if value.hasSuffix("us") {
+                        seconds = Double(value.dropLast(2)).map { $0 / 1_000_000 }
+                    } else {
+                        seconds = nil
+                    }
                     guard let seconds, seconds >= 0.0005, seconds <= 0.5 else {
                         throw DeviceError(.notFound, "alsa: latency must be 0.5ms … 500ms, e.g. latency=5ms (got '\(value)')")
                     }
@@ -85,7 +91,8 @@ public struct AlsaConfiguration: Sendable, Hashable {
             }
         }
         self = AlsaConfiguration(
-            pcm: configuration.pcm, channelCount: channels ?? max(2, (configuration.audioChannels + configuration.hapticChannels).max().map { $0 + 1 } ?? 2),
+            pcm: configuration.pcm,
+            channelCount: channels ?? max(2, (configuration.audioChannels + configuration.hapticChannels).max().map { $0 + 1 } ?? 2),
             audioChannels: configuration.audioChannels, hapticChannels: configuration.hapticChannels,
             sampleFormat: configuration.sampleFormat, latency: configuration.latency)
     }
@@ -96,6 +103,7 @@ public struct AlsaConfiguration: Sendable, Hashable {
         if channelCount == 2 && audioChannels == [0, 1] && hapticChannels.isEmpty && sampleFormat == .s16 && latencyOption.isEmpty {
             return "alsa:\(pcm)"
         }
-        return "alsa:\(pcm)?channels=\(channelCount)&audio=\(audioChannels.map(String.init).joined(separator: ","))&haptic=\(hapticChannels.map(String.init).joined(separator: ","))&format=\(sampleFormat.rawValue)\(latencyOption)"
+        return
+            "alsa:\(pcm)?channels=\(channelCount)&audio=\(audioChannels.map(String.init).joined(separator: ","))&haptic=\(hapticChannels.map(String.init).joined(separator: ","))&format=\(sampleFormat.rawValue)\(latencyOption)"
     }
 }

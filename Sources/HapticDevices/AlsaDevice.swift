@@ -83,7 +83,8 @@ public final class AlsaDevice: HapticDevice {
         guard paramsResult >= 0 else {
             let detail = library.takeLastMessage().map { " (alsa-lib: \($0))" } ?? ""
             _ = library.close(handle)
-            throw DeviceError(.unsupported, "\(info.id): snd_pcm_set_params: \(library.describe(paramsResult))\(detail)", errno: -paramsResult)
+            throw DeviceError(
+                .unsupported, "\(info.id): snd_pcm_set_params: \(library.describe(paramsResult))\(detail)", errno: -paramsResult)
         }
         var bufferSize: UInt = 0
         var periodSize: UInt = 0

@@ -63,7 +63,9 @@ package enum AlsaDiscovery {
     }
 
     /// Loads libasound and lists the cards.
-    package static func scan(cardsFile: String = "/proc/asound/cards") -> (devices: [DiscoveredDevice], skipped: [SkippedDevice], notes: [String]) {
+    package static func scan(cardsFile: String = "/proc/asound/cards") -> (
+        devices: [DiscoveredDevice], skipped: [SkippedDevice], notes: [String]
+    ) {
         if let problem = AlsaLibrary.loadProblem { return ([], [], [problem]) }
         guard let text = readSmallFile(cardsFile) else {
             return ([], [SkippedDevice(id: "alsa", reason: "\(cardsFile) is missing: no ALSA sound cards", code: .notFound)], [])

@@ -76,8 +76,10 @@ package struct AlsaLibrary: @unchecked Sendable {
                 return unsafeBitCast(pointer, to: type)
             }
             guard
-                let open = symbol("snd_pcm_open", as: (@convention(c) (UnsafeMutablePointer<PCM?>, UnsafePointer<CChar>, Int32, Int32) -> Int32).self),
-                let setParams = symbol("snd_pcm_set_params", as: (@convention(c) (PCM, Int32, Int32, UInt32, UInt32, Int32, UInt32) -> Int32).self),
+                let open = symbol(
+                    "snd_pcm_open", as: (@convention(c) (UnsafeMutablePointer<PCM?>, UnsafePointer<CChar>, Int32, Int32) -> Int32).self),
+                let setParams = symbol(
+                    "snd_pcm_set_params", as: (@convention(c) (PCM, Int32, Int32, UInt32, UInt32, Int32, UInt32) -> Int32).self),
                 let writei = symbol("snd_pcm_writei", as: (@convention(c) (PCM, UnsafeRawPointer, UInt) -> Int).self),
                 let recover = symbol("snd_pcm_recover", as: (@convention(c) (PCM, Int32, Int32) -> Int32).self),
                 let drain = symbol("snd_pcm_drain", as: (@convention(c) (PCM) -> Int32).self),

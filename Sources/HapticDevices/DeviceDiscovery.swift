@@ -1,3 +1,6 @@
+import HapticRender
+import Logging
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -7,8 +10,6 @@ import Darwin
 #else
 #error("unsupported platform")
 #endif
-import HapticRender
-import Logging
 
 /// Finds the outputs of this machine and picks the default one.
 ///
@@ -74,7 +75,9 @@ public enum DeviceDiscovery {
         case "simulated":
             guard let name = argument else { return SimulatedDevice(meter: meter) }
             guard let profile = ActuatorProfile.builtIn(named: name) else {
-                throw DeviceError(.notFound, "no built-in actuator profile '\(name)' (have: \(ActuatorProfile.builtIns.map(\.name).joined(separator: ", ")))")
+                throw DeviceError(
+                    .notFound,
+                    "no built-in actuator profile '\(name)' (have: \(ActuatorProfile.builtIns.map(\.name).joined(separator: ", ")))")
             }
             return SimulatedDevice(profile: profile, meter: meter)
         case "wav":
@@ -82,7 +85,9 @@ public enum DeviceDiscovery {
             return WAVDevice(path: path)
         #if os(Linux)
         case "evdev":
-            guard let path = argument, !path.isEmpty else { throw DeviceError(.notFound, "evdev: needs a node, e.g. evdev:/dev/input/event5") }
+            guard let path = argument, !path.isEmpty else {
+                throw DeviceError(.notFound, "evdev: needs a node, e.g. evdev:/dev/input/event5")
+            }
             let capabilities = try EvdevProbe.probe(path: path, system: LinuxEvdevSystemCalls()).get()
             return EvdevDevice(capabilities: capabilities, configuration: EvdevConfiguration(profile: profile(for: capabilities)))
         case "alsa":
@@ -142,7 +147,8 @@ public enum DeviceDiscovery {
                 DeviceLog.logger.notice("skipping \(candidate.info.id): \(error)")
             }
         }
-        return Selection(device: SimulatedDevice(meter: meter), reason: "no haptic hardware found; using the simulated actuator", overrideProblem: nil)
+        return Selection(
+            device: SimulatedDevice(meter: meter), reason: "no haptic hardware found; using the simulated actuator", overrideProblem: nil)
     }
 
     /// ``defaultSelection(environment:)``'s device.

@@ -97,7 +97,8 @@ public final class EvdevDevice: HapticDevice {
             pacer = RealTimePacer(format: format)
         case .starting:
             writer.requestStop()
-            throw DeviceError(.timeout, "\(info.id): the device did not answer EVIOCSFF within \(configuration.ioTimeout * 4) s", errno: ETIMEDOUT)
+            throw DeviceError(
+                .timeout, "\(info.id): the device did not answer EVIOCSFF within \(configuration.ioTimeout * 4) s", errno: ETIMEDOUT)
         case .removed:
             throw DeviceError(.removed, "\(info.id): the device disappeared while opening", errno: ENODEV)
         case .failed, .stopped:

@@ -36,7 +36,8 @@ package enum EvdevProbe {
                 return .failure(
                     DeviceError(
                         .unsupported,
-                        "\(path) '\(capabilities.name)': EV_FF without FF_RUMBLE or FF_PERIODIC+FF_SINE, or no effect slots (EVIOCGEFFECTS = \(capabilities.effectSlots))"))
+                        "\(path) '\(capabilities.name)': EV_FF without FF_RUMBLE or FF_PERIODIC+FF_SINE, or no effect slots (EVIOCGEFFECTS = \(capabilities.effectSlots))"
+                    ))
             }
             return .success(capabilities)
         }

@@ -183,7 +183,9 @@ package final class EvdevWriter: Sendable {
         }
         if capabilities.supportsGain {
             let gain = Int32((configuration.gain * 65535).rounded())
-            if case .failure(let error) = call("write(FF_GAIN)", { system.writeEvent(fd, type: UInt16(EV_FF), code: UInt16(FF_GAIN), value: gain) }) {
+            if case .failure(let error) = call(
+                "write(FF_GAIN)", { system.writeEvent(fd, type: UInt16(EV_FF), code: UInt16(FF_GAIN), value: gain) })
+            {
                 closeDescriptor()
                 return .failure(error)
             }
@@ -266,7 +268,10 @@ package final class EvdevWriter: Sendable {
     package func release() {
         guard fd >= 0 else { return }
         if state != .removed {
-            if playing, case .success = call("write(stop)", { system.writeEvent(fd, type: UInt16(EV_FF), code: UInt16(bitPattern: effectID), value: 0) }) {
+            if playing,
+                case .success = call(
+                    "write(stop)", { system.writeEvent(fd, type: UInt16(EV_FF), code: UInt16(bitPattern: effectID), value: 0) })
+            {
                 stops.add(1, ordering: .relaxed)
             }
             playing = false
@@ -315,7 +320,9 @@ package final class EvdevWriter: Sendable {
             next += period
             let wait = Swift.max(0, next - MonotonicClock.now())
             var woken = false
-            switch SystemCall.retryingInterrupts("ppoll", { system.waitForHangupOrWake(fd, wake: wakeFD, timeoutNanoseconds: Int(wait * 1e9)) }) {
+            switch SystemCall.retryingInterrupts(
+                "ppoll", { system.waitForHangupOrWake(fd, wake: wakeFD, timeoutNanoseconds: Int(wait * 1e9)) })
+            {
             case .success(let result):
                 switch PollOutcome(result) {
                 case .hangup: stateValue.store(State.removed.rawValue, ordering: .releasing)

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -7,7 +9,6 @@ import Darwin
 #else
 #error("unsupported platform")
 #endif
-import Synchronization
 
 /// A live one-line meter of a simulated actuator (intensity and acceleration bars), redrawn about 30 times a
 /// second on a thread of its own, only when the output is a terminal.
@@ -78,7 +79,8 @@ package final class TerminalMeter: Sendable {
             let fraction = hundredths % 100
             return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
         }
-        return "\r[haptic] intensity \(bar(intensity)) \(fixed(intensity))  accel \(bar(acceleration / Swift.max(fullScale, 1e-6))) \(fixed(acceleration)) g"
+        return
+            "\r[haptic] intensity \(bar(intensity)) \(fixed(intensity))  accel \(bar(acceleration / Swift.max(fullScale, 1e-6))) \(fixed(acceleration)) g"
     }
 
     /// The bar width that keeps ``line(intensity:acceleration:fullScale:width:)`` (43 characters plus two bars)

@@ -1,3 +1,6 @@
+import HapticRender
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -7,8 +10,6 @@ import Darwin
 #else
 #error("unsupported platform")
 #endif
-import HapticRender
-import Synchronization
 
 /// Records chosen bus channels into a 32-bit float WAV file (`WAVE_FORMAT_IEEE_FLOAT`): the output of
 /// `HAPTIC_DEVICE=wav:<path>`, a true recording of what an app plays.

@@ -1,3 +1,5 @@
+import HapticRender
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -7,7 +9,6 @@ import Darwin
 #else
 #error("unsupported platform")
 #endif
-import HapticRender
 
 /// A WAV file written as it grows, readable at every moment: after each append the header's sizes describe exactly
 /// the samples written so far, so a process killed mid-recording (even with SIGKILL) leaves a valid file up to its

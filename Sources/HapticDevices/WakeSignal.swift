@@ -1,3 +1,6 @@
+import CHapticSupport
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CHapticSupport
-import Synchronization
 
 /// Wakes a render thread that is waiting for its next block: a control thread signals it when a command arrives
 /// (a start, a stop, a parameter), so the command reaches the output at once instead of at the next block boundary,

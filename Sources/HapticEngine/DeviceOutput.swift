@@ -92,7 +92,8 @@ final class DeviceOutput: @unchecked Sendable {
                 guard output.sampleRate == sampleRate, output.blockFrames == blockFrames, output.clockMode == clockMode else {
                     throw EngineError(
                         .deviceUnavailable,
-                        "\(device.info.name) is already played at \(Int(output.sampleRate)) Hz in \(output.blockFrames)-frame blocks (\(output.clockMode)); an engine on it must use the same")
+                        "\(device.info.name) is already played at \(Int(output.sampleRate)) Hz in \(output.blockFrames)-frame blocks (\(output.clockMode)); an engine on it must use the same"
+                    )
                 }
                 try output.insert(context)
                 return output
@@ -141,9 +142,10 @@ final class DeviceOutput: @unchecked Sendable {
 
     private func start() throws(EngineError) {
         do {
-            try device.start(format: DeviceFormat(
-                sampleRate: sampleRate, maxBlockFrames: blockFrames, isRealTime: clockMode == .realTime,
-                wake: clockMode == .realTime ? wake : nil))
+            try device.start(
+                format: DeviceFormat(
+                    sampleRate: sampleRate, maxBlockFrames: blockFrames, isRealTime: clockMode == .realTime,
+                    wake: clockMode == .realTime ? wake : nil))
         } catch {
             throw EngineError(.deviceUnavailable, "\(device.info.name) could not be started: \(error)")
         }
@@ -236,11 +238,13 @@ final class DeviceOutput: @unchecked Sendable {
             remaining -= n
             let (ok, hooks) = renderLock.withLock { _ -> (Bool, [@Sendable () -> Void]) in
                 let ok = renderAndWrite(frames: n, now: nil)
-                let hooks = servicing ? (0..<Self.capacity).compactMap { index -> (@Sendable () -> Void)? in
-                    let bits = slots[index].load(ordering: .acquiring)
-                    guard bits != 0 else { return nil }
-                    return Unmanaged<RenderContext>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue().afterBlock
-                } : []
+                let hooks =
+                    servicing
+                    ? (0..<Self.capacity).compactMap { index -> (@Sendable () -> Void)? in
+                        let bits = slots[index].load(ordering: .acquiring)
+                        guard bits != 0 else { return nil }
+                        return Unmanaged<RenderContext>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue().afterBlock
+                    } : []
                 return (ok, hooks)
             }
             for hook in hooks { hook() }

@@ -67,19 +67,23 @@ public final class EnginePlayer: @unchecked Sendable {
     /// Silences the player (ramped); it keeps running.
     public var isMuted: Bool {
         get { runtime.state.withLock { _ in state.mutedSetting } }
-        set { runtime.withPlayerLocked(state) { session in
-            state.mutedSetting = newValue
-            if let run = state.run, let session { runtime.send(settingsOf: run, session) }
-        } }
+        set {
+            runtime.withPlayerLocked(state) { session in
+                state.mutedSetting = newValue
+                if let run = state.run, let session { runtime.send(settingsOf: run, session) }
+            }
+        }
     }
 
     /// Whether playback jumps back to 0 at ``loopEnd``. Default `false`.
     public var loopEnabled: Bool {
         get { runtime.state.withLock { _ in state.loopSetting } }
-        set { runtime.withPlayerLocked(state) { session in
-            state.loopSetting = newValue
-            if let run = state.run, let session { runtime.send(settingsOf: run, session) }
-        } }
+        set {
+            runtime.withPlayerLocked(state) { session in
+                state.loopSetting = newValue
+                if let run = state.run, let session { runtime.send(settingsOf: run, session) }
+            }
+        }
     }
 
     /// The loop end in pattern seconds; 0 means the end of the last event. Negative or non-finite values are

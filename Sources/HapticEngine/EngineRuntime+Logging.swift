@@ -41,16 +41,20 @@ extension EngineRuntime {
             logger.log(level: level, "\(delta) \(text)", metadata: metadata)
             reported = true
         }
-        report(.warning, current.droppedVoiceEvents - last.droppedVoiceEvents,
-               "event(s) found no free voice and were skipped (voice pool: \(configuration.voiceCapacity))")
-        report(.notice, current.stolenRuns - last.stolenRuns,
-               "playing run(s) stolen by starts beyond \(configuration.playerCapacity) runs (faded out, completions called)")
-        report(.warning, current.coalescedStarts - last.coalescedStarts,
-               "start(s) coalesced in a burst: every slot was fading out, so they did not sound")
+        report(
+            .warning, current.droppedVoiceEvents - last.droppedVoiceEvents,
+            "event(s) found no free voice and were skipped (voice pool: \(configuration.voiceCapacity))")
+        report(
+            .notice, current.stolenRuns - last.stolenRuns,
+            "playing run(s) stolen by starts beyond \(configuration.playerCapacity) runs (faded out, completions called)")
+        report(
+            .warning, current.coalescedStarts - last.coalescedStarts,
+            "start(s) coalesced in a burst: every slot was fading out, so they did not sound")
         report(.warning, current.recoveredDeviceErrors - last.recoveredDeviceErrors, "underrun(s) recovered by the output")
         report(.notice, current.clippedFrames - last.clippedFrames, "frame(s) clipped on the output bus")
-        report(.warning, current.droppedNotifications - last.droppedNotifications,
-               "render notification(s) lost (the notification queue was full)")
+        report(
+            .warning, current.droppedNotifications - last.droppedNotifications,
+            "render notification(s) lost (the notification queue was full)")
         let busy = session.runs.count - session.stolenRunsFading
         if !last.poolPressure && busy * 10 >= configuration.playerCapacity * 9 {
             logger.notice("run slots nearly full: \(busy) of \(configuration.playerCapacity) playing", metadata: metadata)

@@ -67,7 +67,8 @@ extension EngineRuntime {
     /// taken: the mixer never stays behind the player's state.
     func send(settingsOf run: PlayerHandle, _ session: EngineSession) {
         guard let player = session.runs[run]?.player else { return }
-        let taken = session.enqueue(.setMuted(run, muted: player.mutedSetting))
+        let taken =
+            session.enqueue(.setMuted(run, muted: player.mutedSetting))
             && session.enqueue(.setLoop(run, enabled: player.loopSetting, loopEnd: player.loopEndSetting))
             && session.enqueue(.setRate(run, rate: player.rate, atFrame: immediateFrame(for: run, session)))
         if taken { session.settingsToResend.remove(run) } else { session.settingsToResend.insert(run) }
@@ -126,8 +127,9 @@ extension EngineRuntime {
 
     /// Stops the run that started first (among those not already stolen) at the next frame.
     private func stealOldestRunLocked(_ session: EngineSession) {
-        guard let (handle, _) = session.runs.filter({ !$0.value.isStolen && $0.value.replacedAtFrame == nil })
-            .min(by: { $0.value.startFrame < $1.value.startFrame })
+        guard
+            let (handle, _) = session.runs.filter({ !$0.value.isStolen && $0.value.replacedAtFrame == nil })
+                .min(by: { $0.value.startFrame < $1.value.startFrame })
         else { return }
         guard session.enqueue(.stop(handle, atFrame: session.mixer.currentFrame)) else { return }
         session.runs[handle]?.isStolen = true
@@ -135,7 +137,8 @@ extension EngineRuntime {
         session.stolenRuns += 1
     }
 
-    private func startRunLocked(_ player: PlayerState, handle: PlayerHandle, at time: Double, _ session: EngineSession) throws(EngineError) {
+    private func startRunLocked(_ player: PlayerState, handle: PlayerHandle, at time: Double, _ session: EngineSession) throws(EngineError)
+    {
         let (frame, isImmediate) = scheduledFrame(for: time, session)
         do throws(EngineError) {
             // Settings first: the first command for a fresh handle claims its slot, and the start keeps them.

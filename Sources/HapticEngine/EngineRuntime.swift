@@ -483,11 +483,12 @@ public final class EngineRuntime: @unchecked Sendable {
             default: logger.debug("the engine stopped (\(reason))")
             }
         }
-        let error: EngineError? = switch reason {
-        case .gameControllerDisconnect, .systemError: EngineError(.deviceFailed, "the output device stopped working")
-        case .notifyWhenFinished, .idleTimeout: nil
-        default: EngineError(.engineNotRunning, "the engine was stopped (\(reason))")
-        }
+        let error: EngineError? =
+            switch reason {
+            case .gameControllerDisconnect, .systemError: EngineError(.deviceFailed, "the output device stopped working")
+            case .notifyWhenFinished, .idleTimeout: nil
+            default: EngineError(.engineNotRunning, "the engine was stopped (\(reason))")
+            }
         stopSessionLocked(&s, error: error, into: &out)
         if let handler = s.stoppedHandler { out.append { handler(reason) } }
     }

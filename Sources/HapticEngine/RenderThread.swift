@@ -31,11 +31,13 @@ final class RenderThread {
         // The name is for debuggers; setting it needs _GNU_SOURCE (pthread_setname_np), so it is only recorded.
         self.name = name
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
-        let result = pthread_create(&thread, nil, { raw in
-            let body = Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue()
-            body.run()
-            return nil
-        }, context)
+        let result = pthread_create(
+            &thread, nil,
+            { raw in
+                let body = Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue()
+                body.run()
+                return nil
+            }, context)
         if result != 0 {
             Unmanaged<Body>.fromOpaque(context).release()
             return nil

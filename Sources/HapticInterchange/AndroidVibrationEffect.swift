@@ -44,7 +44,8 @@ public struct AndroidVibrationEffect: Sendable, Hashable, Codable {
     /// - Parameters:
     ///   - pattern: the AHAP pattern.
     ///   - stepMilliseconds: the grid; values below ``minimumStepMilliseconds`` are raised to it, above ``maximumStepMilliseconds`` lowered to it.
-    public static func converting(_ pattern: Pattern, stepMilliseconds: Int = minimumStepMilliseconds) -> Conversion<AndroidVibrationEffect> {
+    public static func converting(_ pattern: Pattern, stepMilliseconds: Int = minimumStepMilliseconds) -> Conversion<AndroidVibrationEffect>
+    {
         let stepMs = Swift.min(Swift.max(stepMilliseconds, minimumStepMilliseconds), maximumStepMilliseconds)
         let signal = PatternSignal(pattern)
         let grid = SignalGrid(signal, step: Double(stepMs) / 1000)
@@ -86,28 +87,32 @@ public struct AndroidVibrationEffect: Sendable, Hashable, Codable {
             notes.append(ConversionNote("no-haptics", .lossy, "the pattern has no haptic content; the waveform is empty"))
         }
 
-        notes.append(ConversionNote(
-            "timing-grid", .lossy,
-            "timings rounded to \(stepMs) ms steps: max transient shift \(formatNumber(grid.maxTransientShift * 1000, digits: 1)) ms; continuous intensity held per step: max deviation \(formatNumber(Double(grid.maxHoldError), digits: 3))",
-            maxError: grid.maxTransientShift * 1000))
-        notes.append(ConversionNote(
-            "amplitude-quantized", .lossy,
-            "intensity quantized to 8 bits (amplitude = round(255 × intensity)): max error \(formatNumber(Double(quantization), digits: 4))",
-            maxError: Double(quantization)))
+        notes.append(
+            ConversionNote(
+                "timing-grid", .lossy,
+                "timings rounded to \(stepMs) ms steps: max transient shift \(formatNumber(grid.maxTransientShift * 1000, digits: 1)) ms; continuous intensity held per step: max deviation \(formatNumber(Double(grid.maxHoldError), digits: 3))",
+                maxError: grid.maxTransientShift * 1000))
+        notes.append(
+            ConversionNote(
+                "amplitude-quantized", .lossy,
+                "intensity quantized to 8 bits (amplitude = round(255 × intensity)): max error \(formatNumber(Double(quantization), digits: 4))",
+                maxError: Double(quantization)))
         if signal.hasContinuous || !signal.transients.isEmpty {
             notes.append(ConversionNote("sharpness-dropped", .lossy, "sharpness dropped: Android waveforms have no frequency"))
         }
         if bursts > 0 {
-            notes.append(ConversionNote(
-                "transients-emulated", .lossy,
-                "\(bursts) transient\(bursts == 1 ? "" : "s") became \(stepMs) ms bursts at 255 × intensity, neighbouring steps of a running continuous signal ducked to 1 (Android waveforms have no transients)",
-                count: bursts))
+            notes.append(
+                ConversionNote(
+                    "transients-emulated", .lossy,
+                    "\(bursts) transient\(bursts == 1 ? "" : "s") became \(stepMs) ms bursts at 255 × intensity, neighbouring steps of a running continuous signal ducked to 1 (Android waveforms have no transients)",
+                    count: bursts))
         }
         if grid.mergedTransientCount > 0 {
-            notes.append(ConversionNote(
-                "transients-merged", .lossy,
-                "\(grid.mergedTransientCount) transient\(grid.mergedTransientCount == 1 ? "" : "s") shared a \(stepMs) ms step with a stronger one and merged into it",
-                count: grid.mergedTransientCount))
+            notes.append(
+                ConversionNote(
+                    "transients-merged", .lossy,
+                    "\(grid.mergedTransientCount) transient\(grid.mergedTransientCount == 1 ? "" : "s") shared a \(stepMs) ms step with a stronger one and merged into it",
+                    count: grid.mergedTransientCount))
         }
         notes += audioNotes(signal, target: "Android VibrationEffect")
 
@@ -125,17 +130,22 @@ public struct AndroidVibrationEffect: Sendable, Hashable, Codable {
                 primitives.append(primitive(for: transient, at: start))
             }
             composition = primitives
-            notes.append(ConversionNote(
-                "primitives", .lossy,
-                "\(primitives.count) transient\(primitives.count == 1 ? "" : "s") → Composition primitives by sharpness (< 0.33 LOW_TICK, or THUD at intensity ≥ 0.8; < 0.67 CLICK; else TICK), scale = intensity; onsets rounded to 1 ms; primitive lengths are device-specific, so onsets closer than a primitive's length are pushed back",
-                count: primitives.count))
+            notes.append(
+                ConversionNote(
+                    "primitives", .lossy,
+                    "\(primitives.count) transient\(primitives.count == 1 ? "" : "s") → Composition primitives by sharpness (< 0.33 LOW_TICK, or THUD at intensity ≥ 0.8; < 0.67 CLICK; else TICK), scale = intensity; onsets rounded to 1 ms; primitive lengths are device-specific, so onsets closer than a primitive's length are pushed back",
+                    count: primitives.count))
             if mergedPrimitives > 0 {
-                notes.append(ConversionNote("primitives-merged", .lossy, "\(mergedPrimitives) simultaneous transients merged into one primitive", count: mergedPrimitives))
+                notes.append(
+                    ConversionNote(
+                        "primitives-merged", .lossy, "\(mergedPrimitives) simultaneous transients merged into one primitive",
+                        count: mergedPrimitives))
             }
         }
-        notes.append(ConversionNote(
-            "amplitude-control", .info,
-            "devices without amplitude control (Vibrator#hasAmplitudeControl() false) play every non-zero amplitude at full strength"))
+        notes.append(
+            ConversionNote(
+                "amplitude-control", .info,
+                "devices without amplitude control (Vibrator#hasAmplitudeControl() false) play every non-zero amplitude at full strength"))
         return Conversion(value: AndroidVibrationEffect(timings: timings, amplitudes: merged, composition: composition), notes: notes)
     }
 

@@ -28,7 +28,10 @@ extension HapticFile {
         var end = signal.hapticEnd
         if end <= 0 {
             end = Swift.max(pattern.duration, 0.001)
-            notes.append(ConversionNote("no-haptics", .lossy, "the pattern has no haptic events; the .haptic file is \(formatNumber(end * 1000)) ms of silence"))
+            notes.append(
+                ConversionNote(
+                    "no-haptics", .lossy, "the pattern has no haptic events; the .haptic file is \(formatNumber(end * 1000)) ms of silence")
+            )
         }
         // Sample every millisecond, at every breakpoint and just before it (jumps), and at every transient.
         var times: [Double] = []
@@ -90,41 +93,51 @@ extension HapticFile {
             frequency = keptSharpness.map { FrequencyBreakpoint(time: times[$0], frequency: Double(values[$0]) * Double(values[$0])) }
         }
 
-        notes.append(ConversionNote(
-            "envelope-simplified", .lossy,
-            "continuous intensity reduced to \(amplitude.count) breakpoints (1 ms sampling, linear between points): max intensity error \(formatNumber(Double(intensityError), digits: 4))",
-            maxError: Double(intensityError), count: amplitude.count))
+        notes.append(
+            ConversionNote(
+                "envelope-simplified", .lossy,
+                "continuous intensity reduced to \(amplitude.count) breakpoints (1 ms sampling, linear between points): max intensity error \(formatNumber(Double(intensityError), digits: 4))",
+                maxError: Double(intensityError), count: amplitude.count))
         if !frequency.isEmpty {
-            notes.append(ConversionNote(
-                "sharpness-simplified", .lossy,
-                "continuous sharpness reduced to \(frequency.count) breakpoints: max sharpness error \(formatNumber(Double(sharpnessError), digits: 4))",
-                maxError: Double(sharpnessError), count: frequency.count))
+            notes.append(
+                ConversionNote(
+                    "sharpness-simplified", .lossy,
+                    "continuous sharpness reduced to \(frequency.count) breakpoints: max sharpness error \(formatNumber(Double(sharpnessError), digits: 4))",
+                    maxError: Double(sharpnessError), count: frequency.count))
         }
         if mergedCount > 0 {
-            notes.append(ConversionNote(
-                "transients-merged", .lossy,
-                "\(mergedCount) transient\(mergedCount == 1 ? "" : "s") at the same time as another merged (the strongest kept): .haptic allows one emphasis per breakpoint",
-                count: mergedCount))
+            notes.append(
+                ConversionNote(
+                    "transients-merged", .lossy,
+                    "\(mergedCount) transient\(mergedCount == 1 ? "" : "s") at the same time as another merged (the strongest kept): .haptic allows one emphasis per breakpoint",
+                    count: mergedCount))
         }
         if raised > 0 {
-            notes.append(ConversionNote(
-                "emphasis-raised", .lossy,
-                "\(raised) transient\(raised == 1 ? "" : "s") weaker than the continuous signal under \(raised == 1 ? "it" : "them") raised to its level (.haptic requires emphasis ≥ envelope): max intensity change \(formatNumber(Double(raisedBy), digits: 4))",
-                maxError: Double(raisedBy), count: raised))
+            notes.append(
+                ConversionNote(
+                    "emphasis-raised", .lossy,
+                    "\(raised) transient\(raised == 1 ? "" : "s") weaker than the continuous signal under \(raised == 1 ? "it" : "them") raised to its level (.haptic requires emphasis ≥ envelope): max intensity change \(formatNumber(Double(raisedBy), digits: 4))",
+                    maxError: Double(raisedBy), count: raised))
         }
         if signal.hasOverlappingSharpness {
-            notes.append(ConversionNote(
-                "sharpness-averaged", .lossy,
-                "overlapping continuous events with different sharpness share one frequency envelope (amplitude-weighted mean, as the renderer mixes them)"))
+            notes.append(
+                ConversionNote(
+                    "sharpness-averaged", .lossy,
+                    "overlapping continuous events with different sharpness share one frequency envelope (amplitude-weighted mean, as the renderer mixes them)"
+                ))
         }
         if intensities.indices.contains(where: { signal.unclampedIntensity(at: times[$0]) > 1.000_01 }) {
-            notes.append(ConversionNote(
-                "intensity-clipped", .info, "overlapping continuous events sum above 1; the envelope is clipped at 1, as the renderer does"))
+            notes.append(
+                ConversionNote(
+                    "intensity-clipped", .info,
+                    "overlapping continuous events sum above 1; the envelope is clipped at 1, as the renderer does"))
         }
         notes += audioNotes(signal, target: ".haptic")
-        notes.append(ConversionNote(
-            "mapping", .info,
-            "amplitude = intensity², frequency = sharpness² (inverse of Lofelt's √ mapping); emphasis amplitude = transient intensity², emphasis frequency = transient sharpness"))
+        notes.append(
+            ConversionNote(
+                "mapping", .info,
+                "amplitude = intensity², frequency = sharpness² (inverse of Lofelt's √ mapping); emphasis amplitude = transient intensity², emphasis frequency = transient sharpness"
+            ))
 
         var meta = metadata ?? Metadata()
         if metadata == nil {
@@ -159,8 +172,10 @@ extension HapticFile {
         let frequencyPoints = frequency.isEmpty ? [(Double(0), Float(0.5))] : frequency.map { ($0.time, Float($0.frequency)) }
         let sharpness = Piecewise(frequencyPoints.map { ($0.0, $0.1.squareRoot()) })
         let transients = amplitude.compactMap { point in
-            point.emphasis.map { PatternSignal.Transient(
-                time: point.time, intensity: Float($0.amplitude.squareRoot()), sharpness: Float($0.frequency)) }
+            point.emphasis.map {
+                PatternSignal.Transient(
+                    time: point.time, intensity: Float($0.amplitude.squareRoot()), sharpness: Float($0.frequency))
+            }
         }
 
         // Where the continuous signal sounds: runs of non-zero amplitude, merged across gaps too short for an
@@ -177,7 +192,9 @@ extension HapticFile {
         // Windows where curves are held for a transient.
         var windows: [(Double, Double)] = []
         for transient in transients {
-            let window = (Swift.max(0, Self.microseconds(transient.time - 0.001)), Self.microseconds(transient.time + transient.pulseDuration))
+            let window = (
+                Swift.max(0, Self.microseconds(transient.time - 0.001)), Self.microseconds(transient.time + transient.pulseDuration)
+            )
             if let last = windows.last, window.0 <= last.1 {
                 windows[windows.count - 1].1 = Swift.max(last.1, window.1)
             } else {
@@ -221,9 +238,13 @@ extension HapticFile {
         let longSplits = events.count - pieces.count
         var entries: [Pattern.Entry] = events.map(Pattern.Entry.event)
         for transient in transients {
-            entries.append(.event(Event(type: .hapticTransient, time: transient.time, parameters: [
-                EventParameter(.hapticIntensity, transient.intensity), EventParameter(.hapticSharpness, transient.sharpness),
-            ])))
+            entries.append(
+                .event(
+                    Event(
+                        type: .hapticTransient, time: transient.time,
+                        parameters: [
+                            EventParameter(.hapticIntensity, transient.intensity), EventParameter(.hapticSharpness, transient.sharpness),
+                        ])))
         }
         var curveCount = 0
         var residual: Float = 0
@@ -232,34 +253,41 @@ extension HapticFile {
             residual = compensated.residual
             let intensityPoints = Self.override(compensated.function, windows: windows, with: 1)
             let sharpnessPoints = Self.override(sharpness, windows: windows, with: 0)
-            for curve in Self.chunks(intensityPoints, id: .hapticIntensityControl) + Self.chunks(sharpnessPoints, id: .hapticSharpnessControl) {
+            for curve in Self.chunks(intensityPoints, id: .hapticIntensityControl)
+                + Self.chunks(sharpnessPoints, id: .hapticSharpnessControl)
+            {
                 entries.append(.curve(curve))
                 curveCount += 1
             }
         }
-        notes.append(ConversionNote(
-            "layout", .info,
-            "continuous signal → \(events.count) HapticContinuous event\(events.count == 1 ? "" : "s") (intensity 1, sharpness 0) shaped by \(curveCount) parameter curve\(curveCount == 1 ? "" : "s") of ≤ 16 points; amplitude → intensity √a, frequency → sharpness √f; \(transients.count) emphasis → HapticTransient",
-            count: events.count))
+        notes.append(
+            ConversionNote(
+                "layout", .info,
+                "continuous signal → \(events.count) HapticContinuous event\(events.count == 1 ? "" : "s") (intensity 1, sharpness 0) shaped by \(curveCount) parameter curve\(curveCount == 1 ? "" : "s") of ≤ 16 points; amplitude → intensity √a, frequency → sharpness √f; \(transients.count) emphasis → HapticTransient",
+                count: events.count))
         if interrupted > 0 {
-            notes.append(ConversionNote(
-                "continuous-interrupted", .lossy,
-                "the continuous signal pauses around \(interrupted) emphasis point\(interrupted == 1 ? "" : "s") (10–20 ms pulse plus a 20 ms release before and attack after) so the transients play at their authored strength: AHAP parameter curves scale every event, transients included",
-                count: interrupted))
+            notes.append(
+                ConversionNote(
+                    "continuous-interrupted", .lossy,
+                    "the continuous signal pauses around \(interrupted) emphasis point\(interrupted == 1 ? "" : "s") (10–20 ms pulse plus a 20 ms release before and attack after) so the transients play at their authored strength: AHAP parameter curves scale every event, transients included",
+                    count: interrupted))
         }
         if residual > 0.001 {
-            notes.append(ConversionNote(
-                "event-edges", .lossy,
-                "continuous events fade in and out over 20 ms (AttackTime/ReleaseTime 0); the curves compensate where they can: max intensity error \(formatNumber(Double(residual), digits: 3))",
-                maxError: Double(residual)))
+            notes.append(
+                ConversionNote(
+                    "event-edges", .lossy,
+                    "continuous events fade in and out over 20 ms (AttackTime/ReleaseTime 0); the curves compensate where they can: max intensity error \(formatNumber(Double(residual), digits: 3))",
+                    maxError: Double(residual)))
         }
         if longSplits > 0 {
-            notes.append(ConversionNote(
-                "split-30s", .info, "continuous signal split into events of at most 30 s (Core Haptics' limit), cross-faded over 20 ms",
-                count: longSplits))
+            notes.append(
+                ConversionNote(
+                    "split-30s", .info, "continuous signal split into events of at most 30 s (Core Haptics' limit), cross-faded over 20 ms",
+                    count: longSplits))
         }
         if frequency.isEmpty {
-            notes.append(ConversionNote("default-frequency", .info, "no frequency envelope: frequency 0.5 (sharpness 0.707) assumed, as players do"))
+            notes.append(
+                ConversionNote("default-frequency", .info, "no frequency envelope: frequency 0.5 (sharpness 0.707) assumed, as players do"))
         }
         var meta: [(key: String, value: AHAPValue)] = []
         if let description = metadata.description { meta.append(("Description", .string(description))) }
@@ -274,9 +302,11 @@ extension HapticFile {
     static func microseconds(_ t: Double) -> Double { (t * 1_000_000).rounded() / 1_000_000 }
 
     private static func continuousEvent(at time: Double, duration: Double) -> Event {
-        Event(type: .hapticContinuous, time: microseconds(time), duration: microseconds(duration), parameters: [
-            EventParameter(.hapticIntensity, 1), EventParameter(.hapticSharpness, 0),
-        ])
+        Event(
+            type: .hapticContinuous, time: microseconds(time), duration: microseconds(duration),
+            parameters: [
+                EventParameter(.hapticIntensity, 1), EventParameter(.hapticSharpness, 0),
+            ])
     }
 
     /// Divides the curve by the events' own envelopes where those are below 1 (their 20 ms attack and release), so
@@ -349,14 +379,16 @@ func audioNotes(_ signal: PatternSignal, target: String) -> [ConversionNote] {
     var notes: [ConversionNote] = []
     let count = signal.audioEvents.count
     if count > 0 {
-        notes.append(ConversionNote(
-            "audio-dropped", .lossy, "\(count) audio event\(count == 1 ? "" : "s") dropped: \(target) has no audio", count: count))
+        notes.append(
+            ConversionNote(
+                "audio-dropped", .lossy, "\(count) audio event\(count == 1 ? "" : "s") dropped: \(target) has no audio", count: count))
     }
     if signal.audioControlCount > 0 {
-        notes.append(ConversionNote(
-            "audio-controls-dropped", .lossy,
-            "\(signal.audioControlCount) audio parameter\(signal.audioControlCount == 1 ? "" : "s")/curve\(signal.audioControlCount == 1 ? "" : "s") dropped",
-            count: signal.audioControlCount))
+        notes.append(
+            ConversionNote(
+                "audio-controls-dropped", .lossy,
+                "\(signal.audioControlCount) audio parameter\(signal.audioControlCount == 1 ? "" : "s")/curve\(signal.audioControlCount == 1 ? "" : "s") dropped",
+                count: signal.audioControlCount))
     }
     return notes
 }

@@ -15,7 +15,8 @@ extension HapticFile {
     /// - Throws: ``HapticFileError`` with a code, the JSON path and line:column: `invalidPatternDictionary` for text
     ///   that is not JSON or not a `.haptic` document (a wrong type, a missing field), `invalidPatternData` for
     ///   values the format or the limits do not allow.
-    public static func decode(_ bytes: [UInt8], file: String? = nil, limits: PatternLimits = .default) throws(HapticFileError) -> HapticFile {
+    public static func decode(_ bytes: [UInt8], file: String? = nil, limits: PatternLimits = .default) throws(HapticFileError) -> HapticFile
+    {
         guard bytes.count <= limits.maxFileSize else {
             throw HapticFileError(
                 path: "", message: "the file is \(bytes.count) bytes; the limit is \(limits.maxFileSize) (PatternLimits.maxFileSize)",
@@ -82,7 +83,9 @@ private struct HapticFileReader {
             guard let member = self.member(node, String(name)) else { return nil }
             node = member
             if let index {
-                guard tape.kind(node) == .array, let element = tape.elements(node).dropFirst(index).first(where: { _ in true }) else { return nil }
+                guard tape.kind(node) == .array, let element = tape.elements(node).dropFirst(index).first(where: { _ in true }) else {
+                    return nil
+                }
                 node = element
             }
         }
@@ -96,7 +99,9 @@ private struct HapticFileReader {
         return found
     }
 
-    private func fail(_ path: String, _ message: String, at node: Int, _ code: HapticErrorCode = .invalidPatternDictionary) -> HapticFileError {
+    private func fail(_ path: String, _ message: String, at node: Int, _ code: HapticErrorCode = .invalidPatternDictionary)
+        -> HapticFileError
+    {
         HapticFileError(path: path, message: message, file: file, code: code, location: tape.location(node))
     }
 
@@ -166,7 +171,8 @@ private struct HapticFileReader {
         guard tape.kind(node) == .array else { throw fail(full, "expected an array, found \(describe(node))", at: node) }
         let count = Int(tape.nodes[node].count)
         guard count <= limits.maxEntries else {
-            throw fail(full, "\(count) breakpoints; the limit is \(limits.maxEntries) (PatternLimits.maxEntries)", at: node, .invalidPatternData)
+            throw fail(
+                full, "\(count) breakpoints; the limit is \(limits.maxEntries) (PatternLimits.maxEntries)", at: node, .invalidPatternData)
         }
         return node
     }
@@ -187,7 +193,9 @@ private struct HapticFileReader {
             if let tags = try array(node, "tags", path: "metadata", required: false) {
                 var list: [String] = []
                 for (i, tag) in tape.elements(tags).enumerated() {
-                    guard tape.kind(tag) == .string else { throw fail("metadata.tags[\(i)]", "expected a string, found \(describe(tag))", at: tag) }
+                    guard tape.kind(tag) == .string else {
+                        throw fail("metadata.tags[\(i)]", "expected a string, found \(describe(tag))", at: tag)
+                    }
                     list.append(tape.string(tag))
                 }
                 metadata.tags = list
@@ -206,7 +214,9 @@ private struct HapticFileReader {
             var breakpoint = HapticFile.AmplitudeBreakpoint(
                 time: try time(point, path: path), amplitude: try number(point, "amplitude", path: path))
             if let emphasis = member(point, "emphasis"), tape.kind(emphasis) != .null {
-                guard tape.kind(emphasis) == .object else { throw fail("\(path).emphasis", "expected an object, found \(describe(emphasis))", at: emphasis) }
+                guard tape.kind(emphasis) == .object else {
+                    throw fail("\(path).emphasis", "expected an object, found \(describe(emphasis))", at: emphasis)
+                }
                 breakpoint.emphasis = HapticFile.Emphasis(
                     amplitude: try number(emphasis, "amplitude", path: "\(path).emphasis"),
                     frequency: try number(emphasis, "frequency", path: "\(path).emphasis"))
@@ -219,7 +229,9 @@ private struct HapticFileReader {
             for (i, point) in tape.elements(frequencyNode).enumerated() {
                 let path = "\(envelopesPath).frequency[\(i)]"
                 guard tape.kind(point) == .object else { throw fail(path, "expected an object, found \(describe(point))", at: point) }
-                frequency.append(HapticFile.FrequencyBreakpoint(time: try time(point, path: path), frequency: try number(point, "frequency", path: path)))
+                frequency.append(
+                    HapticFile.FrequencyBreakpoint(time: try time(point, path: path), frequency: try number(point, "frequency", path: path))
+                )
             }
         }
         return HapticFile(version: version, metadata: metadata, amplitude: amplitude, frequency: frequency)

@@ -160,7 +160,8 @@ public struct HapticFile: Sendable, Hashable {
         for (i, point) in amplitude.enumerated() {
             let path = "\(amplitudePath)[\(i)]"
             if !point.time.isFinite || point.time < 0 || point.time > PatternLimits.default.maxPatternDuration {
-                problem(path + ".time", "time \(point.time) must be a number of seconds within 0 … \(PatternLimits.default.maxPatternDuration)")
+                problem(
+                    path + ".time", "time \(point.time) must be a number of seconds within 0 … \(PatternLimits.default.maxPatternDuration)")
             } else if point.time < previous {
                 problem(path + ".time", "time \(point.time) s is before the previous breakpoint's \(previous) s; times must not decrease")
             }
@@ -172,7 +173,9 @@ public struct HapticFile: Sendable, Hashable {
                 if !(0...1).contains(emphasis.amplitude) {
                     problem(path + ".emphasis.amplitude", "emphasis amplitude \(emphasis.amplitude) is outside 0 … 1")
                 } else if emphasis.amplitude < point.amplitude {
-                    problem(path + ".emphasis.amplitude", "emphasis amplitude \(emphasis.amplitude) is below the envelope's amplitude \(point.amplitude) at that point")
+                    problem(
+                        path + ".emphasis.amplitude",
+                        "emphasis amplitude \(emphasis.amplitude) is below the envelope's amplitude \(point.amplitude) at that point")
                 }
                 if !(0...1).contains(emphasis.frequency) {
                     problem(path + ".emphasis.frequency", "emphasis frequency \(emphasis.frequency) is outside 0 … 1")
@@ -187,7 +190,8 @@ public struct HapticFile: Sendable, Hashable {
         for (i, point) in frequency.enumerated() {
             let path = "\(frequencyPath)[\(i)]"
             if !point.time.isFinite || point.time < 0 || point.time > PatternLimits.default.maxPatternDuration {
-                problem(path + ".time", "time \(point.time) must be a number of seconds within 0 … \(PatternLimits.default.maxPatternDuration)")
+                problem(
+                    path + ".time", "time \(point.time) must be a number of seconds within 0 … \(PatternLimits.default.maxPatternDuration)")
             } else if point.time < previous {
                 problem(path + ".time", "time \(point.time) s is before the previous breakpoint's \(previous) s; times must not decrease")
             } else if let end = amplitude.last?.time, point.time > end {

@@ -112,8 +112,10 @@ public struct PatternSignal: Sendable {
                     let releaseStart = Swift.max(0, duration - Swift.min(release, 0.04))
                     let attackEnd = Swift.min(attack, releaseStart)
                     let peak: Float = attackEnd <= 0 ? 1 : Float(Swift.min(attackEnd / attack, 1))
-                    envelope = [(0, attackEnd <= 0 ? 1 : 0), (attackEnd, peak), (releaseStart, peak),
-                                (releaseStart + release, 0)]
+                    envelope = [
+                        (0, attackEnd <= 0 ? 1 : 0), (attackEnd, peak), (releaseStart, peak),
+                        (releaseStart + release, 0),
+                    ]
                 } else {
                     let natural = attack + decay
                     let total = duration > 0 ? Swift.min(duration, natural) : natural
@@ -121,9 +123,10 @@ public struct PatternSignal: Sendable {
                     let peak: Float = attackEnd <= 0 ? 1 : Float(Swift.min(attackEnd / attack, 1))
                     envelope = [(0, attackEnd <= 0 ? 1 : 0), (attackEnd, peak), (total, 0)]
                 }
-                voices.append(Voice(
-                    start: t, level: event.value(of: .hapticIntensity), sharpness: event.value(of: .hapticSharpness),
-                    envelope: envelope))
+                voices.append(
+                    Voice(
+                        start: t, level: event.value(of: .hapticIntensity), sharpness: event.value(of: .hapticSharpness),
+                        envelope: envelope))
             }
         }
         self.transients = transients
@@ -165,7 +168,8 @@ public struct PatternSignal: Sendable {
         let sorted = voices.sorted { $0.start < $1.start }
         for (i, a) in sorted.enumerated() {
             for b in sorted[(i + 1)...] where b.start < a.end {
-                let sa = a.sharpness, sb = b.sharpness
+                let sa = a.sharpness
+                let sb = b.sharpness
                 if sa != sb { return true }
             }
         }

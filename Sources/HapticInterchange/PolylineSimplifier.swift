@@ -18,8 +18,10 @@ enum PolylineSimplifier {
         for k in 1..<anchors.count { stack.append((anchors[k - 1], anchors[k])) }
         while let (a, b) = stack.popLast() {
             guard b - a > 1 else { continue }
-            let ta = times[a], tb = times[b]
-            let va = values[a], vb = values[b]
+            let ta = times[a]
+            let tb = times[b]
+            let va = values[a]
+            let vb = values[b]
             var worst = -1
             var worstError: Float = tolerance
             for i in (a + 1)..<b {
@@ -44,7 +46,8 @@ enum PolylineSimplifier {
     static func maxError(times: [Double], values: [Float], kept: [Int]) -> Float {
         var worst: Float = 0
         for k in 1..<Swift.max(kept.count, 1) {
-            let a = kept[k - 1], b = kept[k]
+            let a = kept[k - 1]
+            let b = kept[k]
             let span = times[b] - times[a]
             for i in a...b {
                 let line: Float = span > 0 ? values[a] + (values[b] - values[a]) * Float((times[i] - times[a]) / span) : values[b]

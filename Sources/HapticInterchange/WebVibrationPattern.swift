@@ -51,7 +51,9 @@ public struct WebVibrationPattern: Sendable, Hashable, Codable {
         // Fill the shortest pauses while there are too many entries.
         var filled = 0
         var filledMs = 0
-        func entryCount() -> Int { runs.reduce(0) { $0 + Swift.max(1, 2 * (($1.ms + maxEntryMilliseconds - 1) / maxEntryMilliseconds) - 1) } }
+        func entryCount() -> Int {
+            runs.reduce(0) { $0 + Swift.max(1, 2 * (($1.ms + maxEntryMilliseconds - 1) / maxEntryMilliseconds) - 1) }
+        }
         while entryCount() > maxEntries {
             var best = -1
             for i in stride(from: 1, to: runs.count - 1, by: 2) where runs[i].ms > 0 {
@@ -82,24 +84,29 @@ public struct WebVibrationPattern: Sendable, Hashable, Codable {
             entries = Array(entries.prefix(maxEntries))
             if entries.count % 2 == 0 { entries.removeLast() }
         }
-        notes.append(ConversionNote(
-            "on-off", .lossy,
-            "intensity reduced to on/off (on at ≥ \(formatNumber(Double(threshold))) or at a transient): navigator.vibrate has no amplitude; max intensity error \(formatNumber(Double(lost), digits: 3))",
-            maxError: Double(lost)))
+        notes.append(
+            ConversionNote(
+                "on-off", .lossy,
+                "intensity reduced to on/off (on at ≥ \(formatNumber(Double(threshold))) or at a transient): navigator.vibrate has no amplitude; max intensity error \(formatNumber(Double(lost), digits: 3))",
+                maxError: Double(lost)))
         notes.append(ConversionNote("sharpness-dropped", .lossy, "sharpness dropped: navigator.vibrate has no frequency"))
-        notes.append(ConversionNote(
-            "timing-grid", .lossy,
-            "timings rounded to \(stepMs) ms steps: max transient shift \(formatNumber(grid.maxTransientShift * 1000, digits: 1)) ms; transients became \(stepMs) ms pulses",
-            maxError: grid.maxTransientShift * 1000))
+        notes.append(
+            ConversionNote(
+                "timing-grid", .lossy,
+                "timings rounded to \(stepMs) ms steps: max transient shift \(formatNumber(grid.maxTransientShift * 1000, digits: 1)) ms; transients became \(stepMs) ms pulses",
+                maxError: grid.maxTransientShift * 1000))
         if filled > 0 {
-            notes.append(ConversionNote(
-                "pauses-filled", .lossy,
-                "\(filled) short pause\(filled == 1 ? "" : "s") (up to \(filledMs) ms) filled to stay within \(maxEntries) entries",
-                maxError: Double(filledMs), count: filled))
+            notes.append(
+                ConversionNote(
+                    "pauses-filled", .lossy,
+                    "\(filled) short pause\(filled == 1 ? "" : "s") (up to \(filledMs) ms) filled to stay within \(maxEntries) entries",
+                    maxError: Double(filledMs), count: filled))
         }
         if truncated > 0 {
-            notes.append(ConversionNote(
-                "truncated", .lossy, "pattern truncated: \(truncated) entries beyond the \(maxEntries)-entry limit dropped", count: truncated))
+            notes.append(
+                ConversionNote(
+                    "truncated", .lossy, "pattern truncated: \(truncated) entries beyond the \(maxEntries)-entry limit dropped",
+                    count: truncated))
         }
         notes += audioNotes(signal, target: "navigator.vibrate")
         notes.append(ConversionNote("user-activation", .info, "browsers play vibration only after a user gesture (sticky activation)"))

@@ -68,7 +68,8 @@ extension AHAPValue {
                 guard let name = AHAPValue.keyString(key.base) else { continue }
                 let child = path.isEmpty ? name : "\(path).\(name)"
                 let refuses = refusingOthers && !(path.isEmpty && name == "Metadata")
-                pairs.append((name, try converting(item, depth: depth + 1, maxDepth: maxDepth, path: child, refusingOthers: refuses) ?? .null))
+                pairs.append(
+                    (name, try converting(item, depth: depth + 1, maxDepth: maxDepth, path: child, refusingOthers: refuses) ?? .null))
             }
             pairs.sort { $0.key < $1.key }  // dictionaries have no order; make messages deterministic
             return .object(pairs)

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// Writes a file so that readers see either the old contents or the new, never a torn mix, and so that a failed
 /// write leaves the old file in place.
@@ -49,7 +50,9 @@ public enum AtomicFile {
         umask(mask)
         if failure == nil { fchmod(descriptor, 0o666 & ~mask) }
         close(descriptor)
-        if failure == nil, rename(temporary, destination) != 0 { failure = FileWriteError(path: destination, errno: errno, action: "replace") }
+        if failure == nil, rename(temporary, destination) != 0 {
+            failure = FileWriteError(path: destination, errno: errno, action: "replace")
+        }
         if let failure {
             unlink(temporary)
             throw failure

@@ -14,7 +14,9 @@ public enum AudioResourceLoader {
     /// - Throws: ``PatternError`` — `fileNotFound` for a missing or non-regular file or a non-file URL,
     ///   `invalidAudioResource` for a file over ``PatternLimits/maxAudioFileSize`` or one the decoder refuses (an
     ///   empty file, not RIFF/WAVE, an unsupported format).
-    public static func decode(_ url: URL, limits: PatternLimits = .default, decoder: WAVDecoder = WAVDecoder()) throws(PatternError) -> AudioBuffer {
+    public static func decode(_ url: URL, limits: PatternLimits = .default, decoder: WAVDecoder = WAVDecoder()) throws(PatternError)
+        -> AudioBuffer
+    {
         let name = url.isFileURL ? url.path : url.absoluteString
         return try decoder.decode(bytes(url, limits: limits), name: name)
     }
@@ -22,7 +24,9 @@ public enum AudioResourceLoader {
     /// The length in seconds of the WAV file at `url`, from its header (the samples are not decoded).
     ///
     /// - Throws: ``PatternError`` as ``decode(_:limits:decoder:)`` does.
-    public static func duration(_ url: URL, limits: PatternLimits = .default, decoder: WAVDecoder = WAVDecoder()) throws(PatternError) -> Double {
+    public static func duration(_ url: URL, limits: PatternLimits = .default, decoder: WAVDecoder = WAVDecoder()) throws(PatternError)
+        -> Double
+    {
         let name = url.isFileURL ? url.path : url.absoluteString
         return try decoder.duration(bytes(url, limits: limits), name: name)
     }

@@ -1,3 +1,5 @@
+import HapticPattern
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import HapticPattern
 
 /// The one way untrusted files come in: every command and library reader reads patterns, audio, profiles and logs
 /// through it.
@@ -42,7 +43,8 @@ public enum InputGate {
         switch status.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw PatternError(.fileNotFound, "is a directory, not a \(kind.noun)", file: name)
-        case S_IFIFO: throw PatternError(.fileNotFound, "is a named pipe (FIFO), not a regular file; only regular files are read", file: name)
+        case S_IFIFO:
+            throw PatternError(.fileNotFound, "is a named pipe (FIFO), not a regular file; only regular files are read", file: name)
         case S_IFCHR, S_IFBLK: throw PatternError(.fileNotFound, "is a device, not a regular file; only regular files are read", file: name)
         case S_IFSOCK: throw PatternError(.fileNotFound, "is a socket, not a regular file; only regular files are read", file: name)
         default: throw PatternError(.fileNotFound, "is not a regular file", file: name)

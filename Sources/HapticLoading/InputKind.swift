@@ -22,7 +22,8 @@ public struct InputKind: Sendable, Hashable {
 
     /// An AHAP, property-list or `.haptic` pattern: ``PatternLimits/maxFileSize`` (16 MiB).
     public static func pattern(_ limits: PatternLimits = .default) -> InputKind {
-        InputKind(noun: "pattern file", byteLimit: limits.maxFileSize, limitName: "PatternLimits.maxFileSize", tooLargeCode: .invalidPatternData)
+        InputKind(
+            noun: "pattern file", byteLimit: limits.maxFileSize, limitName: "PatternLimits.maxFileSize", tooLargeCode: .invalidPatternData)
     }
 
     /// An audio resource of a pattern or an engine: ``PatternLimits/maxAudioFileSize`` (32 MiB).

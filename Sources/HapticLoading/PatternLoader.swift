@@ -31,7 +31,9 @@ public enum PatternLoader {
         var (loaded, _) = try read(
             url, displayName: displayName, limits: limits, formats: formats, otherExtensions: otherExtensions, collectingErrors: false)
         for (index, entry) in loaded.pattern.entries.enumerated() {
-            guard case .event(let event) = entry, case .path(let path)? = event.waveform, loaded.waveformFiles[path] == nil else { continue }
+            guard case .event(let event) = entry, case .path(let path)? = event.waveform, loaded.waveformFiles[path] == nil else {
+                continue
+            }
             do {
                 loaded.waveformFiles[path] = try WaveformFile.resolve(path, in: loaded.folder, file: loaded.file)
             } catch {
@@ -104,7 +106,9 @@ public enum PatternLoader {
         for (path, url) in files where result.audioDurations[.path(path)] == nil {
             if let seconds = try? AudioResourceLoader.duration(url, limits: limits) { result.audioDurations[.path(path)] = seconds }
         }
-        let ordered = errors.sorted { ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0) }
+        let ordered = errors.sorted {
+            ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0)
+        }
         return PatternCheck(loaded: result, errors: ordered, warnings: loaded.warnings)
     }
 
@@ -112,7 +116,8 @@ public enum PatternLoader {
     /// Waveform paths are not confined (the app made the data).
     public static func read(data: Data, file: String? = nil, limits: PatternLimits = .default) throws(PatternError) -> AHAPDocument {
         let bytes = Array(data)
-        let looksLikePropertyList = bytes.starts(with: Array("bplist".utf8)) || bytes.starts(with: Array("<?xml".utf8))
+        let looksLikePropertyList =
+            bytes.starts(with: Array("bplist".utf8)) || bytes.starts(with: Array("<?xml".utf8))
             || bytes.starts(with: Array("<plist".utf8))
         if looksLikePropertyList {
             return try PropertyListPattern.read(data, file: file, limits: limits, waveformPaths: .unrestricted)
@@ -129,7 +134,8 @@ public enum PatternLoader {
         guard url.isFileURL else { throw PatternError(.fileNotFound, "\(url.absoluteString) is not a file URL", file: name) }
         guard var format = PatternFileFormat(path: url.path) ?? otherExtensions else {
             throw PatternError(
-                .notSupported, "pattern files end in .ahap, .json, .plist or .haptic, not \(url.pathExtension.isEmpty ? "no extension" : "." + url.pathExtension)",
+                .notSupported,
+                "pattern files end in .ahap, .json, .plist or .haptic, not \(url.pathExtension.isEmpty ? "no extension" : "." + url.pathExtension)",
                 file: name)
         }
         let bytes = try InputGate.read(url.path, kind: .pattern(limits), displayName: name)
@@ -145,7 +151,9 @@ public enum PatternLoader {
                 guard let document = check.document else {
                     throw check.errors.first ?? PatternError(.invalidPatternDictionary, "unreadable", file: name)
                 }
-                return (LoadedPattern(pattern: document.pattern, format: .ahap, document: document, file: name, folder: folder), check.errors)
+                return (
+                    LoadedPattern(pattern: document.pattern, format: .ahap, document: document, file: name, folder: folder), check.errors
+                )
             }
             let document = try AHAPReader.read(bytes, file: name, limits: limits)
             return (LoadedPattern(pattern: document.pattern, format: .ahap, document: document, file: name, folder: folder), [])

@@ -14,7 +14,9 @@ package enum PropertyListPattern {
         _ data: Data, file: String?, limits: PatternLimits, waveformPaths: AHAPReader.WaveformPathPolicy
     ) throws(PatternError) -> AHAPDocument {
         guard data.count <= limits.maxFileSize else {
-            throw PatternError(.invalidPatternData, "the property list is \(data.count) bytes; the limit is \(limits.maxFileSize) (PatternLimits.maxFileSize)", file: file)
+            throw PatternError(
+                .invalidPatternData,
+                "the property list is \(data.count) bytes; the limit is \(limits.maxFileSize) (PatternLimits.maxFileSize)", file: file)
         }
         if let problem = data.withUnsafeBytes({ BinaryPropertyListCheck.problem(in: $0) }) {
             throw PatternError(.invalidPatternDictionary, "not a usable property list: \(problem)", file: file)

@@ -25,7 +25,8 @@ public enum WaveformFile {
         let resolved = candidate.resolvingSymlinksInPath()
         let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
         guard resolved.path.hasPrefix(rootPath) else {
-            throw PatternError(.badEventEntry, "EventWaveformPath \"\(path)\" leads outside the pattern's folder (to \(resolved.path))", file: file)
+            throw PatternError(
+                .badEventEntry, "EventWaveformPath \"\(path)\" leads outside the pattern's folder (to \(resolved.path))", file: file)
         }
         return resolved
     }

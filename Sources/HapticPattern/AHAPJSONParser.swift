@@ -79,7 +79,8 @@ package struct AHAPJSONParser {
 
     private mutating func openNode(_ kind: AHAPTape.Kind) throws(SyntaxError) -> Int {
         guard tape.nodes.count < maxNodes else {
-            throw SyntaxError(message: "the document holds more than \(maxNodes) values (PatternLimits.maxValues)", offset: position, isLimit: true)
+            throw SyntaxError(
+                message: "the document holds more than \(maxNodes) values (PatternLimits.maxValues)", offset: position, isLimit: true)
         }
         tape.nodes.append(
             AHAPTape.Node(kind: kind, flag: false, count: 0, offset: Int32(truncatingIfNeeded: position), length: 0, next: 0, number: 0))
@@ -91,7 +92,10 @@ package struct AHAPJSONParser {
     }
 
     private mutating func parseObject(depth: Int) throws(SyntaxError) {
-        if depth > maxDepth { throw SyntaxError(message: "nesting deeper than \(maxDepth) levels (PatternLimits.maxNestingDepth)", offset: position, isLimit: true) }
+        if depth > maxDepth {
+            throw SyntaxError(
+                message: "nesting deeper than \(maxDepth) levels (PatternLimits.maxNestingDepth)", offset: position, isLimit: true)
+        }
         let index = try openNode(.object)
         position += 1
         var count: Int32 = 0
@@ -104,7 +108,9 @@ package struct AHAPJSONParser {
         }
         while true {
             try skipWhitespace()
-            guard position < bytes.count else { throw SyntaxError(message: "unexpected end of file inside an object; expected a key or \"}\"", offset: position) }
+            guard position < bytes.count else {
+                throw SyntaxError(message: "unexpected end of file inside an object; expected a key or \"}\"", offset: position)
+            }
             if bytes[position] == UInt8(ascii: "}") {
                 // Only reachable after a comma: a trailing comma.
                 warnings.append(("trailing comma before \"}\" (Apple's JSON loader rejects this)", lastComma))
@@ -124,7 +130,9 @@ package struct AHAPJSONParser {
             try parseValue(depth: depth)
             count += 1
             try skipWhitespace()
-            guard position < bytes.count else { throw SyntaxError(message: "unexpected end of file inside an object; expected \",\" or \"}\"", offset: position) }
+            guard position < bytes.count else {
+                throw SyntaxError(message: "unexpected end of file inside an object; expected \",\" or \"}\"", offset: position)
+            }
             if bytes[position] == UInt8(ascii: ",") {
                 lastComma = position
                 position += 1
@@ -141,7 +149,10 @@ package struct AHAPJSONParser {
     }
 
     private mutating func parseArray(depth: Int) throws(SyntaxError) {
-        if depth > maxDepth { throw SyntaxError(message: "nesting deeper than \(maxDepth) levels (PatternLimits.maxNestingDepth)", offset: position, isLimit: true) }
+        if depth > maxDepth {
+            throw SyntaxError(
+                message: "nesting deeper than \(maxDepth) levels (PatternLimits.maxNestingDepth)", offset: position, isLimit: true)
+        }
         let index = try openNode(.array)
         position += 1
         var count: Int32 = 0
@@ -154,7 +165,9 @@ package struct AHAPJSONParser {
         }
         while true {
             try skipWhitespace()
-            guard position < bytes.count else { throw SyntaxError(message: "unexpected end of file inside an array; expected a value or \"]\"", offset: position) }
+            guard position < bytes.count else {
+                throw SyntaxError(message: "unexpected end of file inside an array; expected a value or \"]\"", offset: position)
+            }
             if bytes[position] == UInt8(ascii: "]") {
                 warnings.append(("trailing comma before \"]\" (Apple's JSON loader rejects this)", lastComma))
                 position += 1
@@ -163,7 +176,9 @@ package struct AHAPJSONParser {
             try parseValue(depth: depth)
             count += 1
             try skipWhitespace()
-            guard position < bytes.count else { throw SyntaxError(message: "unexpected end of file inside an array; expected \",\" or \"]\"", offset: position) }
+            guard position < bytes.count else {
+                throw SyntaxError(message: "unexpected end of file inside an array; expected \",\" or \"]\"", offset: position)
+            }
             if bytes[position] == UInt8(ascii: ",") {
                 lastComma = position
                 position += 1
@@ -268,7 +283,8 @@ package struct AHAPJSONParser {
     private mutating func parseLiteral(_ literal: StaticString, kind: AHAPTape.Kind, flag: Bool) throws(SyntaxError) {
         let start = position
         let count = literal.utf8CodeUnitCount
-        let matches = start + count <= bytes.count
+        let matches =
+            start + count <= bytes.count
             && (0..<count).allSatisfy { bytes[start + $0] == literal.utf8Start[$0] }
         guard matches, !isWordByte(start + count) else {
             throw SyntaxError(message: "unexpected \(word(at: start)); expected a value", offset: start)
@@ -346,7 +362,10 @@ package struct AHAPJSONParser {
         }
         if negative { number = -number }
         guard number.isFinite else {
-            throw SyntaxError(message: "number \(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)) is out of range", offset: start)
+            throw SyntaxError(
+                message:
+                    "number \(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)) is out of range",
+                offset: start)
         }
         let index = try openNode(.number)
         tape.nodes[index].offset = Int32(truncatingIfNeeded: start)

@@ -63,7 +63,9 @@ extension AHAPReader {
         mutating func decodeDocument() throws(PatternError) -> Pattern {
             let root = 0
             guard tape.kind(root) == .object else {
-                throw fail(.invalidPatternDictionary, "the top level must be an object with a \"Pattern\" array, not \(describeKind(root))", "", at: root)
+                throw fail(
+                    .invalidPatternDictionary, "the top level must be an object with a \"Pattern\" array, not \(describeKind(root))", "",
+                    at: root)
             }
             warnDuplicateKeys(root, "")
             var pattern = Pattern()
@@ -76,7 +78,9 @@ extension AHAPReader {
                         let version = tape.nodes[value].number
                         // Apple accepts 1.0 … 1.1 and reports anything else as not supported.
                         guard version >= 1.0 && version <= 1.1 + 1e-9 else {
-                            throw fail(.notSupported, "AHAP version \(version) is not supported (Core Haptics reads 1.0 … 1.1)", "Version", at: value)
+                            throw fail(
+                                .notSupported, "AHAP version \(version) is not supported (Core Haptics reads 1.0 … 1.1)", "Version",
+                                at: value)
                         }
                         pattern.version = version
                     } else {
@@ -98,11 +102,14 @@ extension AHAPReader {
                 throw fail(.invalidPatternDictionary, "missing the \"Pattern\" array", "", at: root)
             }
             guard tape.kind(patternNode) == .array else {
-                throw fail(.invalidPatternDictionary, "\"Pattern\" must be an array, not \(describeKind(patternNode))", "Pattern", at: patternNode)
+                throw fail(
+                    .invalidPatternDictionary, "\"Pattern\" must be an array, not \(describeKind(patternNode))", "Pattern", at: patternNode)
             }
             let count = Int(tape.nodes[patternNode].count)
             guard count <= limits.maxEntries else {
-                throw fail(.invalidPatternData, "the pattern has \(count) entries; the limit is \(limits.maxEntries) (PatternLimits.maxEntries)", "Pattern", at: patternNode)
+                throw fail(
+                    .invalidPatternData, "the pattern has \(count) entries; the limit is \(limits.maxEntries) (PatternLimits.maxEntries)",
+                    "Pattern", at: patternNode)
             }
             guard count > 0 else {
                 throw fail(.invalidPatternDictionary, "the pattern has no events, parameters or curves", "Pattern", at: patternNode)
@@ -129,14 +136,19 @@ extension AHAPReader {
             // Entries without a known key are skipped with a warning; if nothing is left the pattern is as empty as
             // `"Pattern": []` and must fail the same way (else the written pattern would not read back).
             guard !pattern.entries.isEmpty || !errors.isEmpty else {
-                throw fail(.invalidPatternDictionary, "the pattern has no events, parameters or curves (every entry was ignored)", "Pattern", at: patternNode)
+                throw fail(
+                    .invalidPatternDictionary, "the pattern has no events, parameters or curves (every entry was ignored)", "Pattern",
+                    at: patternNode)
             }
             return pattern
         }
 
         mutating func decodeEntry(_ node: Int, index: Int, into entries: inout [Pattern.Entry]) throws(PatternError) {
             guard tape.kind(node) == .object else {
-                throw fail(.invalidPatternDictionary, "each entry must be an object holding \"Event\", \"Parameter\" or \"ParameterCurve\", not \(describeKind(node))", "Pattern[\(index)]", at: node)
+                throw fail(
+                    .invalidPatternDictionary,
+                    "each entry must be an object holding \"Event\", \"Parameter\" or \"ParameterCurve\", not \(describeKind(node))",
+                    "Pattern[\(index)]", at: node)
             }
             var found = 0
             for (key, value) in tape.members(node) {
@@ -168,14 +180,18 @@ extension AHAPReader {
             return value.isFinite ? value : nil
         }
 
-        func time(_ node: Int?, owner: Int, code: HapticErrorCode, what: String, path: @autoclosure () -> String) throws(PatternError) -> Double {
+        func time(_ node: Int?, owner: Int, code: HapticErrorCode, what: String, path: @autoclosure () -> String) throws(PatternError)
+            -> Double
+        {
             guard let node else { throw fail(code, "missing \"Time\" (\(what))", path(), at: owner) }
             guard let value = number(node) else {
                 throw fail(code, "\"Time\" must be a number of seconds, not \(describeKind(node))", path(), at: node)
             }
             guard value >= 0 else { throw fail(code, "\"Time\" is negative (\(value) s); times must be ≥ 0", path(), at: node) }
             guard value <= limits.maxPatternDuration else {
-                throw fail(.invalidPatternData, "\"Time\" \(value) s is beyond \(limits.maxPatternDuration) s (PatternLimits.maxPatternDuration)", path(), at: node)
+                throw fail(
+                    .invalidPatternData, "\"Time\" \(value) s is beyond \(limits.maxPatternDuration) s (PatternLimits.maxPatternDuration)",
+                    path(), at: node)
             }
             return value
         }
@@ -229,7 +245,9 @@ extension AHAPReader {
                 } else if tape.string(key, equals: "EventWaveformLoopEnabled") {
                     loopNode = value
                 } else if tape.string(key, equals: "Duration") || tape.string(key, equals: "Value") {
-                    warn("\"\(tape.string(key))\" is not an AHAP key (Apple's article misnames it; use \"Event\(tape.string(key))\" or \"Parameter\(tape.string(key))\"); it is ignored", path(), at: key)
+                    warn(
+                        "\"\(tape.string(key))\" is not an AHAP key (Apple's article misnames it; use \"Event\(tape.string(key))\" or \"Parameter\(tape.string(key))\"); it is ignored",
+                        path(), at: key)
                 } else {
                     warn("unknown key \"\(tape.string(key))\" is ignored", path(), at: key)
                 }
@@ -239,18 +257,28 @@ extension AHAPReader {
                 throw fail(.badEventEntry, "\"EventType\" must be a string, not \(describeKind(typeNode))", path(), at: typeNode)
             }
             guard let type = tape.match(typeNode, in: Decoder.eventTypes) else {
-                throw fail(.invalidEventType, "unknown event type \"\(tape.string(typeNode))\" (expected HapticTransient, HapticContinuous, AudioContinuous or AudioCustom)", path(), at: typeNode)
+                throw fail(
+                    .invalidEventType,
+                    "unknown event type \"\(tape.string(typeNode))\" (expected HapticTransient, HapticContinuous, AudioContinuous or AudioCustom)",
+                    path(), at: typeNode)
             }
-            var event = Event(type: type, time: try time(timeNode, owner: node, code: .invalidEventTime, what: "every event needs a start time", path: path()))
+            var event = Event(
+                type: type,
+                time: try time(timeNode, owner: node, code: .invalidEventTime, what: "every event needs a start time", path: path()))
             if let durationNode {
                 guard let duration = number(durationNode) else {
-                    throw fail(.invalidEventDuration, "\"EventDuration\" must be a number of seconds, not \(describeKind(durationNode))", path(), at: durationNode)
+                    throw fail(
+                        .invalidEventDuration, "\"EventDuration\" must be a number of seconds, not \(describeKind(durationNode))", path(),
+                        at: durationNode)
                 }
                 guard duration >= 0 else {
                     throw fail(.invalidEventDuration, "\"EventDuration\" is negative (\(duration) s)", path(), at: durationNode)
                 }
                 guard event.time + duration <= limits.maxPatternDuration else {
-                    throw fail(.invalidPatternData, "the event ends at \(event.time + duration) s, beyond \(limits.maxPatternDuration) s (PatternLimits.maxPatternDuration)", path(), at: durationNode)
+                    throw fail(
+                        .invalidPatternData,
+                        "the event ends at \(event.time + duration) s, beyond \(limits.maxPatternDuration) s (PatternLimits.maxPatternDuration)",
+                        path(), at: durationNode)
                 }
                 if type.isContinuous && duration > PatternLimits.continuousEventMaximumDuration {
                     warn("continuous events last at most 30 s; \(duration) s is cut to 30 s", path(), at: durationNode)
@@ -259,11 +287,16 @@ extension AHAPReader {
             }
             if let parametersNode {
                 guard tape.kind(parametersNode) == .array else {
-                    throw fail(.badEventEntry, "\"EventParameters\" must be an array, not \(describeKind(parametersNode))", path(), at: parametersNode)
+                    throw fail(
+                        .badEventEntry, "\"EventParameters\" must be an array, not \(describeKind(parametersNode))", path(),
+                        at: parametersNode)
                 }
                 let count = Int(tape.nodes[parametersNode].count)
                 guard count <= limits.maxParametersPerEvent else {
-                    throw fail(.invalidPatternData, "the event has \(count) parameters; the limit is \(limits.maxParametersPerEvent) (PatternLimits.maxParametersPerEvent)", path(), at: parametersNode)
+                    throw fail(
+                        .invalidPatternData,
+                        "the event has \(count) parameters; the limit is \(limits.maxParametersPerEvent) (PatternLimits.maxParametersPerEvent)",
+                        path(), at: parametersNode)
                 }
                 event.parameters.reserveCapacity(count)
                 for (index, parameter) in tape.elements(parametersNode).enumerated() {
@@ -275,22 +308,30 @@ extension AHAPReader {
                     throw fail(.badEventEntry, "an AudioCustom event needs \"EventWaveformPath\"", path(), at: node)
                 }
                 guard tape.kind(waveformNode) == .string else {
-                    throw fail(.badEventEntry, "\"EventWaveformPath\" must be a string, not \(describeKind(waveformNode))", path(), at: waveformNode)
+                    throw fail(
+                        .badEventEntry, "\"EventWaveformPath\" must be a string, not \(describeKind(waveformNode))", path(),
+                        at: waveformNode)
                 }
                 let waveformPath = tape.string(waveformNode)
                 if let problem = AHAPReader.problem(withWaveformPath: waveformPath, policy: waveformPaths) {
                     throw fail(.badEventEntry, problem, path() + ".EventWaveformPath", at: waveformNode)
                 }
                 event.waveform = .path(waveformPath)
-                if let envelopeNode { event.waveformUsesVolumeEnvelope = try bool(envelopeNode, path: path() + ".EventWaveformUseVolumeEnvelope") }
+                if let envelopeNode {
+                    event.waveformUsesVolumeEnvelope = try bool(envelopeNode, path: path() + ".EventWaveformUseVolumeEnvelope")
+                }
                 if let loopNode { event.waveformLoopEnabled = try bool(loopNode, path: path() + ".EventWaveformLoopEnabled") }
             } else if waveformNode != nil || envelopeNode != nil || loopNode != nil {
-                warn("waveform keys only apply to AudioCustom events; they are ignored on \(type.rawValue)", path(), at: waveformNode ?? envelopeNode ?? loopNode!)
+                warn(
+                    "waveform keys only apply to AudioCustom events; they are ignored on \(type.rawValue)", path(),
+                    at: waveformNode ?? envelopeNode ?? loopNode!)
             }
             return event
         }
 
-        mutating func decodeEventParameter(_ node: Int, type: EventType, path: @autoclosure () -> String) throws(PatternError) -> EventParameter {
+        mutating func decodeEventParameter(_ node: Int, type: EventType, path: @autoclosure () -> String) throws(PatternError)
+            -> EventParameter
+        {
             guard tape.kind(node) == .object else {
                 throw fail(.badParameterEntry, "an event parameter must be an object, not \(describeKind(node))", path(), at: node)
             }
@@ -312,7 +353,8 @@ extension AHAPReader {
             }
             guard let id = tape.match(idNode, in: Decoder.eventParameterIDs) else {
                 let name = tape.string(idNode)
-                let hint = DynamicParameterID(rawValue: name) != nil ? " (\(name) is a dynamic parameter: put it in a \"Parameter\" entry)" : ""
+                let hint =
+                    DynamicParameterID(rawValue: name) != nil ? " (\(name) is a dynamic parameter: put it in a \"Parameter\" entry)" : ""
                 throw fail(.invalidParameterType, "unknown event parameter \"\(name)\"\(hint)", path(), at: idNode)
             }
             guard type.accepts(id) else {
@@ -321,7 +363,9 @@ extension AHAPReader {
             let value = try value(valueNode, owner: node, path: path())
             let range = id.range(for: type)
             if !range.contains(value) {
-                warn("\(id.rawValue) \(value) is outside \(range.minValue) … \(range.maxValue); it plays as \(range.clamp(value))", path(), at: valueNode ?? node)
+                warn(
+                    "\(id.rawValue) \(value) is outside \(range.minValue) … \(range.maxValue); it plays as \(range.clamp(value))", path(),
+                    at: valueNode ?? node)
             }
             return EventParameter(id, value)
         }
@@ -351,7 +395,9 @@ extension AHAPReader {
             let time = try time(timeNode, owner: node, code: .badParameterEntry, what: "every parameter needs a time", path: path())
             let value = try value(valueNode, owner: node, path: path())
             if !id.range.contains(value) {
-                warn("\(id.rawValue) \(value) is outside \(id.range.minValue) … \(id.range.maxValue); it plays as \(id.range.clamp(value))", path(), at: valueNode ?? node)
+                warn(
+                    "\(id.rawValue) \(value) is outside \(id.range.minValue) … \(id.range.maxValue); it plays as \(id.range.clamp(value))",
+                    path(), at: valueNode ?? node)
             }
             return DynamicParameter(id: id, value: value, time: time)
         }
@@ -390,18 +436,26 @@ extension AHAPReader {
             }
             let id = try dynamicID(idNode, owner: node, path: path())
             guard id.isCurvable else {
-                throw fail(.invalidParameterType, "\(id.rawValue) cannot be curved; curves take HapticIntensityControl, HapticSharpnessControl, AudioVolumeControl, AudioPanControl, AudioBrightnessControl or AudioPitchControl", path(), at: idNode ?? node)
+                throw fail(
+                    .invalidParameterType,
+                    "\(id.rawValue) cannot be curved; curves take HapticIntensityControl, HapticSharpnessControl, AudioVolumeControl, AudioPanControl, AudioBrightnessControl or AudioPitchControl",
+                    path(), at: idNode ?? node)
             }
             let start = try time(timeNode, owner: node, code: .badParameterEntry, what: "every curve needs a start time", path: path())
             guard let pointsNode else {
                 throw fail(.badParameterEntry, "missing \"ParameterCurveControlPoints\"", path(), at: node)
             }
             guard tape.kind(pointsNode) == .array else {
-                throw fail(.badParameterEntry, "\"ParameterCurveControlPoints\" must be an array, not \(describeKind(pointsNode))", path(), at: pointsNode)
+                throw fail(
+                    .badParameterEntry, "\"ParameterCurveControlPoints\" must be an array, not \(describeKind(pointsNode))", path(),
+                    at: pointsNode)
             }
             let count = Int(tape.nodes[pointsNode].count)
             guard count <= limits.maxControlPointsPerCurve else {
-                throw fail(.invalidPatternData, "the curve has \(count) control points; the limit is \(limits.maxControlPointsPerCurve) (PatternLimits.maxControlPointsPerCurve)", path(), at: pointsNode)
+                throw fail(
+                    .invalidPatternData,
+                    "the curve has \(count) control points; the limit is \(limits.maxControlPointsPerCurve) (PatternLimits.maxControlPointsPerCurve)",
+                    path(), at: pointsNode)
             }
             var curve = ParameterCurve(id: id, time: start, controlPoints: [])
             curve.controlPoints.reserveCapacity(count)
@@ -409,7 +463,8 @@ extension AHAPReader {
             for (index, pointNode) in tape.elements(pointsNode).enumerated() {
                 func pointPath() -> String { path() + ".ParameterCurveControlPoints[\(index)]" }
                 guard tape.kind(pointNode) == .object else {
-                    throw fail(.badParameterEntry, "a control point must be an object, not \(describeKind(pointNode))", pointPath(), at: pointNode)
+                    throw fail(
+                        .badParameterEntry, "a control point must be an object, not \(describeKind(pointNode))", pointPath(), at: pointNode)
                 }
                 var pointTime: Int?
                 var pointValue: Int?
@@ -424,19 +479,26 @@ extension AHAPReader {
                 }
                 // Apple drops control points that lack a time or a value instead of failing.
                 guard let pointTime, let pointValue else {
-                    warn("control point without \(pointTime == nil ? "\"Time\"" : "\"ParameterValue\"") is skipped", pointPath(), at: pointNode)
+                    warn(
+                        "control point without \(pointTime == nil ? "\"Time\"" : "\"ParameterValue\"") is skipped", pointPath(),
+                        at: pointNode)
                     continue
                 }
                 let t = try time(pointTime, owner: pointNode, code: .badParameterEntry, what: "control point", path: pointPath())
                 guard start + t <= limits.maxPatternDuration else {
-                    throw fail(.invalidPatternData, "the control point is at \(start + t) s, beyond \(limits.maxPatternDuration) s (PatternLimits.maxPatternDuration)", pointPath(), at: pointTime)
+                    throw fail(
+                        .invalidPatternData,
+                        "the control point is at \(start + t) s, beyond \(limits.maxPatternDuration) s (PatternLimits.maxPatternDuration)",
+                        pointPath(), at: pointTime)
                 }
                 let v = try value(pointValue, owner: pointNode, path: pointPath())
                 if t < previousTime {
                     warn("control point times go backwards (\(t) s after \(previousTime) s)", pointPath(), at: pointTime)
                 }
                 if !id.range.contains(v) {
-                    warn("\(id.rawValue) \(v) is outside \(id.range.minValue) … \(id.range.maxValue); it plays as \(id.range.clamp(v))", pointPath(), at: pointValue)
+                    warn(
+                        "\(id.rawValue) \(v) is outside \(id.range.minValue) … \(id.range.maxValue); it plays as \(id.range.clamp(v))",
+                        pointPath(), at: pointValue)
                 }
                 previousTime = t
                 curve.controlPoints.append(ControlPoint(time: t, value: v))

@@ -33,10 +33,14 @@ package struct AHAPTape: Sendable {
     package func kind(_ index: Int) -> Kind { nodes[index].kind }
 
     /// The children of an array node, as node indices.
-    package func elements(_ index: Int) -> ChildIterator { ChildIterator(tape: self, cursor: index + 1, remaining: Int(nodes[index].count)) }
+    package func elements(_ index: Int) -> ChildIterator {
+        ChildIterator(tape: self, cursor: index + 1, remaining: Int(nodes[index].count))
+    }
 
     /// The members of an object node, as (key index, value index) pairs.
-    package func members(_ index: Int) -> MemberIterator { MemberIterator(tape: self, cursor: index + 1, remaining: Int(nodes[index].count)) }
+    package func members(_ index: Int) -> MemberIterator {
+        MemberIterator(tape: self, cursor: index + 1, remaining: Int(nodes[index].count))
+    }
 
     package struct ChildIterator: Sequence, IteratorProtocol {
         let tape: AHAPTape

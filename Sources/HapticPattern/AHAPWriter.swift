@@ -39,10 +39,14 @@ public enum AHAPWriter {
             ]
             if event.duration != 0 { fields.append(("EventDuration", .number(event.duration))) }
             if !event.parameters.isEmpty {
-                fields.append((
-                    "EventParameters",
-                    .array(event.parameters.map { .object([("ParameterID", .string($0.id.rawValue)), ("ParameterValue", number($0.value))]) })
-                ))
+                fields.append(
+                    (
+                        "EventParameters",
+                        .array(
+                            event.parameters.map {
+                                .object([("ParameterID", .string($0.id.rawValue)), ("ParameterValue", number($0.value))])
+                            })
+                    ))
             }
             switch event.waveform {
             case .path(let path): fields.append(("EventWaveformPath", .string(path)))
@@ -52,18 +56,28 @@ public enum AHAPWriter {
             if let loop = event.waveformLoopEnabled { fields.append(("EventWaveformLoopEnabled", .bool(loop))) }
             return .object([("Event", .object(fields))])
         case .parameter(let parameter):
-            return .object([(
-                "Parameter",
-                .object([("ParameterID", .string(parameter.id.rawValue)), ("Time", .number(parameter.time)), ("ParameterValue", number(parameter.value))])
-            )])
+            return .object([
+                (
+                    "Parameter",
+                    .object([
+                        ("ParameterID", .string(parameter.id.rawValue)), ("Time", .number(parameter.time)),
+                        ("ParameterValue", number(parameter.value)),
+                    ])
+                )
+            ])
         case .curve(let curve):
             let points = curve.controlPoints.map { point -> AHAPValue in
                 .object([("Time", .number(point.time)), ("ParameterValue", number(point.value))])
             }
-            return .object([(
-                "ParameterCurve",
-                .object([("ParameterID", .string(curve.id.rawValue)), ("Time", .number(curve.time)), ("ParameterCurveControlPoints", .array(points))])
-            )])
+            return .object([
+                (
+                    "ParameterCurve",
+                    .object([
+                        ("ParameterID", .string(curve.id.rawValue)), ("Time", .number(curve.time)),
+                        ("ParameterCurveControlPoints", .array(points)),
+                    ])
+                )
+            ])
         }
     }
 

@@ -83,7 +83,8 @@ public struct Event: Sendable, Hashable {
             if isSustained {
                 return playbackDuration + EnvelopeTiming.releaseTail(value(of: .releaseTime))
             }
-            let natural = EnvelopeTiming.attackSeconds(value(of: .attackTime))
+            let natural =
+                EnvelopeTiming.attackSeconds(value(of: .attackTime))
                 + EnvelopeTiming.decaySeconds(value(of: .decayTime))
             return playbackDuration > 0 ? Swift.min(playbackDuration, natural) : natural
         }

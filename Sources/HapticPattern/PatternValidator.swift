@@ -18,23 +18,48 @@ public enum PatternValidator {
             case .event(let event):
                 func path() -> String { "Pattern[\(index)].Event" }
                 if !event.time.isFinite || event.time < 0 {
-                    errors.append((index, PatternError(.invalidEventTime, "event time \(event.time) s is not a non-negative number", path: path())))
+                    errors.append(
+                        (index, PatternError(.invalidEventTime, "event time \(event.time) s is not a non-negative number", path: path())))
                 }
                 if !event.duration.isFinite || event.duration < 0 {
-                    errors.append((index, PatternError(.invalidEventDuration, "event duration \(event.duration) s is not a non-negative number", path: path())))
+                    errors.append(
+                        (
+                            index,
+                            PatternError(
+                                .invalidEventDuration, "event duration \(event.duration) s is not a non-negative number", path: path())
+                        ))
                 } else if event.type.isContinuous && event.isSustained && event.duration == 0 {
-                    errors.append((index, PatternError(
-                        .invalidEventDuration,
-                        "a sustained \(event.type.rawValue) event needs an EventDuration greater than 0 (or set Sustained to 0)",
-                        path: path())))
+                    errors.append(
+                        (
+                            index,
+                            PatternError(
+                                .invalidEventDuration,
+                                "a sustained \(event.type.rawValue) event needs an EventDuration greater than 0 (or set Sustained to 0)",
+                                path: path())
+                        ))
                 } else if event.type == .audioCustom && event.waveformLoopEnabled == true && event.duration == 0 {
-                    errors.append((index, PatternError(.invalidEventDuration, "a looping AudioCustom event needs an EventDuration greater than 0", path: path())))
+                    errors.append(
+                        (
+                            index,
+                            PatternError(
+                                .invalidEventDuration, "a looping AudioCustom event needs an EventDuration greater than 0", path: path())
+                        ))
                 }
                 for (p, parameter) in event.parameters.enumerated() where parameter.value.isNaN {
-                    errors.append((index, PatternError(.badParameterEntry, "\(parameter.id.rawValue) is NaN", path: path() + ".EventParameters[\(p)]")))
+                    errors.append(
+                        (
+                            index,
+                            PatternError(.badParameterEntry, "\(parameter.id.rawValue) is NaN", path: path() + ".EventParameters[\(p)]")
+                        ))
                 }
                 for parameter in event.parameters where !event.type.accepts(parameter.id) {
-                    errors.append((index, PatternError(.invalidParameterType, "\(parameter.id.rawValue) does not apply to \(event.type.rawValue) events", path: path())))
+                    errors.append(
+                        (
+                            index,
+                            PatternError(
+                                .invalidParameterType, "\(parameter.id.rawValue) does not apply to \(event.type.rawValue) events",
+                                path: path())
+                        ))
                 }
                 if event.type == .audioCustom && event.waveform == nil {
                     errors.append((index, PatternError(.invalidAudioResource, "an AudioCustom event needs a waveform", path: path())))
@@ -42,7 +67,12 @@ public enum PatternValidator {
             case .parameter(let parameter):
                 func path() -> String { "Pattern[\(index)].Parameter" }
                 if !parameter.time.isFinite || parameter.time < 0 {
-                    errors.append((index, PatternError(.badParameterEntry, "parameter time \(parameter.time) s is not a non-negative number", path: path())))
+                    errors.append(
+                        (
+                            index,
+                            PatternError(
+                                .badParameterEntry, "parameter time \(parameter.time) s is not a non-negative number", path: path())
+                        ))
                 }
                 if parameter.value.isNaN {
                     errors.append((index, PatternError(.badParameterEntry, "\(parameter.id.rawValue) is NaN", path: path())))
@@ -53,10 +83,17 @@ public enum PatternValidator {
                     errors.append((index, PatternError(.invalidParameterType, "\(curve.id.rawValue) cannot be curved", path: path())))
                 }
                 if !curve.time.isFinite || curve.time < 0 {
-                    errors.append((index, PatternError(.badParameterEntry, "curve time \(curve.time) s is not a non-negative number", path: path())))
+                    errors.append(
+                        (index, PatternError(.badParameterEntry, "curve time \(curve.time) s is not a non-negative number", path: path())))
                 }
                 for (p, point) in curve.controlPoints.enumerated() where !point.time.isFinite || point.time < 0 || point.value.isNaN {
-                    errors.append((index, PatternError(.badParameterEntry, "control point (\(point.time) s, \(point.value)) is not valid", path: path() + ".ParameterCurveControlPoints[\(p)]")))
+                    errors.append(
+                        (
+                            index,
+                            PatternError(
+                                .badParameterEntry, "control point (\(point.time) s, \(point.value)) is not valid",
+                                path: path() + ".ParameterCurveControlPoints[\(p)]")
+                        ))
                 }
             }
         }

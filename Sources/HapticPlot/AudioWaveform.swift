@@ -35,7 +35,8 @@ struct AudioWaveform {
         guard frames > 0, end > start else { return (0, 0) }
         let first = Int((start * buffer.sampleRate).rounded(.down))
         let last = Swift.max(first + 1, Int((end * buffer.sampleRate).rounded(.up)))
-        var low: Float = 0, high: Float = 0
+        var low: Float = 0
+        var high: Float = 0
         var frame = first
         while frame < last {
             var index = frame

@@ -26,8 +26,10 @@ struct CoverageMask {
     /// A mask over `window` (rounded out to whole pixels) cut to the picture's `clip` size; empty when they do not
     /// meet.
     init(window: PlotRect, clip: (width: Int, height: Int)) {
-        let x0 = Swift.max(0, Int(window.x.rounded(.down))), y0 = Swift.max(0, Int(window.y.rounded(.down)))
-        let x1 = Swift.min(clip.width, Int(window.maxX.rounded(.up))), y1 = Swift.min(clip.height, Int(window.maxY.rounded(.up)))
+        let x0 = Swift.max(0, Int(window.x.rounded(.down)))
+        let y0 = Swift.max(0, Int(window.y.rounded(.down)))
+        let x1 = Swift.min(clip.width, Int(window.maxX.rounded(.up)))
+        let y1 = Swift.min(clip.height, Int(window.maxY.rounded(.up)))
         originX = x0
         originY = y0
         width = Swift.max(0, x1 - x0)
@@ -50,8 +52,10 @@ struct CoverageMask {
 
     /// Adds one edge's signed area, in window coordinates, row by row and column by column.
     private mutating func edge(from a: PlotPoint, to b: PlotPoint) {
-        let ax = a.x - Double(originX), ay = a.y - Double(originY)
-        let bx = b.x - Double(originX), by = b.y - Double(originY)
+        let ax = a.x - Double(originX)
+        let ay = a.y - Double(originY)
+        let bx = b.x - Double(originX)
+        let by = b.y - Double(originY)
         guard ay != by, ax.isFinite, ay.isFinite, bx.isFinite, by.isFinite else { return }
         let direction: Double = by > ay ? 1 : -1
         let (top, bottom) = by > ay ? ((ax, ay), (bx, by)) : ((bx, by), (ax, ay))
@@ -61,14 +65,16 @@ struct CoverageMask {
         guard firstRow <= lastRow else { return }
         let limit = Double(width)
         for row in firstRow...lastRow {
-            let y0 = Swift.max(top.1, Double(row)), y1 = Swift.min(bottom.1, Double(row + 1))
+            let y0 = Swift.max(top.1, Double(row))
+            let y1 = Swift.min(bottom.1, Double(row + 1))
             guard y1 > y0 else { continue }
             // Area left of the picture still counts for the pixels to its right: clamp x into the window.
             let x0 = Swift.min(Swift.max(top.0 + (y0 - top.1) * slope, 0), limit)
             let x1 = Swift.min(Swift.max(top.0 + (y1 - top.1) * slope, 0), limit)
             let base = row * (width + 2)
             let dy = (y1 - y0) * direction
-            let left = Swift.min(x0, x1), right = Swift.max(x0, x1)
+            let left = Swift.min(x0, x1)
+            let right = Swift.max(x0, x1)
             var column = Int(left.rounded(.down))
             if right - left < 1e-9 || Double(column + 1) >= right {
                 deposit(base, column, dy, (left + right) / 2 - Double(column))

@@ -22,7 +22,11 @@ enum PNGEncoder {
 
     /// The PNG filter types.
     enum Filter: UInt8, CaseIterable {
-        case none = 0, sub, up, average, paeth
+        case none = 0
+        case sub
+        case up
+        case average
+        case paeth
     }
 
     /// The scanlines, each prefixed with its filter type and filtered with the filter of least absolute sum.
@@ -76,7 +80,9 @@ enum PNGEncoder {
     /// The Paeth predictor: whichever of left, above and upper-left is closest to `left + above − upper-left`.
     static func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
         let p = Int(a) + Int(b) - Int(c)
-        let pa = abs(p - Int(a)), pb = abs(p - Int(b)), pc = abs(p - Int(c))
+        let pa = abs(p - Int(a))
+        let pb = abs(p - Int(b))
+        let pc = abs(p - Int(c))
         if pa <= pb && pa <= pc { return a }
         return pb <= pc ? b : c
     }

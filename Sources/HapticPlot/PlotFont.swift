@@ -108,14 +108,17 @@ package struct PlotFont: Sendable {
                     current = point(u, v)
                     contour.append(current)
                 case .quad(let cu, let cv, let u, let v):
-                    let control = point(cu, cv), end = point(u, v)
+                    let control = point(cu, cv)
+                    let end = point(u, v)
                     let bend = Swift.max(abs(current.x - 2 * control.x + end.x), abs(current.y - 2 * control.y + end.y))
                     let steps = Swift.min(16, Swift.max(1, Int((bend / 0.8).squareRoot().rounded(.up))))
                     for step in 1...steps {
-                        let t = Double(step) / Double(steps), s = 1 - t
-                        contour.append(PlotPoint(
-                            s * s * current.x + 2 * s * t * control.x + t * t * end.x,
-                            s * s * current.y + 2 * s * t * control.y + t * t * end.y))
+                        let t = Double(step) / Double(steps)
+                        let s = 1 - t
+                        contour.append(
+                            PlotPoint(
+                                s * s * current.x + 2 * s * t * control.x + t * t * end.x,
+                                s * s * current.y + 2 * s * t * control.y + t * t * end.y))
                     }
                     current = end
                 case .close:
@@ -169,7 +172,8 @@ private enum Base64 {
         out.reserveCapacity(values.count * 3 / 4)
         var index = 0
         while index + 1 < values.count {
-            let a = values[index], b = values[index + 1]
+            let a = values[index]
+            let b = values[index + 1]
             let c = index + 2 < values.count ? values[index + 2] : 0
             let d = index + 3 < values.count ? values[index + 3] : 0
             out.append(a << 2 | b >> 4)

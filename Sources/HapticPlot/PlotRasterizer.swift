@@ -28,7 +28,9 @@ struct PlotRasterizer {
     mutating func draw(_ element: PlotScene.Element) {
         switch element {
         case .rect(let r, let fill, let opacity, _, _):
-            self.fill([[PlotPoint(r.x, r.y), PlotPoint(r.maxX, r.y), PlotPoint(r.maxX, r.maxY), PlotPoint(r.x, r.maxY)]], color: fill, opacity: opacity)
+            self.fill(
+                [[PlotPoint(r.x, r.y), PlotPoint(r.maxX, r.y), PlotPoint(r.maxX, r.maxY), PlotPoint(r.x, r.maxY)]], color: fill,
+                opacity: opacity)
         case .line(let a, let b, let stroke, let w, _):
             let (p, q) = Self.crisp(a, b, width: w)
             strokePieces([[p, q]], color: stroke, width: w, closed: false)
@@ -63,12 +65,15 @@ struct PlotRasterizer {
         for line in lines where line.count >= 2 {
             let count = closed ? line.count : line.count - 1
             for i in 0..<count {
-                let a = line[i], b = line[(i + 1) % line.count]
-                let dx = b.x - a.x, dy = b.y - a.y
+                let a = line[i]
+                let b = line[(i + 1) % line.count]
+                let dx = b.x - a.x
+                let dy = b.y - a.y
                 let length = (dx * dx + dy * dy).squareRoot()
                 guard length > 1e-9 else { continue }
                 // Unit direction (ux, uy) and normal (-uy, ux), ends extended by half the pen.
-                let ux = dx / length * half, uy = dy / length * half
+                let ux = dx / length * half
+                let uy = dy / length * half
                 let piece = [
                     PlotPoint(a.x - ux - uy, a.y - uy + ux), PlotPoint(b.x + ux - uy, b.y + uy + ux),
                     PlotPoint(b.x + ux + uy, b.y + uy - ux), PlotPoint(a.x - ux + uy, a.y - uy - ux),
@@ -82,7 +87,8 @@ struct PlotRasterizer {
                     for column in 0..<mask.width {
                         let value = mask[column, row]
                         guard value > 0 else { continue }
-                        let u = mask.originX + column - union.originX, v = mask.originY + row - union.originY
+                        let u = mask.originX + column - union.originX
+                        let v = mask.originY + row - union.originY
                         guard u >= 0, v >= 0, u < union.width, v < union.height else { continue }
                         union[u, v] = Swift.max(union[u, v], value)
                     }
@@ -95,7 +101,9 @@ struct PlotRasterizer {
     /// Blends `color` over the picture where `mask` covers it.
     private mutating func blend(_ mask: CoverageMask, color: PlotColor, opacity: Double) {
         let alpha = Float(Swift.min(Swift.max(opacity, 0), 1))
-        let r = Float(color.r), g = Float(color.g), b = Float(color.b)
+        let r = Float(color.r)
+        let g = Float(color.g)
+        let b = Float(color.b)
         for row in 0..<mask.height {
             var index = ((mask.originY + row) * width + mask.originX) * 3
             for column in 0..<mask.width {
@@ -123,7 +131,10 @@ struct PlotRasterizer {
 
     /// The bounding box of the points, or `nil` for none.
     static func bounds(of contours: [[PlotPoint]]) -> PlotRect? {
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
         for contour in contours {
             for p in contour where p.x.isFinite && p.y.isFinite {
                 minX = Swift.min(minX, p.x)

@@ -15,19 +15,26 @@ extension PlotScene {
         for element in elements {
             switch element {
             case .rect(let r, let fill, let opacity, let role, let tooltip):
-                let attributes = "class=\"\(role)\" x=\"\(Self.number(r.x))\" y=\"\(Self.number(r.y))\" width=\"\(Self.number(r.width))\" height=\"\(Self.number(r.height))\" fill=\"\(fill.hex)\"\(Self.opacity("fill-opacity", opacity))"
+                let attributes =
+                    "class=\"\(role)\" x=\"\(Self.number(r.x))\" y=\"\(Self.number(r.y))\" width=\"\(Self.number(r.width))\" height=\"\(Self.number(r.height))\" fill=\"\(fill.hex)\"\(Self.opacity("fill-opacity", opacity))"
                 out += Self.tag("rect", attributes, tooltip: tooltip)
             case .line(let a, let b, let stroke, let w, let role):
-                out += "<line class=\"\(role)\" x1=\"\(Self.number(a.x))\" y1=\"\(Self.number(a.y))\" x2=\"\(Self.number(b.x))\" y2=\"\(Self.number(b.y))\" stroke=\"\(stroke.hex)\" stroke-width=\"\(Self.number(w))\"/>\n"
+                out +=
+                    "<line class=\"\(role)\" x1=\"\(Self.number(a.x))\" y1=\"\(Self.number(a.y))\" x2=\"\(Self.number(b.x))\" y2=\"\(Self.number(b.y))\" stroke=\"\(stroke.hex)\" stroke-width=\"\(Self.number(w))\"/>\n"
             case .polyline(let points, let stroke, let w, let role):
-                out += "<polyline class=\"\(role)\" points=\"\(Self.points(points))\" fill=\"none\" stroke=\"\(stroke.hex)\" stroke-width=\"\(Self.number(w))\" stroke-linejoin=\"round\" stroke-linecap=\"round\"/>\n"
+                out +=
+                    "<polyline class=\"\(role)\" points=\"\(Self.points(points))\" fill=\"none\" stroke=\"\(stroke.hex)\" stroke-width=\"\(Self.number(w))\" stroke-linejoin=\"round\" stroke-linecap=\"round\"/>\n"
             case .polygon(let points, let fill, let opacity, let stroke, let strokeWidth, let role, let tooltip):
-                var attributes = "class=\"\(role)\" points=\"\(Self.points(points))\" fill=\"\(fill.hex)\"\(Self.opacity("fill-opacity", opacity))"
-                if let stroke { attributes += " stroke=\"\(stroke.hex)\" stroke-width=\"\(Self.number(strokeWidth))\" stroke-linejoin=\"round\"" }
+                var attributes =
+                    "class=\"\(role)\" points=\"\(Self.points(points))\" fill=\"\(fill.hex)\"\(Self.opacity("fill-opacity", opacity))"
+                if let stroke {
+                    attributes += " stroke=\"\(stroke.hex)\" stroke-width=\"\(Self.number(strokeWidth))\" stroke-linejoin=\"round\""
+                }
                 out += Self.tag("polygon", attributes, tooltip: tooltip)
             case .text(let text):
                 let anchor = text.anchor == .start ? "" : " text-anchor=\"\(text.anchor.rawValue)\""
-                out += "<text class=\"\(text.role)\" x=\"\(Self.number(text.x))\" y=\"\(Self.number(text.y))\" font-size=\"\(Self.number(text.size))\" fill=\"\(text.color.hex)\"\(anchor)>\(Self.escape(text.string))</text>\n"
+                out +=
+                    "<text class=\"\(text.role)\" x=\"\(Self.number(text.x))\" y=\"\(Self.number(text.y))\" font-size=\"\(Self.number(text.size))\" fill=\"\(text.color.hex)\"\(anchor)>\(Self.escape(text.string))</text>\n"
             }
         }
         return out + "</svg>\n"

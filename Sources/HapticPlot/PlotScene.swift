@@ -47,7 +47,9 @@ package struct PlotScene: Sendable {
         /// An open polyline.
         case polyline([PlotPoint], stroke: PlotColor, width: Double, role: String)
         /// A filled polygon, optionally outlined.
-        case polygon([PlotPoint], fill: PlotColor, opacity: Double, stroke: PlotColor? = nil, strokeWidth: Double = 1, role: String, tooltip: String? = nil)
+        case polygon(
+            [PlotPoint], fill: PlotColor, opacity: Double, stroke: PlotColor? = nil, strokeWidth: Double = 1, role: String,
+            tooltip: String? = nil)
         /// Text.
         case text(Text)
     }

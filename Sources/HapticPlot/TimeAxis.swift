@@ -65,7 +65,8 @@ struct TimeAxis {
         let scaled = Int((abs(value) * scale).rounded())
         let sign = value < 0 && scaled != 0 ? "−" : ""
         guard decimals > 0 else { return sign + String(scaled) }
-        let whole = scaled / Int(scale), fraction = String(scaled % Int(scale))
+        let whole = scaled / Int(scale)
+        let fraction = String(scaled % Int(scale))
         return sign + "\(whole)." + String(repeating: "0", count: decimals - fraction.count) + fraction
     }
 

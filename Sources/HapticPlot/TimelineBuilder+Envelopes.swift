@@ -20,15 +20,23 @@ extension TimelineBuilder {
             outline.append(PlotPoint(left + Double(c), unitY(Double(signal.intensity(at: time)), in: frame)))
         }
         let base = unitY(0, in: frame)
-        scene.elements.append(.polygon([PlotPoint(left, base)] + outline + [PlotPoint(right, base)], fill: .continuous, opacity: 0.3, role: "intensity-envelope"))
+        scene.elements.append(
+            .polygon(
+                [PlotPoint(left, base)] + outline + [PlotPoint(right, base)], fill: .continuous, opacity: 0.3, role: "intensity-envelope"))
         scene.elements.append(.polyline(outline, stroke: .continuous, width: 1.5 * pen, role: "intensity-outline"))
         for transient in signal.transients {
-            let px = x(transient.time), top = unitY(Double(transient.intensity), in: frame)
-            scene.elements.append(.line(PlotPoint(px, base), PlotPoint(px, top), stroke: .transient, width: 2 * pen, role: "intensity-transient"))
+            let px = x(transient.time)
+            let top = unitY(Double(transient.intensity), in: frame)
+            scene.elements.append(
+                .line(PlotPoint(px, base), PlotPoint(px, top), stroke: .transient, width: 2 * pen, role: "intensity-transient"))
             let head = 5 * pen
-            scene.elements.append(.rect(PlotRect(x: px - head / 2, y: top - head / 2, width: head, height: head), fill: .transient, opacity: 1, role: "intensity-transient-head"))
+            scene.elements.append(
+                .rect(
+                    PlotRect(x: px - head / 2, y: top - head / 2, width: head, height: head), fill: .transient, opacity: 1,
+                    role: "intensity-transient-head"))
         }
-        let signal = self.signal, inset = scaleInset
+        let signal = self.signal
+        let inset = scaleInset
         // The intensity control multiplies: draw it on the same 0 … 1 scale, with its points at their values.
         if hasControl(.hapticIntensityControl) {
             let line = (0...columns).map { c -> PlotPoint in
@@ -69,9 +77,13 @@ extension TimelineBuilder {
         for transient in signal.transients {
             let center = PlotPoint(x(transient.time), unitY(Double(transient.sharpness), in: frame))
             let head = 5 * pen
-            scene.elements.append(.rect(PlotRect(x: center.x - head / 2, y: center.y - head / 2, width: head, height: head), fill: .transient, opacity: 1, role: "sharpness-transient"))
+            scene.elements.append(
+                .rect(
+                    PlotRect(x: center.x - head / 2, y: center.y - head / 2, width: head, height: head), fill: .transient, opacity: 1,
+                    role: "sharpness-transient"))
         }
-        let signal = self.signal, inset = scaleInset
+        let signal = self.signal
+        let inset = scaleInset
         // The sharpness control adds to each event's sharpness: mark its points on the sharpness that results.
         drawControlMarkers(for: [.hapticSharpnessControl], lane: frame) { time, _ in
             // Just after a curve ends the signal may be silent: look a millisecond either side.
@@ -94,17 +106,20 @@ extension TimelineBuilder {
                 let time = curve.time + point.time
                 guard time.isFinite, time >= 0, time <= span else { continue }
                 let center = PlotPoint(x(time), Swift.min(Swift.max(y(time, point.value), lane.y + radius), lane.maxY - radius))
-                scene.elements.append(diamond(
-                    at: center, radius: radius, hollow: false, role: "control-point",
-                    tooltip: "\(curve.id.rawValue) curve point \(value(Double(point.value))) at \(ms(time))"))
+                scene.elements.append(
+                    diamond(
+                        at: center, radius: radius, hollow: false, role: "control-point",
+                        tooltip: "\(curve.id.rawValue) curve point \(value(Double(point.value))) at \(ms(time))"))
             }
         }
         for parameter in input.pattern.parameters where ids.contains(parameter.id) {
             guard parameter.time.isFinite, parameter.time >= 0, parameter.time <= span else { continue }
-            let center = PlotPoint(x(parameter.time), Swift.min(Swift.max(y(parameter.time, parameter.value), lane.y + radius), lane.maxY - radius))
-            scene.elements.append(diamond(
-                at: center, radius: radius, hollow: true, role: "parameter-point",
-                tooltip: "\(parameter.id.rawValue) = \(value(Double(parameter.value))) at \(ms(parameter.time))"))
+            let center = PlotPoint(
+                x(parameter.time), Swift.min(Swift.max(y(parameter.time, parameter.value), lane.y + radius), lane.maxY - radius))
+            scene.elements.append(
+                diamond(
+                    at: center, radius: radius, hollow: true, role: "parameter-point",
+                    tooltip: "\(parameter.id.rawValue) = \(value(Double(parameter.value))) at \(ms(parameter.time))"))
         }
     }
 
@@ -120,7 +135,9 @@ extension TimelineBuilder {
             // Nothing moves (an audio-only pattern, or a profile that filters everything out): say so.
             let baseline = mid - font.descender * smallSize - 3
             placer.place(
-                PlotScene.Text(x: (left + right) / 2, y: baseline, string: "no haptic output", size: smallSize, color: .secondaryText, anchor: .middle, role: "lane-note"),
+                PlotScene.Text(
+                    x: (left + right) / 2, y: baseline, string: "no haptic output", size: smallSize, color: .secondaryText, anchor: .middle,
+                    role: "lane-note"),
                 in: &scene)
             return
         }
@@ -129,12 +146,19 @@ extension TimelineBuilder {
         }
         let columns = Int(right - left)
         let perColumn = span / Double(columns) * input.accelerationSampleRate
-        var upper: [PlotPoint] = [], lower: [PlotPoint] = []
+        var upper: [PlotPoint] = []
+        var lower: [PlotPoint] = []
         for c in 0..<columns {
             let from = Int(Double(c) * perColumn)
             let to = Swift.min(accel.count, Swift.max(from + 1, Int(Double(c + 1) * perColumn)))
-            var low: Float = 0, high: Float = 0
-            if from < to { for k in from..<to { low = Swift.min(low, accel[k]); high = Swift.max(high, accel[k]) } }
+            var low: Float = 0
+            var high: Float = 0
+            if from < to {
+                for k in from..<to {
+                    low = Swift.min(low, accel[k])
+                    high = Swift.max(high, accel[k])
+                }
+            }
             let px = left + Double(c) + 0.5
             upper.append(PlotPoint(px, mid - Double(high / peak) * scale - 0.3))
             lower.append(PlotPoint(px, mid - Double(low / peak) * scale + 0.3))

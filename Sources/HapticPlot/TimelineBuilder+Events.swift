@@ -64,22 +64,32 @@ extension TimelineBuilder {
     /// Continuous events as blocks shaded by intensity; transients as stems as tall as their intensity.
     private mutating func drawHapticEvents(_ events: [Event], in row: PlotRect) {
         for event in events where event.type == .hapticContinuous {
-            let start = x(event.time), end = x(event.time + Swift.max(event.fullDuration, 0))
-            let intensity = Double(event.value(of: .hapticIntensity)), sharpness = Double(event.value(of: .hapticSharpness))
-            scene.elements.append(.rect(
-                PlotRect(x: start, y: row.y, width: Swift.max(1, end - start), height: row.height), fill: .continuous,
-                opacity: 0.2 + 0.6 * intensity, role: "event-continuous",
-                tooltip: "HapticContinuous at \(ms(event.time)), \(ms(event.fullDuration)), intensity \(value(intensity)), sharpness \(value(sharpness))"))
+            let start = x(event.time)
+            let end = x(event.time + Swift.max(event.fullDuration, 0))
+            let intensity = Double(event.value(of: .hapticIntensity))
+            let sharpness = Double(event.value(of: .hapticSharpness))
+            scene.elements.append(
+                .rect(
+                    PlotRect(x: start, y: row.y, width: Swift.max(1, end - start), height: row.height), fill: .continuous,
+                    opacity: 0.2 + 0.6 * intensity, role: "event-continuous",
+                    tooltip:
+                        "HapticContinuous at \(ms(event.time)), \(ms(event.fullDuration)), intensity \(value(intensity)), sharpness \(value(sharpness))"
+                ))
         }
         for event in events where event.type == .hapticTransient {
             let px = x(event.time)
             let intensity = Double(event.value(of: .hapticIntensity))
             let top = row.maxY - row.height * Swift.max(intensity, 0.15)
             let head = 5 * pen
-            scene.elements.append(.line(PlotPoint(px, row.maxY), PlotPoint(px, top + 2), stroke: .transient, width: 2 * pen, role: "event-transient"))
-            scene.elements.append(.rect(
-                PlotRect(x: px - head / 2, y: top, width: head, height: head), fill: .transient, opacity: 1, role: "event-transient-head",
-                tooltip: "HapticTransient at \(ms(event.time)), intensity \(value(intensity)), sharpness \(value(Double(event.value(of: .hapticSharpness))))"))
+            scene.elements.append(
+                .line(PlotPoint(px, row.maxY), PlotPoint(px, top + 2), stroke: .transient, width: 2 * pen, role: "event-transient"))
+            scene.elements.append(
+                .rect(
+                    PlotRect(x: px - head / 2, y: top, width: head, height: head), fill: .transient, opacity: 1,
+                    role: "event-transient-head",
+                    tooltip:
+                        "HapticTransient at \(ms(event.time)), intensity \(value(intensity)), sharpness \(value(Double(event.value(of: .hapticSharpness))))"
+                ))
         }
     }
 
@@ -96,15 +106,21 @@ extension TimelineBuilder {
         let length = bar.end - bar.start
         switch (event.type, bar.buffer) {
         case (.audioContinuous, _):
-            scene.elements.append(.rect(box, fill: .audioTone, opacity: 0.3 + 0.5 * volume, role: "event-audio-continuous",
-                tooltip: "AudioContinuous at \(ms(event.time)), \(ms(length)), volume \(value(volume))"))
+            scene.elements.append(
+                .rect(
+                    box, fill: .audioTone, opacity: 0.3 + 0.5 * volume, role: "event-audio-continuous",
+                    tooltip: "AudioContinuous at \(ms(event.time)), \(ms(length)), volume \(value(volume))"))
         case (_, let buffer?):
-            scene.elements.append(.rect(box, fill: .audio, opacity: 0.18 + 0.25 * volume, role: "event-audio",
-                tooltip: "\(name) at \(ms(event.time)), \(ms(length)) (file \(ms(buffer.duration))), volume \(value(volume))"))
+            scene.elements.append(
+                .rect(
+                    box, fill: .audio, opacity: 0.18 + 0.25 * volume, role: "event-audio",
+                    tooltip: "\(name) at \(ms(event.time)), \(ms(length)) (file \(ms(buffer.duration))), volume \(value(volume))"))
         case (_, nil):
             let corners = [PlotPoint(box.x, box.y), PlotPoint(box.maxX, box.y), PlotPoint(box.maxX, box.maxY), PlotPoint(box.x, box.maxY)]
-            scene.elements.append(.polygon(corners, fill: .audio, opacity: 0.1, stroke: .audio, strokeWidth: 1, role: "event-audio-unknown",
-                tooltip: "\(name) at \(ms(event.time)): audio not loaded, length unknown"))
+            scene.elements.append(
+                .polygon(
+                    corners, fill: .audio, opacity: 0.1, stroke: .audio, strokeWidth: 1, role: "event-audio-unknown",
+                    tooltip: "\(name) at \(ms(event.time)): audio not loaded, length unknown"))
         }
         guard event.type == .audioCustom else { return }
         // A label strip above the waveform when the bar is tall and wide enough.
@@ -116,7 +132,8 @@ extension TimelineBuilder {
             let variants = ["\(name) · \(lengthText)", name].compactMap {
                 font.fitting($0, size: smallSize * 0.9, width: box.width - 4)
             }
-            let text = PlotScene.Text(x: box.x + 2, y: baseline, string: "", size: smallSize * 0.9, color: .audioWaveform, role: "audio-label")
+            let text = PlotScene.Text(
+                x: box.x + 2, y: baseline, string: "", size: smallSize * 0.9, color: .audioWaveform, role: "audio-label")
             if placer.placeFirst(of: variants, as: text, in: &scene) != nil { waveTop = baseline + font.descender * smallSize * 0.9 }
         }
         guard let buffer = bar.buffer else { return }
@@ -130,11 +147,14 @@ extension TimelineBuilder {
     /// The waveform's low and high outline per pixel column over `start … end`, centred in `frame`.
     private mutating func drawWaveform(_ waveform: AudioWaveform, from start: Double, to end: Double, in frame: PlotRect) {
         guard frame.height > 2 else { return }
-        let first = Int(x(start).rounded(.down)), last = Int(x(end).rounded(.up))
+        let first = Int(x(start).rounded(.down))
+        let last = Int(x(end).rounded(.up))
         guard last > first else { return }
-        let mid = frame.y + frame.height / 2, half = frame.height / 2
+        let mid = frame.y + frame.height / 2
+        let half = frame.height / 2
         let secondsPerPixel = span / (right - left)
-        var upper: [PlotPoint] = [], lower: [PlotPoint] = []
+        var upper: [PlotPoint] = []
+        var lower: [PlotPoint] = []
         for column in first..<last {
             let t0 = Swift.max(0, Double(column) - left) * secondsPerPixel - start
             let t1 = t0 + secondsPerPixel

@@ -56,8 +56,10 @@ extension TimelineBuilder {
         case .continuous:
             scene.elements.append(.rect(box, fill: .continuous, opacity: 0.65, role: "legend-swatch"))
         case .transient:
-            scene.elements.append(.line(PlotPoint(mid.x, box.maxY), PlotPoint(mid.x, box.y + 2), stroke: .transient, width: 2, role: "legend-swatch"))
-            scene.elements.append(.rect(PlotRect(x: mid.x - 2.5, y: box.y, width: 5, height: 5), fill: .transient, opacity: 1, role: "legend-swatch"))
+            scene.elements.append(
+                .line(PlotPoint(mid.x, box.maxY), PlotPoint(mid.x, box.y + 2), stroke: .transient, width: 2, role: "legend-swatch"))
+            scene.elements.append(
+                .rect(PlotRect(x: mid.x - 2.5, y: box.y, width: 5, height: 5), fill: .transient, opacity: 1, role: "legend-swatch"))
         case .customAudio:
             scene.elements.append(.rect(box, fill: .audio, opacity: 0.35, role: "legend-swatch"))
             let wave = (0...6).map { i -> PlotPoint in
@@ -68,7 +70,8 @@ extension TimelineBuilder {
         case .audioTone:
             scene.elements.append(.rect(box, fill: .audioTone, opacity: 0.6, role: "legend-swatch"))
         case .intensityControl:
-            scene.elements.append(.line(PlotPoint(box.x, mid.y), PlotPoint(box.maxX, mid.y), stroke: .control, width: 1, role: "legend-swatch"))
+            scene.elements.append(
+                .line(PlotPoint(box.x, mid.y), PlotPoint(box.maxX, mid.y), stroke: .control, width: 1, role: "legend-swatch"))
         case .curvePoint:
             scene.elements.append(diamond(at: mid, radius: box.width / 2, hollow: false, role: "legend-swatch", tooltip: nil))
         case .parameterPoint:

@@ -148,7 +148,8 @@ struct TimelineBuilder {
             let baseline = (y + font.ascender * size).rounded()
             placer.place(PlotScene.Text(x: padding, y: baseline, string: captions[index], size: size, role: "lane-label"), in: &scene)
             if !details[index].isEmpty {
-                let detail = PlotScene.Text(x: right, y: baseline, string: "", size: smallSize, color: .secondaryText, anchor: .end, role: "lane-detail")
+                let detail = PlotScene.Text(
+                    x: right, y: baseline, string: "", size: smallSize, color: .secondaryText, anchor: .end, role: "lane-detail")
                 let room = right - padding - font.width(of: captions[index], size: size) - size
                 if let fitted = font.fitting(details[index], size: smallSize, width: room) {
                     placer.placeFirst(of: [fitted], as: detail, in: &scene)
@@ -182,7 +183,9 @@ struct TimelineBuilder {
     mutating func drawTimeLabels(_ axis: TimeAxis, below bottom: Double) {
         let baseline = (bottom + 5 + font.ascender * smallSize).rounded()
         for tick in axis.ticks {
-            placer.place(PlotScene.Text(x: x(tick.time), y: baseline, string: tick.label, size: smallSize, anchor: .middle, role: "tick-label"), in: &scene)
+            placer.place(
+                PlotScene.Text(x: x(tick.time), y: baseline, string: tick.label, size: smallSize, anchor: .middle, role: "tick-label"),
+                in: &scene)
         }
     }
 

@@ -27,7 +27,8 @@ package struct Zlib: @unchecked Sendable {
     }
 
     /// `int compress2(Bytef *dest, uLongf *destLen, const Bytef *source, uLong sourceLen, int level)`.
-    private let compress2: @convention(c) (UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt>?, UnsafePointer<UInt8>?, UInt, Int32) -> Int32
+    private let compress2:
+        @convention(c) (UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt>?, UnsafePointer<UInt8>?, UInt, Int32) -> Int32
     /// `uLong compressBound(uLong sourceLen)`.
     private let compressBound: @convention(c) (UInt) -> UInt
     /// `uLong crc32(uLong crc, const Bytef *buf, uInt len)`.
@@ -57,7 +58,10 @@ package struct Zlib: @unchecked Sendable {
                 return unsafeBitCast(pointer, to: type)
             }
             guard
-                let compress2 = symbol("compress2", as: (@convention(c) (UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt>?, UnsafePointer<UInt8>?, UInt, Int32) -> Int32).self),
+                let compress2 = symbol(
+                    "compress2",
+                    as: (@convention(c) (UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt>?, UnsafePointer<UInt8>?, UInt, Int32) ->
+                        Int32).self),
                 let compressBound = symbol("compressBound", as: (@convention(c) (UInt) -> UInt).self),
                 let crc32 = symbol("crc32", as: (@convention(c) (UInt, UnsafePointer<UInt8>?, UInt32) -> UInt).self)
             else {

@@ -55,7 +55,9 @@ public struct ActuatorSimulator: Sendable {
 
     /// tan(x) for 0 < x < π/2 without Foundation (sin/cos series).
     private static func tanApprox(_ x: Double) -> Double {
-        var s = 0.0, c = 0.0, term = 1.0
+        var s = 0.0
+        var c = 0.0
+        var term = 1.0
         for n in 0..<20 {
             if n % 2 == 0 { c += (n / 2) % 2 == 0 ? term : -term } else { s += ((n - 1) / 2) % 2 == 0 ? term : -term }
             term *= x / Double(n + 1)

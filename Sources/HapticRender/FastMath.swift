@@ -36,8 +36,15 @@ enum FastMath {
         if i > x { i -= 1 }
         let f = (x - i) * 0.693_147_180_559_945_3
         // e^f for f in [0, ln 2): Horner form of the series to f^10 (error < 1e-9).
-        let e = 1 + f * (1 + f * (0.5 + f * (1.0 / 6 + f * (1.0 / 24 + f * (1.0 / 120 + f * (1.0 / 720
-            + f * (1.0 / 5040 + f * (1.0 / 40_320 + f * (1.0 / 362_880 + f / 3_628_800)))))))))
+        let e =
+            1 + f
+            * (1 + f
+                * (0.5 + f
+                    * (1.0 / 6 + f
+                        * (1.0 / 24 + f
+                            * (1.0 / 120 + f
+                                * (1.0 / 720
+                                    + f * (1.0 / 5040 + f * (1.0 / 40_320 + f * (1.0 / 362_880 + f / 3_628_800)))))))))
         let exponent = Int(Swift.max(Swift.min(i, 1000), -1000))
         return e * Double(sign: .plus, exponent: exponent, significand: 1)
     }

@@ -34,8 +34,12 @@ extension Mixer {
                     next = Swift.min(next, position + framesUntilNextPoint(p, dt: dt))
                 }
                 // Controls: linear pieces.
-                var segments: (ControlPiece, ControlPiece, ControlPiece, ControlPiece, ControlPiece, ControlPiece, ControlPiece, ControlPiece) =
-                    (ControlPiece(), ControlPiece(), ControlPiece(), ControlPiece(), ControlPiece(), ControlPiece(), ControlPiece(), ControlPiece())
+                var segments:
+                    (ControlPiece, ControlPiece, ControlPiece, ControlPiece, ControlPiece, ControlPiece, ControlPiece, ControlPiece) =
+                        (
+                            ControlPiece(), ControlPiece(), ControlPiece(), ControlPiece(), ControlPiece(), ControlPiece(), ControlPiece(),
+                            ControlPiece()
+                        )
                 segments.0 = piece(control + ControlIndex.hapticIntensity, dt: dt, position: position, next: &next)
                 segments.1 = piece(control + ControlIndex.hapticSharpness, dt: dt, position: position, next: &next)
                 segments.2 = piece(control + ControlIndex.audioVolume, dt: dt, position: position, next: &next)

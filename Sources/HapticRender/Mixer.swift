@@ -82,8 +82,9 @@ public final class Mixer: @unchecked Sendable {
     ///   - profile: the actuator profile that shapes the haptic bus (band, mode, minimum burst).
     public init(configuration: MixerConfiguration, profile: ActuatorProfile = .simulatedTapticLRA) {
         precondition(configuration.sampleRate >= 100 && configuration.sampleRate.isFinite, "Mixer: bad sample rate")
-        precondition(configuration.maxBlockFrames > 0 && configuration.playerCapacity > 0
-            && configuration.voiceCapacity > 0 && configuration.commandCapacity > 0, "Mixer: capacities must be positive")
+        precondition(
+            configuration.maxBlockFrames > 0 && configuration.playerCapacity > 0
+                && configuration.voiceCapacity > 0 && configuration.commandCapacity > 0, "Mixer: capacities must be positive")
         self.configuration = configuration
         self.profile = profile
         playerCapacity = configuration.playerCapacity
@@ -96,9 +97,10 @@ public final class Mixer: @unchecked Sendable {
         translator = ActuatorTranslator(profile: profile, sampleRate: configuration.sampleRate)
         commands = CommandRing(capacity: configuration.commandCapacity)
         notifications = NotificationRing(capacity: Swift.max(configuration.notificationCapacity, 16))
-        handles = Mutex(HandleTable(
-            generations: Array(repeating: 0, count: configuration.playerCapacity),
-            free: (0..<Int32(configuration.playerCapacity)).reversed()))
+        handles = Mutex(
+            HandleTable(
+                generations: Array(repeating: 0, count: configuration.playerCapacity),
+                free: (0..<Int32(configuration.playerCapacity)).reversed()))
         players = .allocate(capacity: playerCapacity)
         players.initialize(repeating: PlayerSlot(), count: playerCapacity)
         controls = .allocate(capacity: playerCapacity * ControlIndex.count)
@@ -210,9 +212,10 @@ public final class Mixer: @unchecked Sendable {
     public func render(frameCount: Int, haptic: HapticBusBuffers, audio: AudioBusBuffers) {
         let maximum = maxBlockFrames
         precondition(frameCount >= 0 && frameCount <= maximum, "Mixer.render: frameCount out of range")
-        precondition(haptic.amplitude.count >= frameCount && haptic.sharpness.count >= frameCount
-            && haptic.drive.count >= frameCount && haptic.strong.count >= frameCount && haptic.weak.count >= frameCount
-            && audio.left.count >= frameCount && audio.right.count >= frameCount, "Mixer.render: buffers too small")
+        precondition(
+            haptic.amplitude.count >= frameCount && haptic.sharpness.count >= frameCount
+                && haptic.drive.count >= frameCount && haptic.strong.count >= frameCount && haptic.weak.count >= frameCount
+                && audio.left.count >= frameCount && audio.right.count >= frameCount, "Mixer.render: buffers too small")
         guard frameCount > 0, let left = audio.left.baseAddress, let right = audio.right.baseAddress else { return }
         let blockStart = clock.load(ordering: .relaxed)
         for i in 0..<frameCount {

@@ -52,25 +52,25 @@ public enum MixerCommand: @unchecked Sendable {
     /// The player the command addresses.
     public var handle: PlayerHandle {
         @_noLocks @_noAllocation get {
-        switch self {
-        case .start(let h, _, _, _), .stop(let h, _), .cancel(let h), .pause(let h, _), .resume(let h, _),
-            .seek(let h, _, _), .setRate(let h, _, _), .setLoop(let h, _, _), .setMuted(let h, _),
-            .sendParameter(let h, _, _, _), .scheduleCurve(let h, _, _):
-            return h
-        }
+            switch self {
+            case .start(let h, _, _, _), .stop(let h, _), .cancel(let h), .pause(let h, _), .resume(let h, _),
+                .seek(let h, _, _), .setRate(let h, _, _), .setLoop(let h, _, _), .setMuted(let h, _),
+                .sendParameter(let h, _, _, _), .scheduleCurve(let h, _, _):
+                return h
+            }
         }
     }
 
     /// The frame the command takes effect (`Int.min` for the immediate ones).
     public var frame: Int {
         @_noLocks @_noAllocation get {
-        switch self {
-        case .start(_, _, let f, _), .stop(_, let f), .pause(_, let f), .resume(_, let f), .seek(_, _, let f),
-            .setRate(_, _, let f), .sendParameter(_, _, _, let f), .scheduleCurve(_, _, let f):
-            return f
-        case .cancel, .setLoop, .setMuted:
-            return Int.min
-        }
+            switch self {
+            case .start(_, _, let f, _), .stop(_, let f), .pause(_, let f), .resume(_, let f), .seek(_, _, let f),
+                .setRate(_, _, let f), .sendParameter(_, _, _, let f), .scheduleCurve(_, _, let f):
+                return f
+            case .cancel, .setLoop, .setMuted:
+                return Int.min
+            }
         }
     }
 }

@@ -47,8 +47,9 @@ public enum OfflineRenderer {
         profile: ActuatorProfile = .simulatedTapticLRA
     ) -> RenderResult {
         let frames = Int((Swift.max(0, seconds) * configuration.sampleRate).rounded())
-        return render(timeline: [(0, .start(player: 0, program: program))], frameCount: frames,
-                      configuration: configuration, profile: profile)
+        return render(
+            timeline: [(0, .start(player: 0, program: program))], frameCount: frames,
+            configuration: configuration, profile: profile)
     }
 
     /// Renders a timeline of player commands.
@@ -96,7 +97,9 @@ public enum OfflineRenderer {
         var result = RenderResult(
             sampleRate: rate, amplitude: [], sharpness: [], drive: [], strong: [], weak: [], acceleration: [],
             audioLeft: [], audioRight: [], clippedFrameCount: 0, finished: [])
-        for keyPath in [\RenderResult.amplitude, \.sharpness, \.drive, \.strong, \.weak, \.acceleration, \.audioLeft, \.audioRight] as [WritableKeyPath<RenderResult, [Float]>] {
+        for keyPath in [\RenderResult.amplitude, \.sharpness, \.drive, \.strong, \.weak, \.acceleration, \.audioLeft, \.audioRight]
+            as [WritableKeyPath<RenderResult, [Float]>]
+        {
             result[keyPath: keyPath].reserveCapacity(frameCount)
         }
         let summary = run(mixer: mixer, frameCount: frameCount, configuration: configuration, profile: profile) { block -> Bool in

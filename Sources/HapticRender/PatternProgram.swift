@@ -128,8 +128,9 @@ public final class PatternProgram: @unchecked Sendable {
             let curvePoints = curve.controlPoints.enumerated()
                 .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
                 .map { CurvePoint(time: $0.element.time, value: ControlIndex.clamp(control, $0.element.value)) }
-            compiledCurves.append(ProgramCurve(
-                control: control, time: curve.time, firstPoint: compiledPoints.count, pointCount: curvePoints.count))
+            compiledCurves.append(
+                ProgramCurve(
+                    control: control, time: curve.time, firstPoint: compiledPoints.count, pointCount: curvePoints.count))
             compiledPoints.append(contentsOf: curvePoints)
         }
 

@@ -3,12 +3,14 @@ enum VoiceKind: UInt8 {
     case transient, hapticContinuous, audioContinuous, audioCustom
 
     /// Whether the voice drives the haptic bus.
-    var isHaptic: Bool { @_noLocks @_noAllocation get {
-        switch self {
-        case .transient, .hapticContinuous: return true
-        case .audioContinuous, .audioCustom: return false
+    var isHaptic: Bool {
+        @_noLocks @_noAllocation get {
+            switch self {
+            case .transient, .hapticContinuous: return true
+            case .audioContinuous, .audioCustom: return false
+            }
         }
-    } }
+    }
 }
 
 /// One compiled event: every value resolved and clamped, ready for the render thread (trivially copyable).
@@ -78,9 +80,9 @@ struct ProgramView {
 
     static var empty: ProgramView {
         @_noLocks @_noAllocation get {
-        ProgramView(
-        events: nil, eventCount: 0, parameters: nil, parameterCount: 0, curves: nil, curveCount: 0, points: nil,
-        duration: 0, lastEventEnd: 0)
+            ProgramView(
+                events: nil, eventCount: 0, parameters: nil, parameterCount: 0, curves: nil, curveCount: 0, points: nil,
+                duration: 0, lastEventEnd: 0)
         }
     }
 }

@@ -300,7 +300,7 @@ struct Voice {
             return
         }
         let step = baseStep * FastMath.exp2(Double(p))
-        let cutoff = 200 * FastMath.exp2(Double(b) * 6.644) // 200 Hz … 20 kHz
+        let cutoff = 200 * FastMath.exp2(Double(b) * 6.644)  // 200 Hz … 20 kHz
         let alpha: Float = b >= 0.999 ? 1 : Float(1 - FastMath.exp(-Double(FastMath.twoPi) * cutoff / Double(sampleRate)))
         let frameCount = sampleFrameCount
         let stereo = sampleChannelCount == 2

@@ -37,7 +37,8 @@ public struct WAVEncoder: Sendable {
     public func encode(channels: [[Float]], sampleRate: Int) -> [UInt8] {
         precondition(!channels.isEmpty && channels.count <= 64, "WAVEncoder: 1 … 64 channels")
         let frameCount = channels.map(\.count).max() ?? 0
-        var out = header(channelCount: channels.count, sampleRate: sampleRate, dataBytes: frameCount * bytesPerFrame(channelCount: channels.count))
+        var out = header(
+            channelCount: channels.count, sampleRate: sampleRate, dataBytes: frameCount * bytesPerFrame(channelCount: channels.count))
         out += samples(channels: channels, frames: 0..<frameCount)
         return out
     }
@@ -53,19 +54,32 @@ public struct WAVEncoder: Sendable {
         let fmtSize = extensible ? 40 : 16
         var out: [UInt8] = []
         func put32(_ v: Int) { for s in stride(from: 0, to: 32, by: 8) { out.append(UInt8(truncatingIfNeeded: v >> s)) } }
-        func put16(_ v: Int) { out.append(UInt8(truncatingIfNeeded: v)); out.append(UInt8(truncatingIfNeeded: v >> 8)) }
+        func put16(_ v: Int) {
+            out.append(UInt8(truncatingIfNeeded: v))
+            out.append(UInt8(truncatingIfNeeded: v >> 8))
+        }
         func tag(_ s: String) { out.append(contentsOf: Array(s.utf8)) }
         let formatCode = format == .float32 ? 3 : 1
-        tag("RIFF"); put32(4 + 8 + fmtSize + 8 + dataBytes); tag("WAVE")
-        tag("fmt "); put32(fmtSize)
-        put16(extensible ? 0xFFFE : formatCode); put16(channelCount); put32(sampleRate)
-        put32(sampleRate * blockAlign); put16(blockAlign); put16(bytesPerSample * 8)
+        tag("RIFF")
+        put32(4 + 8 + fmtSize + 8 + dataBytes)
+        tag("WAVE")
+        tag("fmt ")
+        put32(fmtSize)
+        put16(extensible ? 0xFFFE : formatCode)
+        put16(channelCount)
+        put32(sampleRate)
+        put32(sampleRate * blockAlign)
+        put16(blockAlign)
+        put16(bytesPerSample * 8)
         if extensible {
-            put16(22); put16(bytesPerSample * 8); put32(0)  // cbSize, valid bits, channel mask (unspecified)
+            put16(22)
+            put16(bytesPerSample * 8)
+            put32(0)  // cbSize, valid bits, channel mask (unspecified)
             put16(formatCode)  // sub-format GUID: code + KSDATAFORMAT_SUBTYPE suffix
             out.append(contentsOf: [0x00, 0x00, 0x00, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00, 0xAA, 0x00, 0x38, 0x9B, 0x71])
         }
-        tag("data"); put32(dataBytes)
+        tag("data")
+        put32(dataBytes)
         return out
     }
 

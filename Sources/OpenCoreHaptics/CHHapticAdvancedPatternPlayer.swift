@@ -42,4 +42,3 @@ public protocol CHHapticAdvancedPatternPlayer: CHHapticPatternPlayer {
     /// background queue. Its argument is `nil`, or why playback ended early.
     var completionHandler: CHHapticAdvancedPatternPlayerCompletionHandler { get set }
 }
-

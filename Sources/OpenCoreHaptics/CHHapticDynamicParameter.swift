@@ -64,7 +64,8 @@ open class CHHapticDynamicParameter {
     /// The pattern-model ID for `id`, or `invalidParameterType` when Core Haptics does not know it.
     package static func modelID(_ id: CHHapticDynamicParameter.ID, path: String) throws(PatternError) -> DynamicParameterID {
         guard let modelID = DynamicParameterID(rawValue: id.rawValue) else {
-            let hint = EventParameterID(rawValue: id.rawValue) != nil
+            let hint =
+                EventParameterID(rawValue: id.rawValue) != nil
                 ? " (it is an event parameter; the control is \(id.rawValue)Control)" : ""
             throw PatternError(.invalidParameterType, "unknown dynamic parameter \"\(id.rawValue)\"\(hint)", path: path)
         }

@@ -302,7 +302,10 @@ open class CHHapticEngine: @unchecked Sendable {
     /// ``makeAdvancedPlayer(with:)``.
     ///
     /// - Throws: ``CHHapticError`` as for ``makePlayer(with:)``.
-    @available(*, deprecated, renamed: "makeAdvancedPlayer(with:)", message: "Swift imports createAdvancedPlayerWithPattern:error: as makeAdvancedPlayer(with:)")
+    @available(
+        *, deprecated, renamed: "makeAdvancedPlayer(with:)",
+        message: "Swift imports createAdvancedPlayerWithPattern:error: as makeAdvancedPlayer(with:)"
+    )
     open func createAdvancedPlayer(with pattern: CHHapticPattern) throws -> any CHHapticAdvancedPatternPlayer {
         try makeAdvancedPlayer(with: pattern)
     }
@@ -412,7 +415,9 @@ open class CHHapticEngine: @unchecked Sendable {
                         guard decodedBytes <= PatternLimits.default.maxAudioBytesPerPattern else {
                             throw CHHapticError(
                                 .invalidAudioResource,
-                                message: "Pattern[\(index)].Event: the pattern's custom audio decodes to more than \(PatternLimits.default.maxAudioBytesPerPattern) bytes together (PatternLimits.maxAudioBytesPerPattern)")
+                                message:
+                                    "Pattern[\(index)].Event: the pattern's custom audio decodes to more than \(PatternLimits.default.maxAudioBytesPerPattern) bytes together (PatternLimits.maxAudioBytesPerPattern)"
+                            )
                         }
                     }
                     audio[.path(path)] = buffer

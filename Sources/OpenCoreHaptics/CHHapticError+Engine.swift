@@ -4,14 +4,15 @@ import HapticPattern
 extension CHHapticError {
     /// Converts a runtime error to Core Haptics' code.
     init(_ error: EngineError) {
-        let code: CHHapticError.Code = switch error.code {
-        case .engineNotRunning: .engineNotRunning
-        case .invalidTime: .invalidTime
-        case .invalidPlayer: .invalidPatternPlayer
-        case .resourceNotAvailable: .resourceNotAvailable
-        case .deviceUnavailable: .serverInitFailed
-        case .deviceFailed: .serverInterrupted
-        }
+        let code: CHHapticError.Code =
+            switch error.code {
+            case .engineNotRunning: .engineNotRunning
+            case .invalidTime: .invalidTime
+            case .invalidPlayer: .invalidPatternPlayer
+            case .resourceNotAvailable: .resourceNotAvailable
+            case .deviceUnavailable: .serverInitFailed
+            case .deviceFailed: .serverInterrupted
+            }
         self.init(code, message: error.message)
     }
 }

@@ -78,7 +78,8 @@ public struct CHHapticError: Error, CustomNSError, Hashable, Sendable, CustomStr
         var info: [String: Any] = [:]
         for (key, value) in stringUserInfo { info[key] = value }
         if info[NSLocalizedDescriptionKey] == nil {
-            info[NSLocalizedDescriptionKey] = "The operation couldn’t be completed. (\(CoreHapticsErrorDomain) error \(code.rawValue) (\(code)).)"
+            info[NSLocalizedDescriptionKey] =
+                "The operation couldn’t be completed. (\(CoreHapticsErrorDomain) error \(code.rawValue) (\(code)).)"
         }
         return info
     }

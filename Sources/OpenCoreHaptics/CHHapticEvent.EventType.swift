@@ -22,12 +22,12 @@ extension CHHapticEvent {
         }
 
         /// A brief haptic tap of fixed length, such as a click.
-        /// 
+        ///
         /// A duration given to a transient only pads the pattern; the tap itself does not get longer.
         public static let hapticTransient = EventType(rawValue: "HapticTransient")
 
         /// A haptic that lasts for the event's duration (at most 30 seconds), shaped by an attack/decay/release envelope.
-        /// 
+        ///
         /// With ``CHHapticEvent/ParameterID/sustained`` set to 0 it ends when its decay finishes instead.
         public static let hapticContinuous = EventType(rawValue: "HapticContinuous")
 

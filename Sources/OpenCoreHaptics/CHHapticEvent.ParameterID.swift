@@ -33,12 +33,12 @@ extension CHHapticEvent {
         public static let attackTime = ParameterID(rawValue: "AttackTime")
 
         /// How long a continuous event's envelope takes to fall, from 0 (shortest, the default) to 1.
-        /// 
+        ///
         /// Decay only takes effect when ``sustained`` is 0.
         public static let decayTime = ParameterID(rawValue: "DecayTime")
 
         /// How long a sustained event takes to fade out after its duration, from 0 (shortest, the default) to 1.
-        /// 
+        ///
         /// The release tail counts towards ``CHHapticPattern/duration``.
         public static let releaseTime = ParameterID(rawValue: "ReleaseTime")
 

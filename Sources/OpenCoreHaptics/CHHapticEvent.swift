@@ -39,7 +39,9 @@ open class CHHapticEvent {
     ///   - type: The kind of event.
     ///   - eventParams: The event's parameters.
     ///   - time: The start time in seconds, relative to the pattern start.
-    public convenience init(eventType type: CHHapticEvent.EventType, parameters eventParams: [CHHapticEventParameter], relativeTime time: TimeInterval) {
+    public convenience init(
+        eventType type: CHHapticEvent.EventType, parameters eventParams: [CHHapticEventParameter], relativeTime time: TimeInterval
+    ) {
         self.init(eventType: type, parameters: eventParams, relativeTime: time, duration: 0)
     }
 
@@ -50,7 +52,10 @@ open class CHHapticEvent {
     ///   - eventParams: The event's parameters.
     ///   - time: The start time in seconds, relative to the pattern start.
     ///   - duration: The duration in seconds (see ``duration``).
-    public init(eventType type: CHHapticEvent.EventType, parameters eventParams: [CHHapticEventParameter], relativeTime time: TimeInterval, duration: TimeInterval) {
+    public init(
+        eventType type: CHHapticEvent.EventType, parameters eventParams: [CHHapticEventParameter], relativeTime time: TimeInterval,
+        duration: TimeInterval
+    ) {
         self.type = type
         self.eventParameters = eventParams
         self.relativeTime = time
@@ -67,7 +72,9 @@ open class CHHapticEvent {
     ///   - resID: The ID returned by `registerAudioResource(_:options:)`.
     ///   - eventParams: Audio parameters (volume, pitch, pan, brightness).
     ///   - time: The start time in seconds, relative to the pattern start.
-    public convenience init(audioResourceID resID: CHHapticAudioResourceID, parameters eventParams: [CHHapticEventParameter], relativeTime time: TimeInterval) {
+    public convenience init(
+        audioResourceID resID: CHHapticAudioResourceID, parameters eventParams: [CHHapticEventParameter], relativeTime time: TimeInterval
+    ) {
         self.init(audioResourceID: resID, parameters: eventParams, relativeTime: time, duration: 0)
     }
 
@@ -80,7 +87,10 @@ open class CHHapticEvent {
     ///   - eventParams: Audio parameters (volume, pitch, pan, brightness).
     ///   - time: The start time in seconds, relative to the pattern start.
     ///   - duration: The duration in seconds.
-    public init(audioResourceID resID: CHHapticAudioResourceID, parameters eventParams: [CHHapticEventParameter], relativeTime time: TimeInterval, duration: TimeInterval) {
+    public init(
+        audioResourceID resID: CHHapticAudioResourceID, parameters eventParams: [CHHapticEventParameter], relativeTime time: TimeInterval,
+        duration: TimeInterval
+    ) {
         self.type = .audioCustom
         self.eventParameters = eventParams
         self.relativeTime = time

@@ -33,7 +33,8 @@ open class CHHapticEventParameter {
     ///   `badParameterEntry` for a NaN value.
     package func model(for eventType: EventType, path: String) throws(PatternError) -> EventParameter {
         guard let id = EventParameterID(rawValue: parameterID.rawValue) else {
-            let hint = DynamicParameterID(rawValue: parameterID.rawValue) != nil
+            let hint =
+                DynamicParameterID(rawValue: parameterID.rawValue) != nil
                 ? " (it is a dynamic parameter: use CHHapticDynamicParameter)" : ""
             throw PatternError(.invalidParameterType, "unknown event parameter \"\(parameterID.rawValue)\"\(hint)", path: path)
         }

@@ -30,7 +30,8 @@ open class CHHapticParameterCurve {
     ///   - parameterID: Which control the curve drives (one of the six curvable IDs).
     ///   - controlPoints: The points, with times relative to the curve's start.
     ///   - relativeTime: The curve's start in seconds, relative to the pattern start.
-    public init(parameterID: CHHapticDynamicParameter.ID, controlPoints: [CHHapticParameterCurve.ControlPoint], relativeTime: TimeInterval) {
+    public init(parameterID: CHHapticDynamicParameter.ID, controlPoints: [CHHapticParameterCurve.ControlPoint], relativeTime: TimeInterval)
+    {
         self.parameterID = parameterID
         self.controlPoints = controlPoints
         self.relativeTime = relativeTime

@@ -44,7 +44,7 @@ extension CHHapticPattern {
         public static let eventDuration = Key(rawValue: "EventDuration")
 
         /// The path of the audio file an ``CHHapticEvent/EventType/audioCustom`` event plays.
-        /// 
+        ///
         /// - Note: In a file, a relative path resolves against the file's folder and may not leave it. In a
         ///   dictionary, a relative path resolves against the working directory at the time the pattern is made
         ///   (Core Haptics does not document this case).

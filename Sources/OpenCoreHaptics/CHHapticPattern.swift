@@ -318,7 +318,8 @@ open class CHHapticPattern {
         object.reserveCapacity(dictionaryPairs.count)
         for pair in dictionaryPairs {
             // Depth 1: the values sit inside the top-level dictionary.
-            object.append((pair.key, try AHAPValue.converting(pair.value, depth: 1, maxDepth: PatternLimits.default.maxNestingDepth) ?? .null))
+            object.append(
+                (pair.key, try AHAPValue.converting(pair.value, depth: 1, maxDepth: PatternLimits.default.maxNestingDepth) ?? .null))
         }
         object.sort { $0.key < $1.key }
         let document = try AHAPReader.read(value: .object(object), limits: .default, waveformPaths: .unrestricted)

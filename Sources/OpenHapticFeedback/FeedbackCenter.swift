@@ -69,9 +69,10 @@ public final class FeedbackCenter: Sendable {
         userSettings: UserFeedbackSettings = .none, clock: (@Sendable () -> Double)? = nil
     ) {
         let resolved = preferences.resolved(with: userSettings)
-        state = Mutex(State(
-            output: output, preferences: preferences, userSettings: userSettings,
-            tokens: Double(resolved.rateLimit.burstSize)))
+        state = Mutex(
+            State(
+                output: output, preferences: preferences, userSettings: userSettings,
+                tokens: Double(resolved.rateLimit.burstSize)))
         self.clock = clock ?? MonotonicSeconds.now
     }
 
@@ -153,9 +154,10 @@ public final class FeedbackCenter: Sendable {
             return (decided.0, decided.0 == .played ? state.output : nil, decided.1, state.log)
         }
         output?.play(effect, intensity: scale)
-        log?(TriggerLogEntry(
-            time: now, feedback: effect.name, outcome: outcome, intensity: requested == 1 ? nil : requested,
-            decision: decision.rawValue))
+        log?(
+            TriggerLogEntry(
+                time: now, feedback: effect.name, outcome: outcome, intensity: requested == 1 ? nil : requested,
+                decision: decision.rawValue))
         return decision
     }
 

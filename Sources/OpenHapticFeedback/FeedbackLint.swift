@@ -53,32 +53,40 @@ public enum FeedbackLint {
         }
         func at(_ index: Int) -> String { "Pattern[\(index)]" }
 
-        for (index, event) in events where event.type == .hapticContinuous
+        for (index, event) in events
+        where event.type == .hapticContinuous
             && event.playbackDuration > configuration.longContinuousDuration
         {
-            findings.append(FeedbackLintFinding(
-                rule: "continuous-too-long", severity: .warning,
-                message: "a continuous haptic lasting \(seconds(event.playbackDuration)) is long for app feedback (limit \(seconds(configuration.longContinuousDuration))); shorten it or make it a sequence of short haptics",
-                guideline: .preferShort, location: at(index), index: index))
+            findings.append(
+                FeedbackLintFinding(
+                    rule: "continuous-too-long", severity: .warning,
+                    message:
+                        "a continuous haptic lasting \(seconds(event.playbackDuration)) is long for app feedback (limit \(seconds(configuration.longContinuousDuration))); shorten it or make it a sequence of short haptics",
+                    guideline: .preferShort, location: at(index), index: index))
         }
 
         for (index, event) in events {
             if event.type.isContinuous && event.duration > PatternLimits.continuousEventMaximumDuration {
-                findings.append(FeedbackLintFinding(
-                    rule: "beyond-time-limit", severity: .warning,
-                    message: "a continuous event of \(seconds(event.duration)) is cut to \(seconds(PatternLimits.continuousEventMaximumDuration)) without an error",
-                    guideline: .thirtySecondLimit, location: at(index), index: index))
+                findings.append(
+                    FeedbackLintFinding(
+                        rule: "beyond-time-limit", severity: .warning,
+                        message:
+                            "a continuous event of \(seconds(event.duration)) is cut to \(seconds(PatternLimits.continuousEventMaximumDuration)) without an error",
+                        guideline: .thirtySecondLimit, location: at(index), index: index))
             }
             if event.time > configuration.maximumTime {
-                findings.append(FeedbackLintFinding(
-                    rule: "beyond-time-limit", severity: .warning,
-                    message: "the event starts at \(seconds(event.time)), past \(seconds(configuration.maximumTime))",
-                    guideline: .thirtySecondLimit, location: at(index), index: index))
+                findings.append(
+                    FeedbackLintFinding(
+                        rule: "beyond-time-limit", severity: .warning,
+                        message: "the event starts at \(seconds(event.time)), past \(seconds(configuration.maximumTime))",
+                        guideline: .thirtySecondLimit, location: at(index), index: index))
             } else if event.time + event.fullDuration > configuration.maximumTime {
-                findings.append(FeedbackLintFinding(
-                    rule: "beyond-time-limit", severity: .warning,
-                    message: "the event ends at \(seconds(event.time + event.fullDuration)), past \(seconds(configuration.maximumTime))",
-                    guideline: .thirtySecondLimit, location: at(index), index: index))
+                findings.append(
+                    FeedbackLintFinding(
+                        rule: "beyond-time-limit", severity: .warning,
+                        message:
+                            "the event ends at \(seconds(event.time + event.fullDuration)), past \(seconds(configuration.maximumTime))",
+                        guideline: .thirtySecondLimit, location: at(index), index: index))
             }
         }
 
@@ -86,10 +94,12 @@ public enum FeedbackLint {
         findings += clipping(events, configuration: configuration, at: at)
 
         if pattern.duration > configuration.discreteFeedbackDuration {
-            findings.append(FeedbackLintFinding(
-                rule: "long-feedback", severity: .note,
-                message: "the pattern lasts \(seconds(pattern.duration)); feedback for a discrete event should be short (under \(seconds(configuration.discreteFeedbackDuration)))",
-                guideline: .preferShort, location: "Pattern", index: nil))
+            findings.append(
+                FeedbackLintFinding(
+                    rule: "long-feedback", severity: .note,
+                    message:
+                        "the pattern lasts \(seconds(pattern.duration)); feedback for a discrete event should be short (under \(seconds(configuration.discreteFeedbackDuration)))",
+                    guideline: .preferShort, location: "Pattern", index: nil))
         }
         return inEntryOrder(findings.filter { !configuration.disabledRules.contains($0.rule) })
     }
@@ -114,20 +124,24 @@ public enum FeedbackLint {
             let (a, b) = (run[0], run[1])
             let gap = b.event.time - a.event.time
             if run.count == 2 {
-                let alike = abs(a.event.value(of: .hapticIntensity) - b.event.value(of: .hapticIntensity)) <= 0.1
+                let alike =
+                    abs(a.event.value(of: .hapticIntensity) - b.event.value(of: .hapticIntensity)) <= 0.1
                     && abs(a.event.value(of: .hapticSharpness) - b.event.value(of: .hapticSharpness)) <= 0.1
-                findings.append(FeedbackLintFinding(
-                    rule: "transient-fusion", severity: alike ? .warning : .note,
-                    message: alike
-                        ? "this transient starts \(milliseconds(gap)) after \(at(a.index)), which is just like it; taps closer than \(milliseconds(configuration.fusionInterval)) are felt as one, so space them further apart or merge them into one stronger tap"
-                        : "this transient starts \(milliseconds(gap)) after \(at(a.index)); the two are felt as one compound tap (fine if that is the intent)",
-                    guideline: .twoPulseFusion, location: at(b.index), index: b.index))
+                findings.append(
+                    FeedbackLintFinding(
+                        rule: "transient-fusion", severity: alike ? .warning : .note,
+                        message: alike
+                            ? "this transient starts \(milliseconds(gap)) after \(at(a.index)), which is just like it; taps closer than \(milliseconds(configuration.fusionInterval)) are felt as one, so space them further apart or merge them into one stronger tap"
+                            : "this transient starts \(milliseconds(gap)) after \(at(a.index)); the two are felt as one compound tap (fine if that is the intent)",
+                        guideline: .twoPulseFusion, location: at(b.index), index: b.index))
             } else {
                 let span = run[run.count - 1].event.time - a.event.time
-                findings.append(FeedbackLintFinding(
-                    rule: "transient-fusion", severity: .note,
-                    message: "\(run.count) transients within \(milliseconds(span)), each less than \(milliseconds(configuration.fusionInterval)) after the one before, are felt as a texture, not as separate taps (fine if that is the intent)",
-                    guideline: .twoPulseFusion, location: at(a.index), index: a.index))
+                findings.append(
+                    FeedbackLintFinding(
+                        rule: "transient-fusion", severity: .note,
+                        message:
+                            "\(run.count) transients within \(milliseconds(span)), each less than \(milliseconds(configuration.fusionInterval)) after the one before, are felt as a texture, not as separate taps (fine if that is the intent)",
+                        guideline: .twoPulseFusion, location: at(a.index), index: a.index))
             }
         }
         return findings
@@ -148,7 +162,8 @@ public enum FeedbackLint {
         // Spans as the renderer plays them: a transient is a 10–20 ms pulse (shorter when sharper).
         let spans: [(index: Int, start: Double, end: Double, level: Float)] = events.compactMap { index, event in
             guard event.type.isHaptic else { return nil }
-            let length = event.type == .hapticTransient
+            let length =
+                event.type == .hapticTransient
                 ? 0.020 - 0.010 * Double(event.value(of: .hapticSharpness)) : event.fullDuration
             guard length > 0 else { return nil }
             return (index, event.time, event.time + length, event.value(of: .hapticIntensity))
@@ -163,11 +178,14 @@ public enum FeedbackLint {
             // How long the overlap lasts: until the first of the overlapping events ends.
             let overlap = (active.map(\.end).min() ?? span.end) - span.start
             let long = overlap >= configuration.clippingWarningDuration
-            findings.append(FeedbackLintFinding(
-                rule: "clipping", severity: long ? .warning : .note,
-                message: "at \(seconds(span.start)) this event overlaps \(others) for \(milliseconds(overlap)) with a summed intensity of \((sum * 100).rounded() / 100), which is clamped to 1"
-                    + (long ? "; lower the intensities or separate the events" : " (a short overlap: the accent is lost, not the shape)"),
-                guideline: .intensityRange, location: at(span.index), index: span.index))
+            findings.append(
+                FeedbackLintFinding(
+                    rule: "clipping", severity: long ? .warning : .note,
+                    message:
+                        "at \(seconds(span.start)) this event overlaps \(others) for \(milliseconds(overlap)) with a summed intensity of \((sum * 100).rounded() / 100), which is clamped to 1"
+                        + (long
+                            ? "; lower the intensities or separate the events" : " (a short overlap: the accent is lost, not the shape)"),
+                    guideline: .intensityRange, location: at(span.index), index: span.index))
             reportedUntil = active.map(\.end).max() ?? span.end
         }
         return findings
@@ -190,10 +208,12 @@ public enum FeedbackLint {
             if let name = FeedbackLibrary.canonicalName(for: entry.feedback) {
                 known.append((entry, name))
             } else {
-                findings.append(FeedbackLintFinding(
-                    rule: "unknown-feedback", severity: .error,
-                    message: "\"\(entry.feedback)\" is not a standard feedback (known: \(FeedbackLibrary.names.joined(separator: ", ")))",
-                    guideline: .documentedMeanings, location: at(entry), index: entry.line))
+                findings.append(
+                    FeedbackLintFinding(
+                        rule: "unknown-feedback", severity: .error,
+                        message:
+                            "\"\(entry.feedback)\" is not a standard feedback (known: \(FeedbackLibrary.names.joined(separator: ", ")))",
+                        guideline: .documentedMeanings, location: at(entry), index: entry.line))
             }
         }
 
@@ -207,17 +227,21 @@ public enum FeedbackLint {
             if firstByPolarity[name, default: [:]][polarity] == nil { firstByPolarity[name, default: [:]][polarity] = entry }
             if let other = firstByPolarity[name]?[-polarity], !reportedOpposite.contains(name) {
                 reportedOpposite.insert(name)
-                findings.append(FeedbackLintFinding(
-                    rule: "opposite-outcomes", severity: .warning,
-                    message: "\"\(name)\" is played for \"\(outcome)\" here and for the opposite outcome \"\(other.outcome ?? "")\" at \(at(other)); give each meaning its own feedback",
-                    guideline: .consistency, location: at(entry), index: entry.line))
+                findings.append(
+                    FeedbackLintFinding(
+                        rule: "opposite-outcomes", severity: .warning,
+                        message:
+                            "\"\(name)\" is played for \"\(outcome)\" here and for the opposite outcome \"\(other.outcome ?? "")\" at \(at(other)); give each meaning its own feedback",
+                        guideline: .consistency, location: at(entry), index: entry.line))
             }
             let expected: Int? = name == "success" ? 1 : (name == "error" ? -1 : nil)
             if let expected, expected != polarity {
-                findings.append(FeedbackLintFinding(
-                    rule: "meaning-mismatch", severity: .warning,
-                    message: "\"\(name)\" means \(expected > 0 ? "success" : "failure"), but the outcome is \"\(outcome)\"; use \(expected > 0 ? "error (or warning)" : "success")",
-                    guideline: .documentedMeanings, location: at(entry), index: entry.line))
+                findings.append(
+                    FeedbackLintFinding(
+                        rule: "meaning-mismatch", severity: .warning,
+                        message:
+                            "\"\(name)\" means \(expected > 0 ? "success" : "failure"), but the outcome is \"\(outcome)\"; use \(expected > 0 ? "error (or warning)" : "success")",
+                        guideline: .documentedMeanings, location: at(entry), index: entry.line))
             }
         }
 
@@ -226,13 +250,16 @@ public enum FeedbackLint {
         findings += rate(sorted, limit: configuration.sustainedLimit, window: configuration.sustainedWindow, at: at)
 
         let named = known.sorted { $0.entry.time < $1.entry.time }
-        for (a, b) in zip(named, named.dropFirst()) where a.name != b.name
+        for (a, b) in zip(named, named.dropFirst())
+        where a.name != b.name
             && b.entry.time - a.entry.time < configuration.fusionInterval
         {
-            findings.append(FeedbackLintFinding(
-                rule: "clashing-feedback", severity: .note,
-                message: "\"\(b.name)\" starts \(milliseconds(b.entry.time - a.entry.time)) after \"\(a.name)\" (\(at(a.entry))); the two are felt as one muddled feedback, so play only the one that matters",
-                guideline: .twoPulseFusion, location: at(b.entry), index: b.entry.line))
+            findings.append(
+                FeedbackLintFinding(
+                    rule: "clashing-feedback", severity: .note,
+                    message:
+                        "\"\(b.name)\" starts \(milliseconds(b.entry.time - a.entry.time)) after \"\(a.name)\" (\(at(a.entry))); the two are felt as one muddled feedback, so play only the one that matters",
+                    guideline: .twoPulseFusion, location: at(b.entry), index: b.entry.line))
         }
         return findings.filter { !configuration.disabledRules.contains($0.rule) }
     }
@@ -249,10 +276,12 @@ public enum FeedbackLint {
             while entries[end].time - entries[start].time >= window { start += 1 }
             let count = end - start + 1
             guard count > limit, entries[end].time >= reportedUntil else { continue }
-            findings.append(FeedbackLintFinding(
-                rule: "tiresome-rate", severity: .warning,
-                message: "\(count) feedbacks within \(seconds(window)) (from \(at(entries[start]))); more than \(limit) per \(seconds(window)) becomes tiresome and loses meaning — play feedback only for significant changes",
-                guideline: window <= 1 ? .segregation : .avoidOverusing, location: at(entries[end]), index: entries[end].line))
+            findings.append(
+                FeedbackLintFinding(
+                    rule: "tiresome-rate", severity: .warning,
+                    message:
+                        "\(count) feedbacks within \(seconds(window)) (from \(at(entries[start]))); more than \(limit) per \(seconds(window)) becomes tiresome and loses meaning — play feedback only for significant changes",
+                    guideline: window <= 1 ? .segregation : .avoidOverusing, location: at(entries[end]), index: entries[end].line))
             reportedUntil = entries[start].time + window
         }
         return findings

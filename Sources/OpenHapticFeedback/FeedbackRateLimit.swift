@@ -81,7 +81,9 @@ public struct FeedbackRateLimit: Sendable, Hashable, Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(coalescingInterval, forKey: .coalescingInterval)
-        if maximumRate.isInfinite { try container.encode("unlimited", forKey: .maximumRate) } else {
+        if maximumRate.isInfinite {
+            try container.encode("unlimited", forKey: .maximumRate)
+        } else {
             try container.encode(maximumRate, forKey: .maximumRate)
         }
         try container.encode(burstSize, forKey: .burstSize)

@@ -7,855 +7,855 @@ extension FeedbackLibrary {
     /// The library's AHAP files, by name (the file name without `.ahap`).
     static let embeddedAHAP: [String: String] = [
         "alignment": #"""
-{
-  "Version": 1.0,
-  "Metadata": {
-    "Project": "OpenHapticFeedback",
-    "Description": "Alignment: one snappy tap when something lines up."
-  },
-  "Pattern": [
-    {
-      "Event": {
-        "Time": 0.0,
-        "EventType": "HapticTransient",
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.6
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "Alignment: one snappy tap when something lines up."
           },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.75
-          }
-        ]
-      }
-    }
-  ]
-}
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.6
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.75
+                  }
+                ]
+              }
+            }
+          ]
+        }
 
-"""#,
+        """#,
         "click": #"""
-{
-  "Version": 1.0,
-  "Metadata": {
-    "Project": "OpenHapticFeedback",
-    "Description": "Click (watchOS): one light, very crisp tap."
-  },
-  "Pattern": [
-    {
-      "Event": {
-        "Time": 0.0,
-        "EventType": "HapticTransient",
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.55
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "Click (watchOS): one light, very crisp tap."
           },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.9
-          }
-        ]
-      }
-    }
-  ]
-}
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.55
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.9
+                  }
+                ]
+              }
+            }
+          ]
+        }
 
-"""#,
+        """#,
         "decrease": #"""
-{
-  "Version": 1.0,
-  "Metadata": {
-    "Project": "OpenHapticFeedback",
-    "Description": "Decrease: three quick ticks falling in strength and sharpness, 50 ms apart."
-  },
-  "Pattern": [
-    {
-      "Event": {
-        "Time": 0.0,
-        "EventType": "HapticTransient",
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.65
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "Decrease: three quick ticks falling in strength and sharpness, 50 ms apart."
           },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.5
-          }
-        ]
-      }
-    },
-    {
-      "Event": {
-        "Time": 0.05,
-        "EventType": "HapticTransient",
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.5
-          },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.4
-          }
-        ]
-      }
-    },
-    {
-      "Event": {
-        "Time": 0.1,
-        "EventType": "HapticTransient",
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.35
-          },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.3
-          }
-        ]
-      }
-    }
-  ]
-}
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.65
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.5
+                  }
+                ]
+              }
+            },
+            {
+              "Event": {
+                "Time": 0.05,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.5
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.4
+                  }
+                ]
+              }
+            },
+            {
+              "Event": {
+                "Time": 0.1,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.35
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.3
+                  }
+                ]
+              }
+            }
+          ]
+        }
 
-"""#,
+        """#,
         "error": #"""
-{
-  "Version": 1.0,
-  "Metadata": {
-    "Project": "OpenHapticFeedback",
-    "Description": "Error: three rapid low buzzes of 40 ms with 30 ms gaps."
-  },
-  "Pattern": [
-    {
-      "Event": {
-        "Time": 0.0,
-        "EventType": "HapticContinuous",
-        "EventDuration": 0.04,
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.9
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "Error: three rapid low buzzes of 40 ms with 30 ms gaps."
           },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.3
-          }
-        ]
-      }
-    },
-    {
-      "Event": {
-        "Time": 0.07,
-        "EventType": "HapticContinuous",
-        "EventDuration": 0.04,
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.9
-          },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.3
-          }
-        ]
-      }
-    },
-    {
-      "Event": {
-        "Time": 0.14,
-        "EventType": "HapticContinuous",
-        "EventDuration": 0.04,
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.9
-          },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.3
-          }
-        ]
-      }
-    }
-  ]
-}
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticContinuous",
+                "EventDuration": 0.04,
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.9
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.3
+                  }
+                ]
+              }
+            },
+            {
+              "Event": {
+                "Time": 0.07,
+                "EventType": "HapticContinuous",
+                "EventDuration": 0.04,
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.9
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.3
+                  }
+                ]
+              }
+            },
+            {
+              "Event": {
+                "Time": 0.14,
+                "EventType": "HapticContinuous",
+                "EventDuration": 0.04,
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.9
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.3
+                  }
+                ]
+              }
+            }
+          ]
+        }
 
-"""#,
+        """#,
         "generic": #"""
-{
-  "Version": 1.0,
-  "Metadata": {
-    "Project": "OpenHapticFeedback",
-    "Description": "Generic (macOS NSHapticFeedbackManager): one neutral tap."
-  },
-  "Pattern": [
-    {
-      "Event": {
-        "Time": 0.0,
-        "EventType": "HapticTransient",
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.6
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "Generic (macOS NSHapticFeedbackManager): one neutral tap."
           },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.5
-          }
-        ]
-      }
-    }
-  ]
-}
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.6
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.5
+                  }
+                ]
+              }
+            }
+          ]
+        }
 
-"""#,
+        """#,
         "impact-heavy": #"""
-{
-  "Version": 1.0,
-  "Metadata": {
-    "Project": "OpenHapticFeedback",
-    "Description": "A heavy impact: one full-strength, slightly sharper tap (UIKit heavy: base volume 0.80, fullness +1 -> 1.00; sharpness 0.57)."
-  },
-  "Pattern": [
-    {
-      "Event": {
-        "Time": 0.0,
-        "EventType": "HapticTransient",
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 1.0
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "A heavy impact: one full-strength, slightly sharper tap (UIKit heavy: base volume 0.80, fullness +1 -> 1.00; sharpness 0.57)."
           },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.57
-          }
-        ]
-      }
-    }
-  ]
-}
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 1.0
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.57
+                  }
+                ]
+              }
+            }
+          ]
+        }
 
-"""#,
+        """#,
         "impact-light": #"""
-{
-  "Version": 1.0,
-  "Metadata": {
-    "Project": "OpenHapticFeedback",
-    "Description": "A light impact: one soft-bodied tap (UIKit light: base volume 0.70, fullness -1 -> 0.50; sharpness 0.43)."
-  },
-  "Pattern": [
-    {
-      "Event": {
-        "Time": 0.0,
-        "EventType": "HapticTransient",
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.5
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "A light impact: one soft-bodied tap (UIKit light: base volume 0.70, fullness -1 -> 0.50; sharpness 0.43)."
           },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.43
-          }
-        ]
-      }
-    }
-  ]
-}
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.5
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.43
+                  }
+                ]
+              }
+            }
+          ]
+        }
 
-"""#,
+        """#,
         "impact-medium": #"""
-{
-  "Version": 1.0,
-  "Metadata": {
-    "Project": "OpenHapticFeedback",
-    "Description": "A medium impact: one tap (UIKit medium: base volume 0.70, fullness 0 -> 0.70; sharpness 0.43)."
-  },
-  "Pattern": [
-    {
-      "Event": {
-        "Time": 0.0,
-        "EventType": "HapticTransient",
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.7
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "A medium impact: one tap (UIKit medium: base volume 0.70, fullness 0 -> 0.70; sharpness 0.43)."
           },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.43
-          }
-        ]
-      }
-    }
-  ]
-}
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.7
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.43
+                  }
+                ]
+              }
+            }
+          ]
+        }
 
-"""#,
+        """#,
         "impact-rigid": #"""
-{
-  "Version": 1.0,
-  "Metadata": {
-    "Project": "OpenHapticFeedback",
-    "Description": "A rigid impact: one crisp tap at full sharpness (UIKit rigid: base volume 0.825, fullness -1 -> 0.63; sharpness 1.0)."
-  },
-  "Pattern": [
-    {
-      "Event": {
-        "Time": 0.0,
-        "EventType": "HapticTransient",
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.63
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "A rigid impact: one crisp tap at full sharpness (UIKit rigid: base volume 0.825, fullness -1 -> 0.63; sharpness 1.0)."
           },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 1.0
-          }
-        ]
-      }
-    }
-  ]
-}
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.63
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 1.0
+                  }
+                ]
+              }
+            }
+          ]
+        }
 
-"""#,
+        """#,
         "impact-soft": #"""
-{
-  "Version": 1.0,
-  "Metadata": {
-    "Project": "OpenHapticFeedback",
-    "Description": "A soft impact: one dull tap with no sharpness (UIKit soft: base volume 0.79, fullness 0; sharpness 0.0)."
-  },
-  "Pattern": [
-    {
-      "Event": {
-        "Time": 0.0,
-        "EventType": "HapticTransient",
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.79
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "A soft impact: one dull tap with no sharpness (UIKit soft: base volume 0.79, fullness 0; sharpness 0.0)."
           },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.0
-          }
-        ]
-      }
-    }
-  ]
-}
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.79
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.0
+                  }
+                ]
+              }
+            }
+          ]
+        }
 
-"""#,
+        """#,
         "impact-solid": #"""
-{
-  "Version": 1.0,
-  "Metadata": {
-    "Project": "OpenHapticFeedback",
-    "Description": "A solid impact (SwiftUI flexibility .solid): one tap halfway between soft and rigid."
-  },
-  "Pattern": [
-    {
-      "Event": {
-        "Time": 0.0,
-        "EventType": "HapticTransient",
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.7
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "A solid impact (SwiftUI flexibility .solid): one tap halfway between soft and rigid."
           },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.5
-          }
-        ]
-      }
-    }
-  ]
-}
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.7
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.5
+                  }
+                ]
+              }
+            }
+          ]
+        }
 
-"""#,
+        """#,
         "increase": #"""
-{
-  "Version": 1.0,
-  "Metadata": {
-    "Project": "OpenHapticFeedback",
-    "Description": "Increase: three quick ticks rising in strength and sharpness, 50 ms apart."
-  },
-  "Pattern": [
-    {
-      "Event": {
-        "Time": 0.0,
-        "EventType": "HapticTransient",
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.35
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "Increase: three quick ticks rising in strength and sharpness, 50 ms apart."
           },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.5
-          }
-        ]
-      }
-    },
-    {
-      "Event": {
-        "Time": 0.05,
-        "EventType": "HapticTransient",
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.5
-          },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.7
-          }
-        ]
-      }
-    },
-    {
-      "Event": {
-        "Time": 0.1,
-        "EventType": "HapticTransient",
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.65
-          },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.9
-          }
-        ]
-      }
-    }
-  ]
-}
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.35
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.5
+                  }
+                ]
+              }
+            },
+            {
+              "Event": {
+                "Time": 0.05,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.5
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.7
+                  }
+                ]
+              }
+            },
+            {
+              "Event": {
+                "Time": 0.1,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.65
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.9
+                  }
+                ]
+              }
+            }
+          ]
+        }
 
-"""#,
+        """#,
         "level-change": #"""
-{
-  "Version": 1.0,
-  "Metadata": {
-    "Project": "OpenHapticFeedback",
-    "Description": "Level change (macOS): one firm, deep tap as a pressure level is crossed."
-  },
-  "Pattern": [
-    {
-      "Event": {
-        "Time": 0.0,
-        "EventType": "HapticTransient",
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.8
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "Level change (macOS): one firm, deep tap as a pressure level is crossed."
           },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.4
-          }
-        ]
-      }
-    }
-  ]
-}
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.8
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.4
+                  }
+                ]
+              }
+            }
+          ]
+        }
 
-"""#,
+        """#,
         "notification": #"""
-{
-  "Version": 1.0,
-  "Metadata": {
-    "Project": "OpenHapticFeedback",
-    "Description": "Notification (watchOS): two taps to get attention, then a short buzz."
-  },
-  "Pattern": [
-    {
-      "Event": {
-        "Time": 0.0,
-        "EventType": "HapticTransient",
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.8
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "Notification (watchOS): two taps to get attention, then a short buzz."
           },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.6
-          }
-        ]
-      }
-    },
-    {
-      "Event": {
-        "Time": 0.1,
-        "EventType": "HapticTransient",
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.8
-          },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.6
-          }
-        ]
-      }
-    },
-    {
-      "Event": {
-        "Time": 0.2,
-        "EventType": "HapticContinuous",
-        "EventDuration": 0.15,
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.6
-          },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.4
-          }
-        ]
-      }
-    }
-  ]
-}
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.8
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.6
+                  }
+                ]
+              }
+            },
+            {
+              "Event": {
+                "Time": 0.1,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.8
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.6
+                  }
+                ]
+              }
+            },
+            {
+              "Event": {
+                "Time": 0.2,
+                "EventType": "HapticContinuous",
+                "EventDuration": 0.15,
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.6
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.4
+                  }
+                ]
+              }
+            }
+          ]
+        }
 
-"""#,
+        """#,
         "path-complete": #"""
-{
-  "Version": 1.0,
-  "Metadata": {
-    "Project": "OpenHapticFeedback",
-    "Description": "Path complete: a light tap, then a strong crisp tap 60 ms later, closing the shape."
-  },
-  "Pattern": [
-    {
-      "Event": {
-        "Time": 0.0,
-        "EventType": "HapticTransient",
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.5
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "Path complete: a light tap, then a strong crisp tap 60 ms later, closing the shape."
           },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.6
-          }
-        ]
-      }
-    },
-    {
-      "Event": {
-        "Time": 0.06,
-        "EventType": "HapticTransient",
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.9
-          },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.8
-          }
-        ]
-      }
-    }
-  ]
-}
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.5
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.6
+                  }
+                ]
+              }
+            },
+            {
+              "Event": {
+                "Time": 0.06,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.9
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.8
+                  }
+                ]
+              }
+            }
+          ]
+        }
 
-"""#,
+        """#,
         "retry": #"""
-{
-  "Version": 1.0,
-  "Metadata": {
-    "Project": "OpenHapticFeedback",
-    "Description": "Retry (watchOS): a short low buzz, then a firm tap: try again."
-  },
-  "Pattern": [
-    {
-      "Event": {
-        "Time": 0.0,
-        "EventType": "HapticContinuous",
-        "EventDuration": 0.08,
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.6
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "Retry (watchOS): a short low buzz, then a firm tap: try again."
           },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.3
-          }
-        ]
-      }
-    },
-    {
-      "Event": {
-        "Time": 0.14,
-        "EventType": "HapticTransient",
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.8
-          },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.7
-          }
-        ]
-      }
-    }
-  ]
-}
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticContinuous",
+                "EventDuration": 0.08,
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.6
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.3
+                  }
+                ]
+              }
+            },
+            {
+              "Event": {
+                "Time": 0.14,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.8
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.7
+                  }
+                ]
+              }
+            }
+          ]
+        }
 
-"""#,
+        """#,
         "selection": #"""
-{
-  "Version": 1.0,
-  "Metadata": {
-    "Project": "OpenHapticFeedback",
-    "Description": "A selection change: one light, crisp detent tick (UIKit selection: base volume 0.4; sharpness 0.86)."
-  },
-  "Pattern": [
-    {
-      "Event": {
-        "Time": 0.0,
-        "EventType": "HapticTransient",
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.4
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "A selection change: one light, crisp detent tick (UIKit selection: base volume 0.4; sharpness 0.86)."
           },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.86
-          }
-        ]
-      }
-    }
-  ]
-}
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.4
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.86
+                  }
+                ]
+              }
+            }
+          ]
+        }
 
-"""#,
+        """#,
         "start": #"""
-{
-  "Version": 1.0,
-  "Metadata": {
-    "Project": "OpenHapticFeedback",
-    "Description": "Start: a 120 ms swell that rises, then a firm tap."
-  },
-  "Pattern": [
-    {
-      "Event": {
-        "Time": 0.0,
-        "EventType": "HapticContinuous",
-        "EventDuration": 0.12,
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.7
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "Start: a 120 ms swell that rises, then a firm tap."
           },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.4
-          }
-        ]
-      }
-    },
-    {
-      "ParameterCurve": {
-        "ParameterID": "HapticIntensityControl",
-        "Time": 0.0,
-        "ParameterCurveControlPoints": [
-          {
-            "Time": 0.0,
-            "ParameterValue": 0.3
-          },
-          {
-            "Time": 0.12,
-            "ParameterValue": 1.0
-          }
-        ]
-      }
-    },
-    {
-      "Event": {
-        "Time": 0.16,
-        "EventType": "HapticTransient",
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.9
-          },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.7
-          }
-        ]
-      }
-    }
-  ]
-}
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticContinuous",
+                "EventDuration": 0.12,
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.7
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.4
+                  }
+                ]
+              }
+            },
+            {
+              "ParameterCurve": {
+                "ParameterID": "HapticIntensityControl",
+                "Time": 0.0,
+                "ParameterCurveControlPoints": [
+                  {
+                    "Time": 0.0,
+                    "ParameterValue": 0.3
+                  },
+                  {
+                    "Time": 0.12,
+                    "ParameterValue": 1.0
+                  }
+                ]
+              }
+            },
+            {
+              "Event": {
+                "Time": 0.16,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.9
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.7
+                  }
+                ]
+              }
+            }
+          ]
+        }
 
-"""#,
+        """#,
         "stop": #"""
-{
-  "Version": 1.0,
-  "Metadata": {
-    "Project": "OpenHapticFeedback",
-    "Description": "Stop: a firm tap, then a 120 ms swell that falls away."
-  },
-  "Pattern": [
-    {
-      "Event": {
-        "Time": 0.0,
-        "EventType": "HapticTransient",
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.9
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "Stop: a firm tap, then a 120 ms swell that falls away."
           },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.7
-          }
-        ]
-      }
-    },
-    {
-      "Event": {
-        "Time": 0.05,
-        "EventType": "HapticContinuous",
-        "EventDuration": 0.12,
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.7
-          },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.4
-          }
-        ]
-      }
-    },
-    {
-      "ParameterCurve": {
-        "ParameterID": "HapticIntensityControl",
-        "Time": 0.05,
-        "ParameterCurveControlPoints": [
-          {
-            "Time": 0.0,
-            "ParameterValue": 1.0
-          },
-          {
-            "Time": 0.12,
-            "ParameterValue": 0.3
-          }
-        ]
-      }
-    }
-  ]
-}
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.9
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.7
+                  }
+                ]
+              }
+            },
+            {
+              "Event": {
+                "Time": 0.05,
+                "EventType": "HapticContinuous",
+                "EventDuration": 0.12,
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.7
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.4
+                  }
+                ]
+              }
+            },
+            {
+              "ParameterCurve": {
+                "ParameterID": "HapticIntensityControl",
+                "Time": 0.05,
+                "ParameterCurveControlPoints": [
+                  {
+                    "Time": 0.0,
+                    "ParameterValue": 1.0
+                  },
+                  {
+                    "Time": 0.12,
+                    "ParameterValue": 0.3
+                  }
+                ]
+              }
+            }
+          ]
+        }
 
-"""#,
+        """#,
         "success": #"""
-{
-  "Version": 1.0,
-  "Metadata": {
-    "Project": "OpenHapticFeedback",
-    "Description": "Success: a double tap, strong then weaker, 85 ms apart."
-  },
-  "Pattern": [
-    {
-      "Event": {
-        "Time": 0.0,
-        "EventType": "HapticTransient",
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.9
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "Success: a double tap, strong then weaker, 85 ms apart."
           },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.6
-          }
-        ]
-      }
-    },
-    {
-      "Event": {
-        "Time": 0.085,
-        "EventType": "HapticTransient",
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.6
-          },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.5
-          }
-        ]
-      }
-    }
-  ]
-}
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.9
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.6
+                  }
+                ]
+              }
+            },
+            {
+              "Event": {
+                "Time": 0.085,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.6
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.5
+                  }
+                ]
+              }
+            }
+          ]
+        }
 
-"""#,
+        """#,
         "warning": #"""
-{
-  "Version": 1.0,
-  "Metadata": {
-    "Project": "OpenHapticFeedback",
-    "Description": "Warning: two firm, equal taps, 120 ms apart."
-  },
-  "Pattern": [
-    {
-      "Event": {
-        "Time": 0.0,
-        "EventType": "HapticTransient",
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.85
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "Warning: two firm, equal taps, 120 ms apart."
           },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.7
-          }
-        ]
-      }
-    },
-    {
-      "Event": {
-        "Time": 0.12,
-        "EventType": "HapticTransient",
-        "EventParameters": [
-          {
-            "ParameterID": "HapticIntensity",
-            "ParameterValue": 0.85
-          },
-          {
-            "ParameterID": "HapticSharpness",
-            "ParameterValue": 0.7
-          }
-        ]
-      }
-    }
-  ]
-}
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.85
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.7
+                  }
+                ]
+              }
+            },
+            {
+              "Event": {
+                "Time": 0.12,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.85
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.7
+                  }
+                ]
+              }
+            }
+          ]
+        }
 
-"""#,
+        """#,
     ]
 }

@@ -121,7 +121,9 @@ public struct UserFeedbackSettings: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case isEnabled = "enabled", intensityScale = "intensity", coalescingInterval, maximumRate, burstSize
+        case isEnabled = "enabled"
+        case intensityScale = "intensity"
+        case coalescingInterval, maximumRate, burstSize
     }
 
     /// Reads the config-file shape; every key is optional and unknown keys are ignored.
@@ -153,7 +155,9 @@ public struct UserFeedbackSettings: Sendable, Hashable, Codable {
         try container.encodeIfPresent(isEnabled, forKey: .isEnabled)
         try container.encodeIfPresent(intensityScale, forKey: .intensityScale)
         try container.encodeIfPresent(coalescingInterval, forKey: .coalescingInterval)
-        if let rate = maximumRate, rate.isInfinite { try container.encode("unlimited", forKey: .maximumRate) } else {
+        if let rate = maximumRate, rate.isInfinite {
+            try container.encode("unlimited", forKey: .maximumRate)
+        } else {
             try container.encodeIfPresent(maximumRate, forKey: .maximumRate)
         }
         try container.encodeIfPresent(burstSize, forKey: .burstSize)

@@ -63,14 +63,17 @@ let deviceName = options.deviceName
 let markerDirectory = options.markerDirectory
 
 func parameters(intensity: Float, sharpness: Float) -> [CHHapticEventParameter] {
-    [CHHapticEventParameter(parameterID: .hapticIntensity, value: intensity),
-     CHHapticEventParameter(parameterID: .hapticSharpness, value: sharpness)]
+    [
+        CHHapticEventParameter(parameterID: .hapticIntensity, value: intensity),
+        CHHapticEventParameter(parameterID: .hapticSharpness, value: sharpness),
+    ]
 }
 // A continuous event under a rising intensity curve, then two transients.
 let rampPattern = attempt("pattern") {
     try CHHapticPattern(
         events: [
-            CHHapticEvent(eventType: .hapticContinuous, parameters: parameters(intensity: 1, sharpness: 0.3), relativeTime: 0, duration: 0.3),
+            CHHapticEvent(
+                eventType: .hapticContinuous, parameters: parameters(intensity: 1, sharpness: 0.3), relativeTime: 0, duration: 0.3),
             CHHapticEvent(eventType: .hapticTransient, parameters: parameters(intensity: 1, sharpness: 0.8), relativeTime: 0.40),
             CHHapticEvent(eventType: .hapticTransient, parameters: parameters(intensity: 0.6, sharpness: 0.3), relativeTime: 0.55),
         ],
@@ -97,7 +100,11 @@ let transient = attempt("pattern") {
 func makeContinuous(_ seconds: Double) -> CHHapticPattern {
     attempt("pattern") {
         try CHHapticPattern(
-            events: [CHHapticEvent(eventType: .hapticContinuous, parameters: parameters(intensity: 0.8, sharpness: 0.4), relativeTime: 0, duration: seconds)],
+            events: [
+                CHHapticEvent(
+                    eventType: .hapticContinuous, parameters: parameters(intensity: 0.8, sharpness: 0.4), relativeTime: 0, duration: seconds
+                )
+            ],
             parameters: [])
     }
 }
@@ -106,7 +113,9 @@ func findDevice() -> DiscoveredDevice {
     for _ in 0..<100 {
         let report = DeviceDiscovery.devices()
         if let found = report.devices.first(where: { $0.info.name == deviceName }) {
-            for device in report.devices { log("DISCOVERY found \(device.info.id) '\(device.info.name)' \(device.capabilities.joined(separator: " "))") }
+            for device in report.devices {
+                log("DISCOVERY found \(device.info.id) '\(device.info.name)' \(device.capabilities.joined(separator: " "))")
+            }
             for skipped in report.skipped { log("DISCOVERY skipped \(skipped.id): \(skipped.reason)") }
             return found
         }
@@ -157,7 +166,9 @@ engine.resetHandler = {
     wasReset.set()
 }
 attempt("engine.start()") { try engine.start() }
-log("START \(output.id) '\(output.name)' profile=\(output.profile.name) rate=\(Int(engine.runtime.configuration.sampleRate)) block=\(engine.runtime.configuration.blockFrames)")
+log(
+    "START \(output.id) '\(output.name)' profile=\(output.profile.name) rate=\(Int(engine.runtime.configuration.sampleRate)) block=\(engine.runtime.configuration.blockFrames)"
+)
 
 func play(_ pattern: CHHapticPattern) -> any CHHapticPatternPlayer {
     attempt("makePlayer/start") {
@@ -211,12 +222,14 @@ let live = play(continuous(1.0))
 sleep(seconds: 0.25)
 log("API param intensity=0.3")
 attempt("sendParameters") {
-    try live.sendParameters([CHHapticDynamicParameter(parameterID: .hapticIntensityControl, value: 0.3, relativeTime: 0)], atTime: CHHapticTimeImmediate)
+    try live.sendParameters(
+        [CHHapticDynamicParameter(parameterID: .hapticIntensityControl, value: 0.3, relativeTime: 0)], atTime: CHHapticTimeImmediate)
 }
 sleep(seconds: 0.25)
 log("API param intensity=1.0")
 attempt("sendParameters") {
-    try live.sendParameters([CHHapticDynamicParameter(parameterID: .hapticIntensityControl, value: 1.0, relativeTime: 0)], atTime: CHHapticTimeImmediate)
+    try live.sendParameters(
+        [CHHapticDynamicParameter(parameterID: .hapticIntensityControl, value: 1.0, relativeTime: 0)], atTime: CHHapticTimeImmediate)
 }
 sleep(seconds: 0.2)
 log("API stop")

@@ -166,9 +166,10 @@ struct Soak {
                     CHHapticEventParameter(parameterID: .attackTime, value: Float(number(0...0.2))),
                     CHHapticEventParameter(parameterID: .releaseTime, value: Float(number(0...0.2))),
                 ]
-                events.append(CHHapticEvent(
-                    eventType: .hapticContinuous, parameters: parameters + extra, relativeTime: time,
-                    duration: number(0.01...0.6)))
+                events.append(
+                    CHHapticEvent(
+                        eventType: .hapticContinuous, parameters: parameters + extra, relativeTime: time,
+                        duration: number(0.01...0.6)))
             }
             time += number(0...0.15)
         }
@@ -182,15 +183,18 @@ struct Soak {
                     points.append(.init(relativeTime: t, value: Float(number(0...1))))
                     t += number(0.01...0.2)
                 }
-                curves.append(CHHapticParameterCurve(
-                    parameterID: chance(0.5) ? .hapticIntensityControl : .hapticSharpnessControl, controlPoints: points,
-                    relativeTime: number(0...time)))
+                curves.append(
+                    CHHapticParameterCurve(
+                        parameterID: chance(0.5) ? .hapticIntensityControl : .hapticSharpnessControl, controlPoints: points,
+                        relativeTime: number(0...time)))
             }
             return try CHHapticPattern(events: events, parameterCurves: curves)
         }
         return try CHHapticPattern(
             events: events,
-            parameters: [CHHapticDynamicParameter(parameterID: .hapticIntensityControl, value: Float(number(0...1)), relativeTime: number(0...time))])
+            parameters: [
+                CHHapticDynamicParameter(parameterID: .hapticIntensityControl, value: Float(number(0...1)), relativeTime: number(0...time))
+            ])
     }
 
     mutating func randomParameter() -> CHHapticDynamicParameter {
@@ -204,12 +208,12 @@ struct Soak {
 
     mutating func loadCorpus() {
         guard let directory = options.corpus,
-              let files = FileManager.default.enumerator(atPath: directory)
+            let files = FileManager.default.enumerator(atPath: directory)
         else { return }
         for case let path as String in files where path.hasSuffix(".ahap") {
             let url = URL(fileURLWithPath: directory).appendingPathComponent(path)
             guard let pattern = try? CHHapticPattern(contentsOf: url),
-                  (try? engine.makeAdvancedPlayer(with: pattern)) != nil  // custom audio it cannot find: skip
+                (try? engine.makeAdvancedPlayer(with: pattern)) != nil  // custom audio it cannot find: skip
             else { continue }
             corpus.append(pattern)
         }
@@ -253,8 +257,11 @@ struct Soak {
                 }
             case ..<0.82 where !active.isEmpty:
                 let i = Int.random(in: 0..<active.count, using: &random)
-                if chance(0.5) { try active[i].player.stop(atTime: chance(0.5) ? 0 : engine.currentTime + number(0...0.1)) }
-                else { try active[i].player.cancel() }
+                if chance(0.5) {
+                    try active[i].player.stop(atTime: chance(0.5) ? 0 : engine.currentTime + number(0...0.1))
+                } else {
+                    try active[i].player.cancel()
+                }
             case ..<0.84 where !generated.isEmpty:
                 // Churn compiled programs: an old pattern goes, a new one comes.
                 generated[Int.random(in: 0..<generated.count, using: &random)] = try randomPattern()
@@ -282,7 +289,8 @@ struct Soak {
 
     mutating func startPlayer(now: Double) throws {
         let useCorpus = !corpus.isEmpty && chance(0.25)
-        let pattern = useCorpus
+        let pattern =
+            useCorpus
             ? corpus[Int.random(in: 0..<corpus.count, using: &random)]
             : generated[Int.random(in: 0..<generated.count, using: &random)]
         let player = try engine.makeAdvancedPlayer(with: pattern)
@@ -319,8 +327,9 @@ struct Soak {
     // MARK: Run
 
     mutating func run() -> Bool {
-        print("haptic-soak: seed \(options.seed), \(Int(options.seconds)) s, report every \(Int(options.reportEvery)) s, "
-              + "RSS compared after \(Int(options.warmUpSeconds)) s (bound \(options.maxRSSGrowthMB) MiB)")
+        print(
+            "haptic-soak: seed \(options.seed), \(Int(options.seconds)) s, report every \(Int(options.reportEvery)) s, "
+                + "RSS compared after \(Int(options.warmUpSeconds)) s (bound \(options.maxRSSGrowthMB) MiB)")
         loadCorpus()
         for _ in 0..<24 { if let pattern = try? randomPattern() { generated.append(pattern) } }
         print("haptic-soak: \(corpus.count) corpus patterns from \(options.corpus ?? "(none)"), \(generated.count) generated")
@@ -382,15 +391,19 @@ struct Soak {
         if curves != 0 { failures.append("\(curves) compiled curves leaked") }
         if retainedAfterStop != 0 { failures.append("\(retainedAfterStop) objects still retained by a stopped engine") }
 
-        print(String(
-            format: "haptic-soak: summary: %.0f s, %d operations, %d patterns compiled, %d engine restarts, %d refused calls",
-            options.seconds, operations, patternsMade, engineRestarts, failedCalls))
-        print(String(
-            format: "haptic-soak: RSS start %.1f MiB, after warm-up %.1f MiB, peak %.1f MiB, end %.1f MiB (growth after warm-up %+.1f MiB)",
-            startRSS, warmRSS ?? startRSS, max(peakRSS, endRSS), endRSS, growth))
-        print("haptic-soak: completions expected \(counts.expected), delivered \(counts.delivered) "
-              + "(\(counts.withError) with an error), missing \(counts.pending.count), unexpected \(counts.unexpected), "
-              + "runs started by resuming an ended player \(counts.afterResume)")
+        print(
+            String(
+                format: "haptic-soak: summary: %.0f s, %d operations, %d patterns compiled, %d engine restarts, %d refused calls",
+                options.seconds, operations, patternsMade, engineRestarts, failedCalls))
+        print(
+            String(
+                format:
+                    "haptic-soak: RSS start %.1f MiB, after warm-up %.1f MiB, peak %.1f MiB, end %.1f MiB (growth after warm-up %+.1f MiB)",
+                startRSS, warmRSS ?? startRSS, max(peakRSS, endRSS), endRSS, growth))
+        print(
+            "haptic-soak: completions expected \(counts.expected), delivered \(counts.delivered) "
+                + "(\(counts.withError) with an error), missing \(counts.pending.count), unexpected \(counts.unexpected), "
+                + "runs started by resuming an ended player \(counts.afterResume)")
         print("haptic-soak: after teardown: live players \(players), live programs \(programs), live curves \(curves)")
         if failures.isEmpty {
             print("haptic-soak: PASSED")
@@ -402,13 +415,14 @@ struct Soak {
 
     func report(elapsed: Double, rss: Double) {
         let counts = ledger.snapshot
-        print(String(
-            format: "[%6.0f s] RSS %.1f MiB | players live %d, playing %d, engine runs %d | programs live %d, curves live %d, "
-                + "retained by engine %d | completions expected %d, delivered %d, pending %d, unexpected %d | ops %d",
-            elapsed, rss, EngineLiveCounters.livePlayers, active.count, engine.runtime.activeRunCount,
-            LiveObjectCounters.livePatternPrograms, LiveObjectCounters.liveCurvePrograms,
-            engine.runtime.retainedObjectCount, counts.expected, counts.delivered, counts.pending.count, counts.unexpected,
-            operations))
+        print(
+            String(
+                format: "[%6.0f s] RSS %.1f MiB | players live %d, playing %d, engine runs %d | programs live %d, curves live %d, "
+                    + "retained by engine %d | completions expected %d, delivered %d, pending %d, unexpected %d | ops %d",
+                elapsed, rss, EngineLiveCounters.livePlayers, active.count, engine.runtime.activeRunCount,
+                LiveObjectCounters.livePatternPrograms, LiveObjectCounters.liveCurvePrograms,
+                engine.runtime.retainedObjectCount, counts.expected, counts.delivered, counts.pending.count, counts.unexpected,
+                operations))
         fflush(nil)
     }
 }

@@ -1,3 +1,7 @@
+import Foundation
+import HapticTestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,9 +9,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import HapticTestSupport
-import Testing
 
 /// `haptic bounce` end to end: without a terminal (printed collisions), and as the game in a real terminal (tmux).
 @Suite struct BounceCommandTests {
@@ -145,7 +146,7 @@ enum TerminalProcess {
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for pointer in argv + envp { free(pointer) } }
         var pid = pid_t()
         let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard spawned == 0 else { throw Failure(description: "posix_spawn \(executable): error \(spawned)") }

@@ -87,13 +87,20 @@ import Testing
         #expect(broken.stderr.contains("bad.ahap:1:"), "\(broken.stderr)")
         // A .haptic that breaks the format's rules: JSON path, exit 1.
         let wrong = folder.appendingPathComponent("wrong.haptic")
-        try #"{"version":{"major":1,"minor":0,"patch":0},"signals":{"continuous":{"envelopes":{"amplitude":[{"time":0,"amplitude":0.9,"emphasis":{"amplitude":0.1,"frequency":0.5}},{"time":1,"amplitude":0}]}}}}"#.write(to: wrong, atomically: false, encoding: .utf8)
+        try
+            #"{"version":{"major":1,"minor":0,"patch":0},"signals":{"continuous":{"envelopes":{"amplitude":[{"time":0,"amplitude":0.9,"emphasis":{"amplitude":0.1,"frequency":0.5}},{"time":1,"amplitude":0}]}}}}"#
+            .write(to: wrong, atomically: false, encoding: .utf8)
         let rejected = try CommandRunner.haptic(["convert", wrong.path, "-o", folder.appendingPathComponent("z.ahap").path])
         #expect(rejected.status == 1)
-        #expect(rejected.stderr.contains("wrong.haptic:1:145: error: signals.continuous.envelopes.amplitude[0].emphasis.amplitude: emphasis amplitude 0.1 is below"), "\(rejected.stderr)")
+        #expect(
+            rejected.stderr.contains(
+                "wrong.haptic:1:145: error: signals.continuous.envelopes.amplitude[0].emphasis.amplitude: emphasis amplitude 0.1 is below"),
+            "\(rejected.stderr)")
         #expect(rejected.stderr.contains("(invalidPatternData, -4813)"))
         // A missing input.
-        let missing = try CommandRunner.haptic(["convert", folder.appendingPathComponent("nope.ahap").path, "-o", folder.appendingPathComponent("n.haptic").path])
+        let missing = try CommandRunner.haptic([
+            "convert", folder.appendingPathComponent("nope.ahap").path, "-o", folder.appendingPathComponent("n.haptic").path,
+        ])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("nope.ahap: error: no such file"))
     }

@@ -13,7 +13,8 @@ import Testing
     static func run(_ arguments: [String], seconds: Double = 20, memoryLimitKiB: Int? = nil) throws -> CommandRunner.Result {
         let start = clock.now
         let result = try CommandRunner.haptic(arguments, timeout: seconds + 10, memoryLimitKiB: memoryLimitKiB)
-        #expect(!result.signaled, "haptic \(arguments.joined(separator: " ")) died of signal \(result.status): \(result.stderr.suffix(400))")
+        #expect(
+            !result.signaled, "haptic \(arguments.joined(separator: " ")) died of signal \(result.status): \(result.stderr.suffix(400))")
         #expect(clock.now - start < .seconds(seconds), "haptic \(arguments.joined(separator: " ")) took too long")
         return result
     }
@@ -27,7 +28,9 @@ import Testing
             if command == "play" { arguments += ["--device", "null"] }
             let result = try Self.run(arguments, seconds: 10)
             #expect(result.status == 1, "\(command)")
-            #expect(result.stderr.contains("named pipe (FIFO)") && result.stderr.contains("(fileNotFound, -4851)"), "\(command): \(result.stderr)")
+            #expect(
+                result.stderr.contains("named pipe (FIFO)") && result.stderr.contains("(fileNotFound, -4851)"),
+                "\(command): \(result.stderr)")
         }
     }
 
@@ -46,12 +49,15 @@ import Testing
         let folder = try Fixtures.temporaryDirectory()
         for time in ["1e300", "1e5"] {
             let file = folder.appendingPathComponent("huge.haptic")
-            try #"{"version":{"major":1,"minor":0,"patch":0},"signals":{"continuous":{"envelopes":{"amplitude":[{"time":0,"amplitude":0.5},{"time":\#(time),"amplitude":0}]}}}}"#
+            try
+                #"{"version":{"major":1,"minor":0,"patch":0},"signals":{"continuous":{"envelopes":{"amplitude":[{"time":0,"amplitude":0.5},{"time":\#(time),"amplitude":0}]}}}}"#
                 .write(to: file, atomically: false, encoding: .utf8)
-            let result = try Self.run(["convert", file.path, "-o", folder.appendingPathComponent("out.ahap").path], seconds: 5, memoryLimitKiB: 2_000_000)
+            let result = try Self.run(
+                ["convert", file.path, "-o", folder.appendingPathComponent("out.ahap").path], seconds: 5, memoryLimitKiB: 2_000_000)
             #expect(result.status == 1)
             #expect(result.stderr.contains("huge.haptic:1:"), "\(result.stderr)")
-            #expect(result.stderr.contains("amplitude[1].time") && result.stderr.contains("(invalidPatternData, -4813)"), "\(result.stderr)")
+            #expect(
+                result.stderr.contains("amplitude[1].time") && result.stderr.contains("(invalidPatternData, -4813)"), "\(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.ahap").path))
         }
         // A wrong type is a wrong type, located, not "not valid JSON".
@@ -71,7 +77,11 @@ import Testing
         #expect(wide.status == 64 && wide.stderr.contains("a WAV file holds at most 64"), "\(wide.stderr)")
         #expect(!FileManager.default.fileExists(atPath: output), "nothing rendered or written")
         for step in ["9223372036854775807", "1000000000", "0", "-5"] {
-            let result = try Self.run(["convert", "Tests/Fixtures/ahap/Pulse.ahap", "-o", folder.appendingPathComponent("w.json").path, "--to", "web", "--step=\(step)"], seconds: 5)
+            let result = try Self.run(
+                [
+                    "convert", "Tests/Fixtures/ahap/Pulse.ahap", "-o", folder.appendingPathComponent("w.json").path, "--to", "web",
+                    "--step=\(step)",
+                ], seconds: 5)
             #expect(result.status == 64 && result.stderr.contains("--step must be 1 … 1000 ms"), "\(step): \(result.stderr)")
         }
     }
@@ -84,7 +94,8 @@ import Testing
         let pattern = folder.appendingPathComponent("long.ahap")
         try #"{"Pattern":[{"Event":{"Time":299.9,"EventType":"HapticTransient"}}]}"#.write(to: pattern, atomically: false, encoding: .utf8)
         let output = folder.appendingPathComponent("long.wav")
-        let result = try Self.run(["render", pattern.path, "-o", output.path, "--channels", "haptic"], seconds: 60, memoryLimitKiB: 250_000)
+        let result = try Self.run(
+            ["render", pattern.path, "-o", output.path, "--channels", "haptic"], seconds: 60, memoryLimitKiB: 250_000)
         #expect(result.status == 0, "\(result.stderr)")
         let size = (try FileManager.default.attributesOfItem(atPath: output.path)[.size] as? NSNumber)?.intValue ?? 0
         #expect(size == 44 + 14_400_000 * 4, "a complete 300 s float WAV")
@@ -93,12 +104,15 @@ import Testing
     @Test func untrustedTextCannotDriveTheTerminal() throws {
         let folder = try Fixtures.temporaryDirectory()
         let file = folder.appendingPathComponent("esc.ahap")
-        try #"{"Metadata":{"Project":"\u001b[2K\rOK \u0007"},"Pattern":[{"Event":{"Time":0,"EventType":"HapticTransient","\u001b]0;title\u0007":1}}]}"#
+        try
+            #"{"Metadata":{"Project":"\u001b[2K\rOK \u0007"},"Pattern":[{"Event":{"Time":0,"EventType":"HapticTransient","\u001b]0;title\u0007":1}}]}"#
             .write(to: file, atomically: false, encoding: .utf8)
         let validate = try Self.run(["validate", file.path])
         let info = try Self.run(["info", file.path])
         for text in [validate.stdout, validate.stderr, info.stdout, info.stderr] {
-            #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x0D }, "raw control character in \(text)")
+            #expect(
+                !text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x0D },
+                "raw control character in \(text)")
         }
         #expect(validate.stderr.contains(#"unknown key "\u{1B}]0;title\u{7}""#), "\(validate.stderr)")
         #expect(info.stdout.contains(#"\u{1B}[2K\u{D}OK \u{7}"#), "\(info.stdout)")
@@ -115,7 +129,8 @@ import Testing
         #expect(!date.stderr.contains("not null"))
         // A duplicate Pattern key is a located warning (the first array is lost).
         let duplicate = folder.appendingPathComponent("dup.ahap")
-        try #"{"Pattern":[{"Event":{"Time":0,"EventType":"HapticTransient"}}],"Pattern":[{"Event":{"Time":1,"EventType":"HapticTransient"}}]}"#
+        try
+            #"{"Pattern":[{"Event":{"Time":0,"EventType":"HapticTransient"}}],"Pattern":[{"Event":{"Time":1,"EventType":"HapticTransient"}}]}"#
             .write(to: duplicate, atomically: false, encoding: .utf8)
         let dup = try Self.run(["validate", "--strict", duplicate.path])
         #expect(dup.status == 1 && dup.stderr.contains("dup.ahap:1:65: warning: duplicate key \"Pattern\""), "\(dup.stderr)")
@@ -150,13 +165,13 @@ import Testing
         try Data().write(to: folder.appendingPathComponent("empty.wav"))
         let file = folder.appendingPathComponent("bad.ahap")
         try """
-            {"Pattern": [
-              {"Event": {"Time": -1, "EventType": "HapticTransient"}},
-              {"Event": {"Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "empty.wav"}},
-              {"Event": {"Time": 0, "EventType": "Buzz"}},
-              {"Event": {"Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "../escape.wav"}}
-            ]}
-            """.write(to: file, atomically: false, encoding: .utf8)
+        {"Pattern": [
+          {"Event": {"Time": -1, "EventType": "HapticTransient"}},
+          {"Event": {"Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "empty.wav"}},
+          {"Event": {"Time": 0, "EventType": "Buzz"}},
+          {"Event": {"Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "../escape.wav"}}
+        ]}
+        """.write(to: file, atomically: false, encoding: .utf8)
         let result = try Self.run(["validate", file.path])
         #expect(result.status == 1)
         let errors = result.stderr.split(separator: "\n").filter { $0.contains(": error: ") }
@@ -220,7 +235,9 @@ import Testing
         }
         for arguments in runs {
             let result = try Self.run(arguments, seconds: 30)
-            #expect([0, 1, 64].contains(result.status), "haptic \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr.suffix(300))")
+            #expect(
+                [0, 1, 64].contains(result.status),
+                "haptic \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr.suffix(300))")
         }
     }
 }

@@ -14,17 +14,20 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("fused.ahap")
         try """
-            {
-              "Pattern": [
-                { "Event": { "Time": 0, "EventType": "HapticTransient" } },
-                { "Event": { "Time": 0.01, "EventType": "HapticTransient" } },
-                { "Event": { "Time": 0.5, "EventType": "HapticContinuous", "EventDuration": 5 } }
-              ]
-            }
-            """.write(to: file, atomically: false, encoding: .utf8)
+        {
+          "Pattern": [
+            { "Event": { "Time": 0, "EventType": "HapticTransient" } },
+            { "Event": { "Time": 0.01, "EventType": "HapticTransient" } },
+            { "Event": { "Time": 0.5, "EventType": "HapticContinuous", "EventDuration": 5 } }
+          ]
+        }
+        """.write(to: file, atomically: false, encoding: .utf8)
         let result = try CommandRunner.haptic(["lint", file.path])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("\(file.path):4:5: warning: [transient-fusion] Pattern[1]: this transient starts 10 ms after Pattern[0]"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains(
+                "\(file.path):4:5: warning: [transient-fusion] Pattern[1]: this transient starts 10 ms after Pattern[0]"),
+            "\(result.stdout)")
         #expect(result.stdout.contains("Petrosino & Fucci"))
         #expect(result.stdout.contains("\(file.path):5:5: warning: [continuous-too-long] Pattern[2]"), "\(result.stdout)")
         // Two default-intensity taps overlap for only 10 ms: the accent is lost, a note rather than a warning.
@@ -36,7 +39,9 @@ import Testing
         #expect(!relaxed.stdout.contains("continuous-too-long"))
 
         // Rules can be switched off, and notes hidden.
-        let quiet = try CommandRunner.haptic(["lint", "--disable", "transient-fusion,clipping", "--disable", "continuous-too-long", "--min-severity", "warning", file.path])
+        let quiet = try CommandRunner.haptic([
+            "lint", "--disable", "transient-fusion,clipping", "--disable", "continuous-too-long", "--min-severity", "warning", file.path,
+        ])
         #expect(quiet.status == 0, "\(quiet.stdout)")
         #expect(quiet.stdout.contains("0 findings (0 errors, 0 warnings, 0 notes) in 1 file"), "\(quiet.stdout)")
         let unknown = try CommandRunner.haptic(["lint", "--disable", "no-such-rule", file.path])
@@ -56,14 +61,16 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let log = folder.appendingPathComponent("triggers.jsonl")
         try """
-            {"time": 0.0, "feedback": "success", "outcome": "saved"}
-            {"time": 4.0, "feedback": "success", "outcome": "save failed"}
-            {"time": 9.0, "feedback": "levelChange"}
+        {"time": 0.0, "feedback": "success", "outcome": "saved"}
+        {"time": 4.0, "feedback": "success", "outcome": "save failed"}
+        {"time": 9.0, "feedback": "levelChange"}
 
-            """.write(to: log, atomically: false, encoding: .utf8)
+        """.write(to: log, atomically: false, encoding: .utf8)
         let result = try CommandRunner.haptic(["lint", log.path])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("\(log.path):2: warning: [opposite-outcomes] line 2: \"success\" is played for \"save failed\""), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("\(log.path):2: warning: [opposite-outcomes] line 2: \"success\" is played for \"save failed\""),
+            "\(result.stdout)")
         #expect(result.stdout.contains("HIG › Playing haptics › Use haptics consistently"))
         #expect(result.stdout.contains("[meaning-mismatch]"))
 

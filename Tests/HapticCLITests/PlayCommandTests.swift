@@ -125,13 +125,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let bad = folder.appendingPathComponent("bad.ahap")
         try """
-            {
-              "Pattern": [
-                {"Event": {"Time": 0, "EventType": "HapticTransient",
-                  "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": "loud"}]}}
-              ]
-            }
-            """.write(to: bad, atomically: false, encoding: .utf8)
+        {
+          "Pattern": [
+            {"Event": {"Time": 0, "EventType": "HapticTransient",
+              "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": "loud"}]}}
+          ]
+        }
+        """.write(to: bad, atomically: false, encoding: .utf8)
         let result = try CommandRunner.haptic(["play", bad.path], environment: ["HAPTIC_DEVICE": "null"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("\(bad.path):4:"), "\(result.stderr)")
@@ -159,13 +159,13 @@ import Testing
         // Always sounding: one second of continuous haptics and audio, looped, so Ctrl-C lands mid-vibration.
         let pattern = folder.appendingPathComponent("drone.ahap")
         try """
-            {"Pattern": [
-              {"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 1.0,
-                         "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1.0}]}},
-              {"Event": {"Time": 0, "EventType": "AudioContinuous", "EventDuration": 1.0,
-                         "EventParameters": [{"ParameterID": "AudioVolume", "ParameterValue": 0.5}]}}
-            ]}
-            """.write(to: pattern, atomically: false, encoding: .utf8)
+        {"Pattern": [
+          {"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 1.0,
+                     "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1.0}]}},
+          {"Event": {"Time": 0, "EventType": "AudioContinuous", "EventDuration": 1.0,
+                     "EventParameters": [{"ParameterID": "AudioVolume", "ParameterValue": 0.5}]}}
+        ]}
+        """.write(to: pattern, atomically: false, encoding: .utf8)
         let wav = folder.appendingPathComponent("drone.wav")
         let process = Process()
         process.executableURL = try CommandRunner.hapticURL

@@ -14,7 +14,9 @@ import FoundationXML
     /// Collects element names and `class` attributes.
     final class Collector: NSObject, XMLParserDelegate {
         var elements: [(name: String, role: String?, attributes: [String: String])] = []
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String]
+        ) {
             elements.append((name, attributes["class"], attributes))
         }
     }
@@ -33,7 +35,9 @@ import FoundationXML
         let root = try #require(collector.elements.first)
         #expect(root.name == "svg" && root.attributes["width"] == "800" && root.attributes["height"] == "500")
         let roles = Set(collector.elements.compactMap(\.role))
-        for role in ["event-continuous", "event-audio", "intensity-envelope", "sharpness-envelope", "acceleration", "tick-label", "lane-label"] {
+        for role in [
+            "event-continuous", "event-audio", "intensity-envelope", "sharpness-envelope", "acceleration", "tick-label", "lane-label",
+        ] {
             #expect(roles.contains(role), "missing \(role)")
         }
         // The intensity envelope rises over Knock's 0.5 s curve: its highest point is well above its baseline.
@@ -51,14 +55,18 @@ import FoundationXML
         let folder = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let png = folder.appendingPathComponent("boing.png")
-        let result = try CommandRunner.haptic(["plot", boing, "-o", png.path, "--width", "640", "--height", "400", "--profile", "two-motor-pad"])
+        let result = try CommandRunner.haptic([
+            "plot", boing, "-o", png.path, "--width", "640", "--height", "400", "--profile", "two-motor-pad",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let image = try PNGImage(Array(try Data(contentsOf: png)))
         #expect(image.width == 640 && image.height == 400)
         #expect(image.pixel(0, 0) == [255, 255, 255], "white background")
         // The continuous-event blue and the transient orange are drawn somewhere.
         var colours = Set<[UInt8]>()
-        for y in stride(from: 0, to: image.height, by: 2) { for x in stride(from: 0, to: image.width, by: 2) { colours.insert(image.pixel(x, y)) } }
+        for y in stride(from: 0, to: image.height, by: 2) {
+            for x in stride(from: 0, to: image.width, by: 2) { colours.insert(image.pixel(x, y)) }
+        }
         #expect(colours.contains([236, 112, 20]), "transient colour")
         #expect(colours.count > 8, "lanes, envelopes, text and acceleration in several colours")
     }
@@ -81,7 +89,9 @@ import FoundationXML
         let plotted = try CommandRunner.haptic(["plot", audioOnly, "-o", svg.path, "--width", "600", "--height", "400"])
         #expect(plotted.status == 0 && plotted.stdout.contains("750 ms"), "\(plotted.stdout)\(plotted.stderr)")
         let text = try String(contentsOf: svg, encoding: .utf8)
-        #expect(text.contains("AudioOnly.json · 750 ms") && text.contains("class=\"audio-waveform\"") && text.contains("class=\"legend-label\""))
+        #expect(
+            text.contains("AudioOnly.json · 750 ms") && text.contains("class=\"audio-waveform\"") && text.contains("class=\"legend-label\"")
+        )
     }
 
     @Test func failuresAreUsageErrorsOrExitOne() throws {
@@ -91,7 +101,9 @@ import FoundationXML
         #expect(badExtension.status == 64 && badExtension.stderr.contains("must end in .svg or .png"))
         let badProfile = try CommandRunner.haptic(["plot", boing, "-o", folder.appendingPathComponent("x.svg").path, "--profile", "nope"])
         #expect(badProfile.status == 64 && badProfile.stderr.contains("unknown profile 'nope'"))
-        let missing = try CommandRunner.haptic(["plot", folder.appendingPathComponent("none.ahap").path, "-o", folder.appendingPathComponent("x.svg").path])
+        let missing = try CommandRunner.haptic([
+            "plot", folder.appendingPathComponent("none.ahap").path, "-o", folder.appendingPathComponent("x.svg").path,
+        ])
         #expect(missing.status == 1 && missing.stderr.contains("none.ahap: error: no such file"))
     }
 

@@ -18,7 +18,9 @@ struct RecordedWAV {
         let bytes = [UInt8](try Data(contentsOf: url))
         func u32(_ i: Int) -> Int { Int(bytes[i]) | Int(bytes[i + 1]) << 8 | Int(bytes[i + 2]) << 16 | Int(bytes[i + 3]) << 24 }
         func u16(_ i: Int) -> Int { Int(bytes[i]) | Int(bytes[i + 1]) << 8 }
-        guard bytes.count >= 12, String(decoding: bytes[0..<4], as: UTF8.self) == "RIFF" else { throw Failure(description: "not a RIFF file") }
+        guard bytes.count >= 12, String(decoding: bytes[0..<4], as: UTF8.self) == "RIFF" else {
+            throw Failure(description: "not a RIFF file")
+        }
         var offset = 12
         var channelCount = 0
         var rate = 0

@@ -21,7 +21,8 @@ import Testing
         #expect(amplitude[0] > 0, "the first transient sounds on frame 0")
         #expect(amplitude[400..<720].allSatisfy { $0 == 0 }, "silence between the first transients (50–90 ms)")
         #expect(amplitude[800] > 0, "the second transient starts at 0.1 s = frame 800")
-        let left = wav.channels[1], right = wav.channels[2]
+        let left = wav.channels[1]
+        let right = wav.channels[2]
         #expect(left[..<Int(0.25 * 8_000)].allSatisfy { $0 == 0 }, "no audio before the tone at 0.25 s")
         let toneRMS = { (x: ArraySlice<Float>) in (x.reduce(0) { $0 + $1 * $1 } / Float(x.count)).squareRoot() }
         let window = Int(0.4 * 8_000)..<Int(0.6 * 8_000)
@@ -37,7 +38,9 @@ import Testing
         #expect(failed.status == 1)
         #expect(failed.stderr.contains("bad.ahap:1:13: error: Pattern[0].Event:"), "\(failed.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.wav").path), "no partial output")
-        let profile = try CommandRunner.haptic(["render", "Tests/Fixtures/ahap/Tour.ahap", "-o", "/tmp/y.wav", "--profile", "no-such-profile"])
+        let profile = try CommandRunner.haptic([
+            "render", "Tests/Fixtures/ahap/Tour.ahap", "-o", "/tmp/y.wav", "--profile", "no-such-profile",
+        ])
         #expect(profile.status == 64, "\(profile.stderr)")
     }
 }

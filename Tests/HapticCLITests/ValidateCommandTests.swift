@@ -20,13 +20,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let bad = folder.appendingPathComponent("bad.ahap")
         try """
-            {
-              "Pattern": [
-                { "Event": { "Time": 0, "EventType": "HapticTransient" } },
-                { "Event": { "Time": -1, "EventType": "HapticTransient" } }
-              ]
-            }
-            """.write(to: bad, atomically: false, encoding: .utf8)
+        {
+          "Pattern": [
+            { "Event": { "Time": 0, "EventType": "HapticTransient" } },
+            { "Event": { "Time": -1, "EventType": "HapticTransient" } }
+          ]
+        }
+        """.write(to: bad, atomically: false, encoding: .utf8)
         let unplayable = folder.appendingPathComponent("unplayable.ahap")
         try #"{"Pattern":[{"Event":{"Time":0,"EventType":"HapticContinuous"}}]}"#.write(to: unplayable, atomically: false, encoding: .utf8)
         let good = folder.appendingPathComponent("good.ahap")
@@ -34,8 +34,14 @@ import Testing
 
         let result = try CommandRunner.haptic(["validate", bad.path, unplayable.path, good.path])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("\(bad.path):4:26: error: Pattern[1].Event: \"Time\" is negative (-1.0 s); times must be ≥ 0 (invalidEventTime, -4822)"), "\(result.stderr)")
-        #expect(result.stderr.contains("\(unplayable.path):1:13: error: Pattern[0].Event: a sustained HapticContinuous event needs an EventDuration greater than 0"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "\(bad.path):4:26: error: Pattern[1].Event: \"Time\" is negative (-1.0 s); times must be ≥ 0 (invalidEventTime, -4822)"),
+            "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "\(unplayable.path):1:13: error: Pattern[0].Event: a sustained HapticContinuous event needs an EventDuration greater than 0"
+            ), "\(result.stderr)")
         #expect(result.stderr.contains("2 of 3 files failed validation"))
         #expect(result.stdout.contains("good.ahap: ok"))
     }
@@ -44,11 +50,15 @@ import Testing
         let folder = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let audio = folder.appendingPathComponent("audio.ahap")
-        try #"{"Pattern":[{"Event":{"Time":0,"EventType":"AudioCustom","EventWaveformPath":"missing.wav"}}]}"#.write(to: audio, atomically: false, encoding: .utf8)
+        try #"{"Pattern":[{"Event":{"Time":0,"EventType":"AudioCustom","EventWaveformPath":"missing.wav"}}]}"#.write(
+            to: audio, atomically: false, encoding: .utf8)
         let result = try CommandRunner.haptic(["validate", folder.appendingPathComponent("nope.ahap").path, audio.path])
         #expect(result.status == 1)
         #expect(result.stderr.contains("nope.ahap: error: no such file (fileNotFound, -4851)"), "\(result.stderr)")
-        #expect(result.stderr.contains("audio.ahap:1:13: error: Pattern[0].Event.EventWaveformPath: EventWaveformPath \"missing.wav\" does not exist"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "audio.ahap:1:13: error: Pattern[0].Event.EventWaveformPath: EventWaveformPath \"missing.wav\" does not exist"),
+            "\(result.stderr)")
     }
 
     @Test func strictTurnsWarningsIntoFailures() throws {

@@ -9,7 +9,8 @@ import Testing
 @Suite(.serialized) struct AlsaDeviceTests {
     static var library: AlsaLibrary? {
         if AlsaLibrary.shared == nil {
-            print("SKIP AlsaDeviceTests: \(AlsaLibrary.loadProblem ?? "libasound missing") — install libasound2 (apt-get install libasound2)")
+            print(
+                "SKIP AlsaDeviceTests: \(AlsaLibrary.loadProblem ?? "libasound missing") — install libasound2 (apt-get install libasound2)")
         }
         return AlsaLibrary.shared
     }
@@ -85,16 +86,22 @@ import Testing
     @Test func aMissingPCMIsAnErrorNamingIt() throws {
         guard Self.library != nil else { return }
         let device = try AlsaDevice(configuration: AlsaConfiguration(pcm: "no-such-pcm-och"))
-        let error = try #require(throws: DeviceError.self) { try device.start(format: DeviceFormat(sampleRate: 48_000, maxBlockFrames: 64)) }
+        let error = try #require(throws: DeviceError.self) {
+            try device.start(format: DeviceFormat(sampleRate: 48_000, maxBlockFrames: 64))
+        }
         #expect(error.message.contains("no-such-pcm-och"))
         // alsa-lib's own explanation is in our message (not printed to standard error), and errno appears once.
         #expect(error.message.contains("alsa-lib: Unknown PCM no-such-pcm-och"), "\(error)")
         #expect(error.description.components(separatedBy: "errno").count == 2, "\(error)")
-        #expect(device.write(DeviceBlock(frameCount: 1, startFrame: 0, haptic: BusStorage(capacity: 1).haptic, audio: BusStorage(capacity: 1).audio)) == .failed(errno: EBADF))
+        #expect(
+            device.write(
+                DeviceBlock(frameCount: 1, startFrame: 0, haptic: BusStorage(capacity: 1).haptic, audio: BusStorage(capacity: 1).audio))
+                == .failed(errno: EBADF))
     }
 
     @Test func cardsAreParsedAndTheDualSenseGetsItsHapticPCM() {
-        let cards = AlsaDiscovery.parseCards("""
+        let cards = AlsaDiscovery.parseCards(
+            """
              0 [PCH            ]: HDA-Intel - HDA Intel PCH
                                   HDA Intel PCH at 0xf7f10000 irq 33
              1 [Controller     ]: USB-Audio - DualSense Wireless Controller

@@ -43,14 +43,18 @@ import Testing
         let monitor = DeviceMonitor(directory: dir) { path in
             path.hasSuffix("event7")
                 ? .failure(DeviceError(.unsupported, "no EV_FF"))
-                : .success(EvdevCapabilities(path: path, name: "pad", supportsRumble: true, supportsPeriodicSine: false, supportsGain: false, effectSlots: 16))
+                : .success(
+                    EvdevCapabilities(
+                        path: path, name: "pad", supportsRumble: true, supportsPeriodicSine: false, supportsGain: false, effectSlots: 16))
         }
         let events = Mutex<[DeviceMonitor.Event]>([])
         try monitor.start { event in events.withLock { $0.append(event) } }
         defer { monitor.stop() }
         func wait(for count: Int) -> [DeviceMonitor.Event] {
             let deadline = MonotonicClock.now() + 3
-            while events.withLock({ $0.count }) < count && MonotonicClock.now() < deadline { MonotonicClock.sleep(until: MonotonicClock.now() + 0.005) }
+            while events.withLock({ $0.count }) < count && MonotonicClock.now() < deadline {
+                MonotonicClock.sleep(until: MonotonicClock.now() + 0.005)
+            }
             return events.withLock { $0 }
         }
         #expect(wait(for: 1).map(Self.describe) == ["added evdev:\(dir)/event1"])

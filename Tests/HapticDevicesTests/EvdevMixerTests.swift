@@ -9,14 +9,16 @@ import Testing
 /// curve must reach the motor as rising magnitudes, and the end of the event as one stop.
 @Suite(.serialized) struct EvdevMixerTests {
     @Test func aRisingCurveReachesTheMotorAsRisingMagnitudesThenOneStop() throws {
-        let pattern = try AHAPReader.read("""
+        let pattern = try AHAPReader.read(
+            """
             {"Pattern": [
               {"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 0.3,
                          "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1},
                                              {"ParameterID": "HapticSharpness", "ParameterValue": 0.3}]}},
               {"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0,
                  "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 0.1}, {"Time": 0.3, "ParameterValue": 1}]}}]}
-            """).pattern
+            """
+        ).pattern
         let program = try PatternProgram(pattern: pattern)
         let mixer = Mixer(configuration: MixerConfiguration(sampleRate: 1_000, maxBlockFrames: 4), profile: .twoMotorPad)
         let handle = try #require(mixer.allocatePlayer())

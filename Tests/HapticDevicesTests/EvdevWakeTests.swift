@@ -12,12 +12,16 @@ final class WakingMockSystemCalls: EvdevSystemCalls {
 
     func open(_ path: String, flags: Int32) -> Int { mock.open(path, flags: flags) }
     func close(_ fd: Int32) -> Int { fd >= 100 ? Int(Glibc.close(fd - 100)) : mock.close(fd) }
-    func featureBits(_ fd: Int32, type: UInt32, into bits: UnsafeMutableRawBufferPointer) -> Int { mock.featureBits(fd, type: type, into: bits) }
+    func featureBits(_ fd: Int32, type: UInt32, into bits: UnsafeMutableRawBufferPointer) -> Int {
+        mock.featureBits(fd, type: type, into: bits)
+    }
     func effectCount(_ fd: Int32, _ count: inout Int32) -> Int { mock.effectCount(fd, &count) }
     func name(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int { mock.name(fd, into: buffer) }
     func uploadEffect(_ fd: Int32, _ effect: inout ff_effect) -> Int { mock.uploadEffect(fd, &effect) }
     func removeEffect(_ fd: Int32, id: Int32) -> Int { mock.removeEffect(fd, id: id) }
-    func writeEvent(_ fd: Int32, type: UInt16, code: UInt16, value: Int32) -> Int { mock.writeEvent(fd, type: type, code: code, value: value) }
+    func writeEvent(_ fd: Int32, type: UInt16, code: UInt16, value: Int32) -> Int {
+        mock.writeEvent(fd, type: type, code: code, value: value)
+    }
     func waitForHangup(_ fd: Int32, timeoutNanoseconds: Int) -> Int { mock.waitForHangup(fd, timeoutNanoseconds: timeoutNanoseconds) }
     // The real eventfd, offset by 100 so it cannot be mistaken for the mock's descriptors.
     func makeWakeEvent() -> Int {
@@ -66,7 +70,9 @@ final class WakingMockSystemCalls: EvdevSystemCalls {
             MonotonicClock.sleep(until: MonotonicClock.now() + 0.003)  // somewhere inside a grid period
             let t0 = MonotonicClock.now()
             writer.publish(strong: 40_000, weak: 0)
-            while writer.uploadCount == uploads && MonotonicClock.now() < t0 + 1 { MonotonicClock.sleep(until: MonotonicClock.now() + 0.0002) }
+            while writer.uploadCount == uploads && MonotonicClock.now() < t0 + 1 {
+                MonotonicClock.sleep(until: MonotonicClock.now() + 0.0002)
+            }
             delays.append(MonotonicClock.now() - t0)
             writer.publish(strong: 0, weak: 0)
             MonotonicClock.sleep(until: MonotonicClock.now() + 0.03)

@@ -21,10 +21,11 @@ import Testing
         let mock = MockEvdevSystemCalls(slots: 16)
         let capabilities = try EvdevProbe.probe(path: "/dev/input/event5", system: mock).get()
         #expect(capabilities == Self.capabilities)
-        #expect(mock.trace == [
-            "open /dev/input/event5 -> 7", "EVIOCGNAME -> mock-pad", "EVIOCGBIT(0) -> ok", "EVIOCGBIT(21) -> ok",
-            "EVIOCGEFFECTS -> 16", "close 7",
-        ])
+        #expect(
+            mock.trace == [
+                "open /dev/input/event5 -> 7", "EVIOCGNAME -> mock-pad", "EVIOCGBIT(0) -> ok", "EVIOCGBIT(21) -> ok",
+                "EVIOCGEFFECTS -> 16", "close 7",
+            ])
 
         let denied = MockEvdevSystemCalls()
         denied.configure { $0.openErrno = EACCES }
@@ -42,10 +43,11 @@ import Testing
         let mock = MockEvdevSystemCalls()
         let writer = EvdevWriter(capabilities: Self.capabilities, configuration: EvdevConfiguration(gain: 0.5), system: mock)
         try writer.open().get()
-        #expect(mock.trace == [
-            "open /dev/input/event5 -> 7", "write EV_FF code=96 value=32768 -> 24",
-            "EVIOCSFF id=-1 RUMBLE strong=0 weak=0 len=50 -> 0",
-        ])
+        #expect(
+            mock.trace == [
+                "open /dev/input/event5 -> 7", "write EV_FF code=96 value=32768 -> 24",
+                "EVIOCSFF id=-1 RUMBLE strong=0 weak=0 len=50 -> 0",
+            ])
         #expect(writer.state == .running)
         #expect(mock.allocatedSlots == 1)
     }
@@ -65,12 +67,13 @@ import Testing
         writer.tick(now: 0.057)  // one stop
         writer.tick(now: 0.065)  // then silence
         writer.tick(now: 0.500)
-        #expect(mock.trace == [
-            "EVIOCSFF id=0 RUMBLE strong=40000 weak=1000 len=50 -> 0", "write EV_FF code=0 value=1 -> 24",
-            "EVIOCSFF id=0 RUMBLE strong=50000 weak=2000 len=50 -> 0", "write EV_FF code=0 value=1 -> 24",
-            "EVIOCSFF id=0 RUMBLE strong=50000 weak=2000 len=50 -> 0", "write EV_FF code=0 value=1 -> 24",
-            "write EV_FF code=0 value=0 -> 24",
-        ])
+        #expect(
+            mock.trace == [
+                "EVIOCSFF id=0 RUMBLE strong=40000 weak=1000 len=50 -> 0", "write EV_FF code=0 value=1 -> 24",
+                "EVIOCSFF id=0 RUMBLE strong=50000 weak=2000 len=50 -> 0", "write EV_FF code=0 value=1 -> 24",
+                "EVIOCSFF id=0 RUMBLE strong=50000 weak=2000 len=50 -> 0", "write EV_FF code=0 value=1 -> 24",
+                "write EV_FF code=0 value=0 -> 24",
+            ])
         #expect(mock.allocatedSlots == 1)
         #expect(writer.uploadCount == 4 && writer.stopCount == 1)
         writer.release()
@@ -85,10 +88,11 @@ import Testing
         writer.publish(strong: 0, weak: 0)  // … over before the I/O thread ticks
         writer.tick(now: 0.008)
         writer.tick(now: 0.016)
-        #expect(mock.trace == [
-            "EVIOCSFF id=0 RUMBLE strong=65535 weak=30000 len=50 -> 0", "write EV_FF code=0 value=1 -> 24",
-            "write EV_FF code=0 value=0 -> 24",
-        ])
+        #expect(
+            mock.trace == [
+                "EVIOCSFF id=0 RUMBLE strong=65535 weak=30000 len=50 -> 0", "write EV_FF code=0 value=1 -> 24",
+                "write EV_FF code=0 value=0 -> 24",
+            ])
     }
 
     @Test func anEINTRStormIsRetriedUntilTheCallGoesThrough() {
@@ -113,11 +117,12 @@ import Testing
         #expect(writer.tick(now: 0.008) == .running)
         #expect(writer.tick(now: 0.016) == .running)
         #expect(writer.tick(now: 0.024) == .running)
-        #expect(mock.trace == [
-            "EVIOCSFF id=0 RUMBLE strong=9000 weak=0 len=50 -> EBUSY",
-            "EVIOCSFF id=0 RUMBLE strong=9000 weak=0 len=50 -> EBUSY",
-            "EVIOCSFF id=0 RUMBLE strong=9000 weak=0 len=50 -> 0", "write EV_FF code=0 value=1 -> 24",
-        ])
+        #expect(
+            mock.trace == [
+                "EVIOCSFF id=0 RUMBLE strong=9000 weak=0 len=50 -> EBUSY",
+                "EVIOCSFF id=0 RUMBLE strong=9000 weak=0 len=50 -> EBUSY",
+                "EVIOCSFF id=0 RUMBLE strong=9000 weak=0 len=50 -> 0", "write EV_FF code=0 value=1 -> 24",
+            ])
         #expect(writer.skippedTickCount == 2)
         mock.fail("EVIOCSFF", with: EBUSY, times: EvdevWriter.retryLimit + 1)
         writer.publish(strong: 9_001, weak: 0)
@@ -135,10 +140,11 @@ import Testing
         mock.clearTrace()
         writer.publish(strong: 3, weak: 4)
         writer.tick(now: 0.016)
-        #expect(mock.trace == [
-            "EVIOCSFF id=0 RUMBLE strong=3 weak=4 len=50 -> EINVAL", "EVIOCSFF id=-1 RUMBLE strong=3 weak=4 len=50 -> 0",
-            "write EV_FF code=0 value=1 -> 24",
-        ])
+        #expect(
+            mock.trace == [
+                "EVIOCSFF id=0 RUMBLE strong=3 weak=4 len=50 -> EINVAL", "EVIOCSFF id=-1 RUMBLE strong=3 weak=4 len=50 -> 0",
+                "write EV_FF code=0 value=1 -> 24",
+            ])
         #expect(mock.allocatedSlots == 1)
     }
 

@@ -135,7 +135,8 @@ final class MockEvdevSystemCalls: EvdevSystemCalls {
             if effect.type == UInt16(FF_RUMBLE) {
                 body = "RUMBLE strong=\(effect.u.rumble.strong_magnitude) weak=\(effect.u.rumble.weak_magnitude)"
             } else {
-                body = "PERIODIC sine=\(effect.u.periodic.waveform == UInt16(FF_SINE)) period=\(effect.u.periodic.period) mag=\(effect.u.periodic.magnitude)"
+                body =
+                    "PERIODIC sine=\(effect.u.periodic.waveform == UInt16(FF_SINE)) period=\(effect.u.periodic.period) mag=\(effect.u.periodic.magnitude)"
             }
             let line = "EVIOCSFF id=\(effect.id) \(body) len=\(effect.replay.length)"
             if let r = record("EVIOCSFF", line, &s) { return r }

@@ -41,8 +41,9 @@ import Testing
     }
 
     @Test func theMeterDrawsBarsOnAPseudoTerminal() throws {
-        #expect(TerminalMeter.line(intensity: 0.5, acceleration: 0.75, fullScale: 1.5, width: 10)
-            == "\r[haptic] intensity ▕█████░░░░░▏ 0.50  accel ▕█████░░░░░▏ 0.75 g")
+        #expect(
+            TerminalMeter.line(intensity: 0.5, acceleration: 0.75, fullScale: 1.5, width: 10)
+                == "\r[haptic] intensity ▕█████░░░░░▏ 0.50  accel ▕█████░░░░░▏ 0.75 g")
         // posix_openpt/grantpt/unlockpt are not exported by Swift's Glibc module: the same through /dev/ptmx
         // (TIOCSPTLCK = _IOW('T', 0x31, int), TIOCGPTN = _IOR('T', 0x30, unsigned)).
         let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)

@@ -11,7 +11,10 @@ import Testing
     static func write(_ device: WAVDevice, blocks: Int, frames: Int = 64, value: Float = 0.25) {
         let storage = BusStorage(capacity: frames)
         for b in 0..<blocks {
-            for i in 0..<frames { storage.haptic.drive[i] = value; storage.audio.left[i] = -value }
+            for i in 0..<frames {
+                storage.haptic.drive[i] = value
+                storage.audio.left[i] = -value
+            }
             _ = device.write(DeviceBlock(frameCount: frames, startFrame: b * frames, haptic: storage.haptic, audio: storage.audio))
         }
     }

@@ -18,9 +18,10 @@ import Testing
             clock: .manual, logger: Logger(label: EngineRuntime.logLabel) { _ in handler })
         try engine.start()
         // Two continuous events per run and 6 runs: 4 slots, so 2 runs are stolen; 3 voices, so events are dropped.
-        let program = try PatternProgram(pattern: Pattern(events: [
-            Event(type: .hapticContinuous, time: 0, duration: 0.5), Event(type: .hapticContinuous, time: 0, duration: 0.5),
-        ]))
+        let program = try PatternProgram(
+            pattern: Pattern(events: [
+                Event(type: .hapticContinuous, time: 0, duration: 0.5), Event(type: .hapticContinuous, time: 0, duration: 0.5),
+            ]))
         for _ in 0..<6 { try engine.makePlayer(program: program).start(atTime: 0) }
         engine.advance(bySeconds: 0.05)
         let messages = handler.entries.map { "\($0.level) \($0.message)" }

@@ -33,9 +33,10 @@ import Testing
 
     @Test func settingsSentBeforeTheFirstStartAreKept() throws {
         let mixer = Mixer(configuration: MixerConfiguration(sampleRate: 8_000, maxBlockFrames: 64))
-        let program = try PatternProgram(pattern: Pattern(events: [
-            Event(type: .hapticTransient, time: 0), Event(type: .hapticTransient, time: 0.1),
-        ]))
+        let program = try PatternProgram(
+            pattern: Pattern(events: [
+                Event(type: .hapticTransient, time: 0), Event(type: .hapticTransient, time: 0.1),
+            ]))
         let handle = try #require(mixer.allocatePlayer())
         #expect(mixer.enqueue(.setRate(handle, rate: 2, atFrame: Int.min)))
         defer { withExtendedLifetime(program) {} }  // the test owns the program; the mixer borrows it
@@ -56,7 +57,12 @@ import Testing
         #expect(mixer.enqueue(.start(old, program: .passRetained(program), atFrame: 0, offset: 0)))
         #expect(Self.onsets(mixer, blocks: 4).isEmpty)
         var released = 0
-        mixer.drainNotifications { if case .programReleased(let p) = $0 { p.release(); released += 1 } }
+        mixer.drainNotifications {
+            if case .programReleased(let p) = $0 {
+                p.release()
+                released += 1
+            }
+        }
         #expect(released == 1)
     }
 }

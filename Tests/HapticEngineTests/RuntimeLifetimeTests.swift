@@ -1,15 +1,17 @@
 import HapticDevices
-@testable import HapticEngine
 import HapticPattern
 import HapticRender
 import Testing
 
+@testable import HapticEngine
+
 /// A runtime the app lets go of is freed, even with a looping player: runs refer to their players weakly, so
 /// runtime → session → run → player → runtime is not a cycle.
 @Suite struct RuntimeLifetimeTests {
-    static let program = try! PatternProgram(pattern: Pattern(events: [
-        Event(type: .hapticContinuous, time: 0, duration: 0.5, parameters: [EventParameter(.hapticIntensity, 1)])
-    ]))
+    static let program = try! PatternProgram(
+        pattern: Pattern(events: [
+            Event(type: .hapticContinuous, time: 0, duration: 0.5, parameters: [EventParameter(.hapticIntensity, 1)])
+        ]))
 
     @Test func aDroppedRuntimeWithALoopingPlayerIsFreedAndLeavesTheDeviceSilent() throws {
         let device = RecordingDevice(capacityFrames: 48_000)

@@ -1,8 +1,9 @@
 import HapticDevices
-@testable import HapticEngine
 import HapticPattern
 import HapticRender
 import Testing
+
+@testable import HapticEngine
 
 /// Several engines on one device: their buses meet in one device output, each on its motor route.
 @Suite struct SharedOutputTests {
@@ -16,11 +17,14 @@ import Testing
     }
 
     static func rumble(_ time: Double, duration: Double, intensity: Float) throws -> PatternProgram {
-        try PatternProgram(pattern: Pattern(events: [
-            Event(type: .hapticContinuous, time: time, duration: duration, parameters: [
-                EventParameter(.hapticIntensity, intensity), EventParameter(.hapticSharpness, 0.5), EventParameter(.attackTime, 0),
-            ])
-        ]))
+        try PatternProgram(
+            pattern: Pattern(events: [
+                Event(
+                    type: .hapticContinuous, time: time, duration: duration,
+                    parameters: [
+                        EventParameter(.hapticIntensity, intensity), EventParameter(.hapticSharpness, 0.5), EventParameter(.attackTime, 0),
+                    ])
+            ]))
     }
 
     @Test func leftAndRightEnginesBecomeOneEffectCarryingBothMotors() throws {

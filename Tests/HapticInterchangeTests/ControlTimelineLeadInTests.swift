@@ -5,9 +5,11 @@ import Testing
 @Suite struct ControlTimelineLeadInTests {
     /// A curve whose first point comes after its start moves from the current value, as the renderer does.
     @Test func curveLeadInRampsFromTheCurrentValue() {
-        let curve = ParameterCurve(id: .hapticIntensityControl, time: 0.2, controlPoints: [
-            ControlPoint(time: 0.2, value: 1), ControlPoint(time: 0.4, value: 0),
-        ])
+        let curve = ParameterCurve(
+            id: .hapticIntensityControl, time: 0.2,
+            controlPoints: [
+                ControlPoint(time: 0.2, value: 1), ControlPoint(time: 0.4, value: 0),
+            ])
         let pattern = Pattern(entries: [
             .parameter(DynamicParameter(id: .hapticIntensityControl, value: 0.5, time: 0)), .curve(curve),
         ])

@@ -18,7 +18,8 @@ import Testing
         let pattern = file.pattern().value
         let transients = pattern.events.filter { $0.type == .hapticTransient }
         #expect(transients.count == 1)
-        #expect(transients[0].time == 0.05 && transients[0].value(of: .hapticIntensity) == 1 && transients[0].value(of: .hapticSharpness) == 1)
+        #expect(
+            transients[0].time == 0.05 && transients[0].value(of: .hapticIntensity) == 1 && transients[0].value(of: .hapticSharpness) == 1)
         // Curves hold √amplitude and interpolate linearly between those (Lofelt's mapping): at 0.03 s, 60 % of the
         // way from intensity 0 to √0.7, before the emphasis window; from 0.1 s amplitude 1 → intensity 1.
         let signal = PatternSignal(pattern)
@@ -29,13 +30,34 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"version":{"major":2,"minor":0,"patch":0},"signals":{"continuous":{"envelopes":{"amplitude":[{"time":0,"amplitude":0},{"time":1,"amplitude":0}]}}}}"#, "version.major"),
-        (#"{"version":{"major":1,"minor":0,"patch":0},"signals":{"continuous":{"envelopes":{"amplitude":[{"time":0,"amplitude":0}]}}}}"#, "needs at least two"),
-        (#"{"version":{"major":1,"minor":0,"patch":0},"signals":{"continuous":{"envelopes":{"amplitude":[{"time":0.5,"amplitude":0},{"time":0.2,"amplitude":0}]}}}}"#, "amplitude[1].time"),
-        (#"{"version":{"major":1,"minor":0,"patch":0},"signals":{"continuous":{"envelopes":{"amplitude":[{"time":0,"amplitude":1.5},{"time":1,"amplitude":0}]}}}}"#, "outside 0 … 1"),
-        (#"{"version":{"major":1,"minor":0,"patch":0},"signals":{"continuous":{"envelopes":{"amplitude":[{"time":0,"amplitude":0.8,"emphasis":{"amplitude":0.5,"frequency":0.5}},{"time":1,"amplitude":0}]}}}}"#, "below the envelope"),
-        (#"{"version":{"major":1,"minor":0,"patch":0},"signals":{"continuous":{"envelopes":{"amplitude":[{"time":0,"amplitude":0},{"time":1,"amplitude":0}],"frequency":[{"time":2,"frequency":0.5}]}}}}"#, "after the amplitude envelope"),
-        (#"{"version":{"major":1,"minor":0,"patch":0},"signals":{"continuous":{"envelopes":{"amplitude":[{"time":0},{"time":1,"amplitude":0}]}}}}"#, "missing required field \"amplitude\""),
+        (
+            #"{"version":{"major":2,"minor":0,"patch":0},"signals":{"continuous":{"envelopes":{"amplitude":[{"time":0,"amplitude":0},{"time":1,"amplitude":0}]}}}}"#,
+            "version.major"
+        ),
+        (
+            #"{"version":{"major":1,"minor":0,"patch":0},"signals":{"continuous":{"envelopes":{"amplitude":[{"time":0,"amplitude":0}]}}}}"#,
+            "needs at least two"
+        ),
+        (
+            #"{"version":{"major":1,"minor":0,"patch":0},"signals":{"continuous":{"envelopes":{"amplitude":[{"time":0.5,"amplitude":0},{"time":0.2,"amplitude":0}]}}}}"#,
+            "amplitude[1].time"
+        ),
+        (
+            #"{"version":{"major":1,"minor":0,"patch":0},"signals":{"continuous":{"envelopes":{"amplitude":[{"time":0,"amplitude":1.5},{"time":1,"amplitude":0}]}}}}"#,
+            "outside 0 … 1"
+        ),
+        (
+            #"{"version":{"major":1,"minor":0,"patch":0},"signals":{"continuous":{"envelopes":{"amplitude":[{"time":0,"amplitude":0.8,"emphasis":{"amplitude":0.5,"frequency":0.5}},{"time":1,"amplitude":0}]}}}}"#,
+            "below the envelope"
+        ),
+        (
+            #"{"version":{"major":1,"minor":0,"patch":0},"signals":{"continuous":{"envelopes":{"amplitude":[{"time":0,"amplitude":0},{"time":1,"amplitude":0}],"frequency":[{"time":2,"frequency":0.5}]}}}}"#,
+            "after the amplitude envelope"
+        ),
+        (
+            #"{"version":{"major":1,"minor":0,"patch":0},"signals":{"continuous":{"envelopes":{"amplitude":[{"time":0},{"time":1,"amplitude":0}]}}}}"#,
+            "missing required field \"amplitude\""
+        ),
         (#"{"version":{"major":1,"minor":0,"patch":0}}"#, "missing required field \"signals\""),
     ])
     func rejectsFilesThatBreakTheRules(json: String, expected: String) {
@@ -58,11 +80,12 @@ import Testing
     }
 
     @Test func audioIsReportedAsDropped() {
-        let pattern = Pattern(events: [
-            Event(type: .hapticTransient, time: 0),
-            Event(type: .audioCustom, time: 0, waveform: .path("a.wav")),
-            Event(type: .audioContinuous, time: 0.1, duration: 0.2),
-        ], parameters: [DynamicParameter(id: .audioVolumeControl, value: 0.5, time: 0)])
+        let pattern = Pattern(
+            events: [
+                Event(type: .hapticTransient, time: 0),
+                Event(type: .audioCustom, time: 0, waveform: .path("a.wav")),
+                Event(type: .audioContinuous, time: 0.1, duration: 0.2),
+            ], parameters: [DynamicParameter(id: .audioVolumeControl, value: 0.5, time: 0)])
         let notes = HapticFile.converting(pattern).notes
         #expect(notes.contains { $0.code == "audio-dropped" && $0.count == 2 && $0.message.contains("2 audio events dropped") })
         #expect(notes.contains { $0.code == "audio-controls-dropped" && $0.count == 1 })
@@ -87,7 +110,10 @@ import Testing
     }
 
     func error(_ bytes: [UInt8]) -> HapticFileError? {
-        do { _ = try HapticFile.decode(bytes, file: "x.haptic"); return nil } catch { return error }
+        do {
+            _ = try HapticFile.decode(bytes, file: "x.haptic")
+            return nil
+        } catch { return error }
     }
 
     @Test func hugeTimesAreRefusedBeforeAnythingIsSizedByThem() throws {

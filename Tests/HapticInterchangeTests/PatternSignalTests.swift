@@ -34,10 +34,11 @@ import Testing
         var compared = 0
         for url in Fixtures.patternFiles() {
             let pattern = try AHAPReader.read(Array(try Data(contentsOf: url))).pattern
-            let haptic = Pattern(entries: pattern.entries.filter {
-                if case .event(let e) = $0 { return e.type == .hapticContinuous }
-                return true
-            })
+            let haptic = Pattern(
+                entries: pattern.entries.filter {
+                    if case .event(let e) = $0 { return e.type == .hapticContinuous }
+                    return true
+                })
             guard !haptic.events.isEmpty else { continue }
             let signal = PatternSignal(haptic)
             let bus = try renderAmplitude(haptic, sampleRate: rate, seconds: signal.hapticEnd + 0.05)
@@ -61,11 +62,23 @@ import Testing
 
     @Test func controlsCombineLikeCoreHaptics() {
         let pattern = Pattern(
-            events: [Event(type: .hapticContinuous, time: 0, duration: 1, parameters: [EventParameter(.hapticIntensity, 0.8), EventParameter(.hapticSharpness, 0.5)]),
-                     Event(type: .hapticTransient, time: 0.6, parameters: [EventParameter(.hapticIntensity, 1), EventParameter(.hapticSharpness, 0.2)])],
-            parameters: [DynamicParameter(id: .hapticIntensityControl, value: 0.5, time: 0.5),
-                         DynamicParameter(id: .hapticSharpnessControl, value: 0.3, time: 0.5)],
-            curves: [ParameterCurve(id: .hapticIntensityControl, time: 0.8, controlPoints: [ControlPoint(time: 0, value: 1), ControlPoint(time: 0.1, value: 0)])])
+            events: [
+                Event(
+                    type: .hapticContinuous, time: 0, duration: 1,
+                    parameters: [EventParameter(.hapticIntensity, 0.8), EventParameter(.hapticSharpness, 0.5)]),
+                Event(
+                    type: .hapticTransient, time: 0.6,
+                    parameters: [EventParameter(.hapticIntensity, 1), EventParameter(.hapticSharpness, 0.2)]),
+            ],
+            parameters: [
+                DynamicParameter(id: .hapticIntensityControl, value: 0.5, time: 0.5),
+                DynamicParameter(id: .hapticSharpnessControl, value: 0.3, time: 0.5),
+            ],
+            curves: [
+                ParameterCurve(
+                    id: .hapticIntensityControl, time: 0.8,
+                    controlPoints: [ControlPoint(time: 0, value: 1), ControlPoint(time: 0.1, value: 0)])
+            ])
         let signal = PatternSignal(pattern)
         #expect(abs(signal.intensity(at: 0.3) - 0.8) < 1e-6)
         #expect(abs(signal.intensity(at: 0.55) - 0.4) < 1e-6, "intensity control multiplies")

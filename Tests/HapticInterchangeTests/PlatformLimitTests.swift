@@ -36,9 +36,14 @@ import Testing
 
     @Test func androidTransientOnlyPatternsGetAComposition() throws {
         let pattern = Pattern(events: [
-            Event(type: .hapticTransient, time: 0, parameters: [EventParameter(.hapticIntensity, 1), EventParameter(.hapticSharpness, 0.1)]),
-            Event(type: .hapticTransient, time: 0.1, parameters: [EventParameter(.hapticIntensity, 0.4), EventParameter(.hapticSharpness, 0.5)]),
-            Event(type: .hapticTransient, time: 0.2, parameters: [EventParameter(.hapticIntensity, 0.6), EventParameter(.hapticSharpness, 0.9)]),
+            Event(
+                type: .hapticTransient, time: 0, parameters: [EventParameter(.hapticIntensity, 1), EventParameter(.hapticSharpness, 0.1)]),
+            Event(
+                type: .hapticTransient, time: 0.1,
+                parameters: [EventParameter(.hapticIntensity, 0.4), EventParameter(.hapticSharpness, 0.5)]),
+            Event(
+                type: .hapticTransient, time: 0.2,
+                parameters: [EventParameter(.hapticIntensity, 0.6), EventParameter(.hapticSharpness, 0.9)]),
             Event(type: .audioContinuous, time: 0, duration: 0.1),
         ])
         let conversion = AndroidVibrationEffect.converting(pattern)
@@ -76,12 +81,26 @@ import Testing
                 #expect(effect.duration > 0)
                 #expect((0...1).contains(effect.strongMagnitude) && (0...1).contains(effect.weakMagnitude), "\(name)")
             }
-            #expect(zip(track.effects, track.effects.dropFirst()).allSatisfy { $0.startTime + $0.duration <= $1.startTime }, "\(name): effects do not overlap")
+            #expect(
+                zip(track.effects, track.effects.dropFirst()).allSatisfy { $0.startTime + $0.duration <= $1.startTime },
+                "\(name): effects do not overlap")
         }
         // Low sharpness drives the strong motor, high sharpness the weak one.
-        let low = GamepadRumbleTrack.converting(Pattern(events: [Event(type: .hapticContinuous, time: 0, duration: 0.5, parameters: [EventParameter(.hapticIntensity, 1), EventParameter(.hapticSharpness, 0)])])).value
+        let low = GamepadRumbleTrack.converting(
+            Pattern(events: [
+                Event(
+                    type: .hapticContinuous, time: 0, duration: 0.5,
+                    parameters: [EventParameter(.hapticIntensity, 1), EventParameter(.hapticSharpness, 0)])
+            ])
+        ).value
         #expect(low.effects.contains { $0.strongMagnitude == 1 && $0.weakMagnitude == 0 })
-        let high = GamepadRumbleTrack.converting(Pattern(events: [Event(type: .hapticContinuous, time: 0, duration: 0.5, parameters: [EventParameter(.hapticIntensity, 1), EventParameter(.hapticSharpness, 1)])])).value
+        let high = GamepadRumbleTrack.converting(
+            Pattern(events: [
+                Event(
+                    type: .hapticContinuous, time: 0, duration: 0.5,
+                    parameters: [EventParameter(.hapticIntensity, 1), EventParameter(.hapticSharpness, 1)])
+            ])
+        ).value
         #expect(high.effects.contains { $0.strongMagnitude == 0 && $0.weakMagnitude == 1 })
     }
 }

@@ -29,7 +29,8 @@ struct SignalDifference: CustomStringConvertible {
         while t <= end {
             defer { t += 0.0005 }
             if windows.contains(where: { t >= $0.0 && t <= $0.1 }) { continue }
-            let a = original.intensity(at: t), b = converted.intensity(at: t)
+            let a = original.intensity(at: t)
+            let b = converted.intensity(at: t)
             intensity = Swift.max(intensity, abs(a - b))
             if a > 0.05, b > 0.05, let sa = original.sharpness(at: t), let sb = converted.sharpness(at: t) {
                 sharpness = Swift.max(sharpness, abs(sa - sb))

@@ -40,10 +40,13 @@ import Testing
         #expect(error.code == .invalidAudioResource && error.message.contains("the limit is 4096 (test cap)"), "\(error)")
         // /proc files report size 0 and may be endless: the read loop, not stat, bounds them.
         let endless = try #require(throws: PatternError.self) {
-            try InputGate.read("/proc/self/pagemap", kind: InputKind(noun: "pattern file", byteLimit: 1_000, limitName: "cap", tooLargeCode: .invalidPatternData))
+            try InputGate.read(
+                "/proc/self/pagemap",
+                kind: InputKind(noun: "pattern file", byteLimit: 1_000, limitName: "cap", tooLargeCode: .invalidPatternData))
         }
         #expect(endless.code != .memoryError)
-        let exact = try InputGate.read(path, kind: InputKind(noun: "audio file", byteLimit: 5_000, limitName: "cap", tooLargeCode: .invalidAudioResource))
+        let exact = try InputGate.read(
+            path, kind: InputKind(noun: "audio file", byteLimit: 5_000, limitName: "cap", tooLargeCode: .invalidAudioResource))
         #expect(exact.count == 5_000)
     }
 }
@@ -54,18 +57,30 @@ import Testing
         var bytes: [UInt8] = []
         func u32(_ v: Int) { bytes += withUnsafeBytes(of: UInt32(v).littleEndian, Array.init) }
         func u16(_ v: Int) { bytes += withUnsafeBytes(of: UInt16(v).littleEndian, Array.init) }
-        bytes += Array("RIFF".utf8); u32(36 + frames * 2); bytes += Array("WAVE".utf8)
-        bytes += Array("fmt ".utf8); u32(16); u16(1); u16(1); u32(48_000); u32(96_000); u16(2); u16(16)
-        bytes += Array("data".utf8); u32(frames * 2); bytes += [UInt8](repeating: 0x10, count: frames * 2)
+        bytes += Array("RIFF".utf8)
+        u32(36 + frames * 2)
+        bytes += Array("WAVE".utf8)
+        bytes += Array("fmt ".utf8)
+        u32(16)
+        u16(1)
+        u16(1)
+        u32(48_000)
+        u32(96_000)
+        u16(2)
+        u16(16)
+        bytes += Array("data".utf8)
+        u32(frames * 2)
+        bytes += [UInt8](repeating: 0x10, count: frames * 2)
         return Data(bytes)
     }
 
     static func pattern(paths: [String]) -> Pattern {
-        Pattern(events: paths.enumerated().map { index, path in
-            var event = Event(type: .audioCustom, time: Double(index) * 0.01)
-            event.waveform = .path(path)
-            return event
-        })
+        Pattern(
+            events: paths.enumerated().map { index, path in
+                var event = Event(type: .audioCustom, time: Double(index) * 0.01)
+                event.waveform = .path(path)
+                return event
+            })
     }
 
     @Test func manyPathsToOneFileDecodeItOnceWithinTheBudget() throws {

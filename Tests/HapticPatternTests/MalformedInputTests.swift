@@ -23,50 +23,150 @@ import Testing
         Case(name: "whitespace only", text: "  \n  ", code: .invalidPatternDictionary, line: 2, column: 3),
         Case(name: "top level is an array", text: "[]", code: .invalidPatternDictionary, path: "", line: 1, column: 1),
         Case(name: "missing Pattern", text: #"{"Version":1.0}"#, code: .invalidPatternDictionary, path: "", line: 1, column: 1),
-        Case(name: "Pattern is not an array", text: #"{"Pattern":{}}"#, code: .invalidPatternDictionary, path: "Pattern", line: 1, column: 12),
+        Case(
+            name: "Pattern is not an array", text: #"{"Pattern":{}}"#, code: .invalidPatternDictionary, path: "Pattern", line: 1, column: 12
+        ),
         Case(name: "empty Pattern", text: #"{"Pattern":[]}"#, code: .invalidPatternDictionary, path: "Pattern"),
-        Case(name: "entry is a number", text: #"{"Pattern":[1]}"#, code: .invalidPatternDictionary, path: "Pattern[0]", line: 1, column: 13),
-        Case(name: "truncated file", text: #"{"Pattern":[{"Event":{"Time":0,"EventT"#, code: .invalidPatternDictionary, line: 1, column: 32),
+        Case(
+            name: "entry is a number", text: #"{"Pattern":[1]}"#, code: .invalidPatternDictionary, path: "Pattern[0]", line: 1, column: 13),
+        Case(
+            name: "truncated file", text: #"{"Pattern":[{"Event":{"Time":0,"EventT"#, code: .invalidPatternDictionary, line: 1, column: 32),
         Case(name: "unterminated array", text: "{\"Pattern\":[\n" + event0, code: .invalidPatternDictionary, line: 2),
         Case(name: "missing colon", text: #"{"Pattern" []}"#, code: .invalidPatternDictionary, line: 1, column: 12),
         Case(name: "single quotes", text: "{'Pattern':[]}", code: .invalidPatternDictionary, line: 1, column: 2),
-        Case(name: "NaN literal", text: #"{"Pattern":[{"Event":{"Time":NaN,"EventType":"HapticTransient"}}]}"#, code: .invalidPatternDictionary, line: 1, column: 30),
-        Case(name: "Infinity literal", text: #"{"Pattern":[{"Event":{"Time":Infinity,"EventType":"HapticTransient"}}]}"#, code: .invalidPatternDictionary, line: 1, column: 30),
-        Case(name: "overflowing number", text: #"{"Pattern":[{"Event":{"Time":1e999,"EventType":"HapticTransient"}}]}"#, code: .invalidPatternDictionary, line: 1, column: 30),
-        Case(name: "leading zero", text: #"{"Pattern":[{"Event":{"Time":01,"EventType":"HapticTransient"}}]}"#, code: .invalidPatternDictionary, line: 1, column: 30),
+        Case(
+            name: "NaN literal", text: #"{"Pattern":[{"Event":{"Time":NaN,"EventType":"HapticTransient"}}]}"#,
+            code: .invalidPatternDictionary, line: 1, column: 30),
+        Case(
+            name: "Infinity literal", text: #"{"Pattern":[{"Event":{"Time":Infinity,"EventType":"HapticTransient"}}]}"#,
+            code: .invalidPatternDictionary, line: 1, column: 30),
+        Case(
+            name: "overflowing number", text: #"{"Pattern":[{"Event":{"Time":1e999,"EventType":"HapticTransient"}}]}"#,
+            code: .invalidPatternDictionary, line: 1, column: 30),
+        Case(
+            name: "leading zero", text: #"{"Pattern":[{"Event":{"Time":01,"EventType":"HapticTransient"}}]}"#,
+            code: .invalidPatternDictionary, line: 1, column: 30),
         Case(name: "garbage after document", text: #"{"Pattern":[]} x"#, code: .invalidPatternDictionary, line: 1, column: 16),
-        Case(name: "control character in string", text: "{\"Pattern\":[{\"Event\":{\"Time\":0,\"EventType\":\"Haptic\u{01}\"}}]}", code: .invalidPatternDictionary, line: 1),
+        Case(
+            name: "control character in string", text: "{\"Pattern\":[{\"Event\":{\"Time\":0,\"EventType\":\"Haptic\u{01}\"}}]}",
+            code: .invalidPatternDictionary, line: 1),
         Case(name: "bad escape", text: #"{"Pattern":[{"Event":{"Time":0,"EventType":"\q"}}]}"#, code: .invalidPatternDictionary, line: 1),
-        Case(name: "Version 2 is not supported", text: #"{"Version":2.0,"Pattern":["# + event0 + "]}", code: .notSupported, path: "Version", line: 1, column: 12),
-        Case(name: "Event is a string", text: #"{"Pattern":[{"Event":"tap"}]}"#, code: .badEventEntry, path: "Pattern[0].Event", line: 1, column: 22),
-        Case(name: "missing EventType", text: #"{"Pattern":[{"Event":{"Time":0}}]}"#, code: .badEventEntry, path: "Pattern[0].Event", line: 1, column: 22),
-        Case(name: "EventType is a number", text: #"{"Pattern":[{"Event":{"Time":0,"EventType":3}}]}"#, code: .badEventEntry, path: "Pattern[0].Event", line: 1, column: 44),
-        Case(name: "unknown event type", text: #"{"Pattern":[{"Event":{"Time":0,"EventType":"HapticBuzz"}}]}"#, code: .invalidEventType, path: "Pattern[0].Event", line: 1, column: 44),
-        Case(name: "event type is case-sensitive", text: #"{"Pattern":[{"Event":{"Time":0,"EventType":"hapticTransient"}}]}"#, code: .invalidEventType, path: "Pattern[0].Event"),
-        Case(name: "missing Time", text: #"{"Pattern":[{"Event":{"EventType":"HapticTransient"}}]}"#, code: .invalidEventTime, path: "Pattern[0].Event", line: 1, column: 22),
-        Case(name: "negative Time", text: "{\"Pattern\":[\n  {\"Event\":{\"Time\":-0.5,\"EventType\":\"HapticTransient\"}}]}", code: .invalidEventTime, path: "Pattern[0].Event", line: 2, column: 20),
-        Case(name: "Time is a string", text: #"{"Pattern":[{"Event":{"Time":"0.5","EventType":"HapticTransient"}}]}"#, code: .invalidEventTime, path: "Pattern[0].Event", line: 1, column: 30),
-        Case(name: "negative EventDuration", text: #"{"Pattern":[{"Event":{"Time":0,"EventType":"HapticContinuous","EventDuration":-1}}]}"#, code: .invalidEventDuration, path: "Pattern[0].Event"),
-        Case(name: "EventDuration is a string", text: #"{"Pattern":[{"Event":{"Time":0,"EventType":"HapticContinuous","EventDuration":"1"}}]}"#, code: .invalidEventDuration, path: "Pattern[0].Event"),
-        Case(name: "EventParameters is an object", text: #"{"Pattern":[{"Event":{"Time":0,"EventType":"HapticTransient","EventParameters":{}}}]}"#, code: .badEventEntry, path: "Pattern[0].Event"),
-        Case(name: "parameter without ParameterID", text: #"{"Pattern":[{"Event":{"Time":0,"EventType":"HapticTransient","EventParameters":[{"ParameterValue":1}]}}]}"#, code: .badParameterEntry, path: "Pattern[0].Event.EventParameters[0]"),
-        Case(name: "parameter without ParameterValue", text: #"{"Pattern":[{"Event":{"Time":0,"EventType":"HapticTransient","EventParameters":[{"ParameterID":"HapticIntensity"}]}}]}"#, code: .badParameterEntry, path: "Pattern[0].Event.EventParameters[0]"),
-        Case(name: "unknown event parameter", text: #"{"Pattern":[{"Event":{"Time":0,"EventType":"HapticTransient","EventParameters":[{"ParameterID":"HapticLoudness","ParameterValue":1}]}}]}"#, code: .invalidParameterType, path: "Pattern[0].Event.EventParameters[0]"),
-        Case(name: "audio parameter on a haptic event", text: #"{"Pattern":[{"Event":{"Time":0,"EventType":"HapticTransient","EventParameters":[{"ParameterID":"AudioVolume","ParameterValue":1}]}}]}"#, code: .invalidParameterType, path: "Pattern[0].Event.EventParameters[0]"),
-        Case(name: "haptic parameter on an audio event", text: #"{"Pattern":[{"Event":{"Time":0,"EventType":"AudioContinuous","EventDuration":1,"EventParameters":[{"ParameterID":"HapticIntensity","ParameterValue":1}]}}]}"#, code: .invalidParameterType, path: "Pattern[0].Event.EventParameters[0]"),
-        Case(name: "ParameterValue is a string", text: #"{"Pattern":[{"Event":{"Time":0,"EventType":"HapticTransient","EventParameters":[{"ParameterID":"HapticIntensity","ParameterValue":"high"}]}}]}"#, code: .badParameterEntry, path: "Pattern[0].Event.EventParameters[0]"),
-        Case(name: "AudioCustom without a waveform", text: #"{"Pattern":[{"Event":{"Time":0,"EventType":"AudioCustom"}}]}"#, code: .badEventEntry, path: "Pattern[0].Event"),
-        Case(name: "waveform path escapes the folder", text: #"{"Pattern":[{"Event":{"Time":0,"EventType":"AudioCustom","EventWaveformPath":"../../etc/passwd"}}]}"#, code: .badEventEntry, path: "Pattern[0].Event.EventWaveformPath"),
-        Case(name: "absolute waveform path", text: #"{"Pattern":[{"Event":{"Time":0,"EventType":"AudioCustom","EventWaveformPath":"/etc/passwd"}}]}"#, code: .badEventEntry, path: "Pattern[0].Event.EventWaveformPath"),
-        Case(name: "dynamic parameter without time", text: #"{"Pattern":[{"Parameter":{"ParameterID":"HapticIntensityControl","ParameterValue":0.5}}]}"#, code: .badParameterEntry, path: "Pattern[0].Parameter"),
-        Case(name: "dynamic parameter with an event parameter ID", text: #"{"Pattern":[{"Parameter":{"ParameterID":"HapticIntensity","Time":0,"ParameterValue":0.5}}]}"#, code: .invalidParameterType, path: "Pattern[0].Parameter"),
-        Case(name: "curve with a non-curvable ID", text: #"{"Pattern":[{"ParameterCurve":{"ParameterID":"HapticAttackTimeControl","Time":0,"ParameterCurveControlPoints":[{"Time":0,"ParameterValue":0}]}}]}"#, code: .invalidParameterType, path: "Pattern[0].ParameterCurve"),
-        Case(name: "curve without control points", text: #"{"Pattern":[{"ParameterCurve":{"ParameterID":"HapticIntensityControl","Time":0}}]}"#, code: .badParameterEntry, path: "Pattern[0].ParameterCurve"),
-        Case(name: "curve control points not an array", text: #"{"Pattern":[{"ParameterCurve":{"ParameterID":"HapticIntensityControl","Time":0,"ParameterCurveControlPoints":5}}]}"#, code: .badParameterEntry, path: "Pattern[0].ParameterCurve"),
-        Case(name: "control point with negative time", text: #"{"Pattern":[{"ParameterCurve":{"ParameterID":"HapticIntensityControl","Time":0,"ParameterCurveControlPoints":[{"Time":-1,"ParameterValue":0}]}}]}"#, code: .badParameterEntry, path: "Pattern[0].ParameterCurve.ParameterCurveControlPoints[0]"),
-        Case(name: "deep nesting", text: #"{"Pattern":["# + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "]}", code: .invalidPatternData, line: 1, column: 75),
-        Case(name: "event beyond the pattern duration limit", text: #"{"Pattern":[{"Event":{"Time":1e9,"EventType":"HapticTransient"}}]}"#, code: .invalidPatternData, path: "Pattern[0].Event"),
-        Case(name: "error on a later line reports that line", text: "{\n  \"Pattern\": [\n    {\"Event\": {\"Time\": 0, \"EventType\": \"HapticTransient\"}},\n    {\"Event\": {\"Time\": 0.1, \"EventType\": \"Nope\"}}\n  ]\n}\n", code: .invalidEventType, path: "Pattern[1].Event", line: 4, column: 42),
+        Case(
+            name: "Version 2 is not supported", text: #"{"Version":2.0,"Pattern":["# + event0 + "]}", code: .notSupported, path: "Version",
+            line: 1, column: 12),
+        Case(
+            name: "Event is a string", text: #"{"Pattern":[{"Event":"tap"}]}"#, code: .badEventEntry, path: "Pattern[0].Event", line: 1,
+            column: 22),
+        Case(
+            name: "missing EventType", text: #"{"Pattern":[{"Event":{"Time":0}}]}"#, code: .badEventEntry, path: "Pattern[0].Event",
+            line: 1, column: 22),
+        Case(
+            name: "EventType is a number", text: #"{"Pattern":[{"Event":{"Time":0,"EventType":3}}]}"#, code: .badEventEntry,
+            path: "Pattern[0].Event", line: 1, column: 44),
+        Case(
+            name: "unknown event type", text: #"{"Pattern":[{"Event":{"Time":0,"EventType":"HapticBuzz"}}]}"#, code: .invalidEventType,
+            path: "Pattern[0].Event", line: 1, column: 44),
+        Case(
+            name: "event type is case-sensitive", text: #"{"Pattern":[{"Event":{"Time":0,"EventType":"hapticTransient"}}]}"#,
+            code: .invalidEventType, path: "Pattern[0].Event"),
+        Case(
+            name: "missing Time", text: #"{"Pattern":[{"Event":{"EventType":"HapticTransient"}}]}"#, code: .invalidEventTime,
+            path: "Pattern[0].Event", line: 1, column: 22),
+        Case(
+            name: "negative Time", text: "{\"Pattern\":[\n  {\"Event\":{\"Time\":-0.5,\"EventType\":\"HapticTransient\"}}]}",
+            code: .invalidEventTime, path: "Pattern[0].Event", line: 2, column: 20),
+        Case(
+            name: "Time is a string", text: #"{"Pattern":[{"Event":{"Time":"0.5","EventType":"HapticTransient"}}]}"#,
+            code: .invalidEventTime, path: "Pattern[0].Event", line: 1, column: 30),
+        Case(
+            name: "negative EventDuration", text: #"{"Pattern":[{"Event":{"Time":0,"EventType":"HapticContinuous","EventDuration":-1}}]}"#,
+            code: .invalidEventDuration, path: "Pattern[0].Event"),
+        Case(
+            name: "EventDuration is a string",
+            text: #"{"Pattern":[{"Event":{"Time":0,"EventType":"HapticContinuous","EventDuration":"1"}}]}"#, code: .invalidEventDuration,
+            path: "Pattern[0].Event"),
+        Case(
+            name: "EventParameters is an object",
+            text: #"{"Pattern":[{"Event":{"Time":0,"EventType":"HapticTransient","EventParameters":{}}}]}"#, code: .badEventEntry,
+            path: "Pattern[0].Event"),
+        Case(
+            name: "parameter without ParameterID",
+            text: #"{"Pattern":[{"Event":{"Time":0,"EventType":"HapticTransient","EventParameters":[{"ParameterValue":1}]}}]}"#,
+            code: .badParameterEntry, path: "Pattern[0].Event.EventParameters[0]"),
+        Case(
+            name: "parameter without ParameterValue",
+            text:
+                #"{"Pattern":[{"Event":{"Time":0,"EventType":"HapticTransient","EventParameters":[{"ParameterID":"HapticIntensity"}]}}]}"#,
+            code: .badParameterEntry, path: "Pattern[0].Event.EventParameters[0]"),
+        Case(
+            name: "unknown event parameter",
+            text:
+                #"{"Pattern":[{"Event":{"Time":0,"EventType":"HapticTransient","EventParameters":[{"ParameterID":"HapticLoudness","ParameterValue":1}]}}]}"#,
+            code: .invalidParameterType, path: "Pattern[0].Event.EventParameters[0]"),
+        Case(
+            name: "audio parameter on a haptic event",
+            text:
+                #"{"Pattern":[{"Event":{"Time":0,"EventType":"HapticTransient","EventParameters":[{"ParameterID":"AudioVolume","ParameterValue":1}]}}]}"#,
+            code: .invalidParameterType, path: "Pattern[0].Event.EventParameters[0]"),
+        Case(
+            name: "haptic parameter on an audio event",
+            text:
+                #"{"Pattern":[{"Event":{"Time":0,"EventType":"AudioContinuous","EventDuration":1,"EventParameters":[{"ParameterID":"HapticIntensity","ParameterValue":1}]}}]}"#,
+            code: .invalidParameterType, path: "Pattern[0].Event.EventParameters[0]"),
+        Case(
+            name: "ParameterValue is a string",
+            text:
+                #"{"Pattern":[{"Event":{"Time":0,"EventType":"HapticTransient","EventParameters":[{"ParameterID":"HapticIntensity","ParameterValue":"high"}]}}]}"#,
+            code: .badParameterEntry, path: "Pattern[0].Event.EventParameters[0]"),
+        Case(
+            name: "AudioCustom without a waveform", text: #"{"Pattern":[{"Event":{"Time":0,"EventType":"AudioCustom"}}]}"#,
+            code: .badEventEntry, path: "Pattern[0].Event"),
+        Case(
+            name: "waveform path escapes the folder",
+            text: #"{"Pattern":[{"Event":{"Time":0,"EventType":"AudioCustom","EventWaveformPath":"../../etc/passwd"}}]}"#,
+            code: .badEventEntry, path: "Pattern[0].Event.EventWaveformPath"),
+        Case(
+            name: "absolute waveform path",
+            text: #"{"Pattern":[{"Event":{"Time":0,"EventType":"AudioCustom","EventWaveformPath":"/etc/passwd"}}]}"#, code: .badEventEntry,
+            path: "Pattern[0].Event.EventWaveformPath"),
+        Case(
+            name: "dynamic parameter without time",
+            text: #"{"Pattern":[{"Parameter":{"ParameterID":"HapticIntensityControl","ParameterValue":0.5}}]}"#, code: .badParameterEntry,
+            path: "Pattern[0].Parameter"),
+        Case(
+            name: "dynamic parameter with an event parameter ID",
+            text: #"{"Pattern":[{"Parameter":{"ParameterID":"HapticIntensity","Time":0,"ParameterValue":0.5}}]}"#,
+            code: .invalidParameterType, path: "Pattern[0].Parameter"),
+        Case(
+            name: "curve with a non-curvable ID",
+            text:
+                #"{"Pattern":[{"ParameterCurve":{"ParameterID":"HapticAttackTimeControl","Time":0,"ParameterCurveControlPoints":[{"Time":0,"ParameterValue":0}]}}]}"#,
+            code: .invalidParameterType, path: "Pattern[0].ParameterCurve"),
+        Case(
+            name: "curve without control points",
+            text: #"{"Pattern":[{"ParameterCurve":{"ParameterID":"HapticIntensityControl","Time":0}}]}"#, code: .badParameterEntry,
+            path: "Pattern[0].ParameterCurve"),
+        Case(
+            name: "curve control points not an array",
+            text: #"{"Pattern":[{"ParameterCurve":{"ParameterID":"HapticIntensityControl","Time":0,"ParameterCurveControlPoints":5}}]}"#,
+            code: .badParameterEntry, path: "Pattern[0].ParameterCurve"),
+        Case(
+            name: "control point with negative time",
+            text:
+                #"{"Pattern":[{"ParameterCurve":{"ParameterID":"HapticIntensityControl","Time":0,"ParameterCurveControlPoints":[{"Time":-1,"ParameterValue":0}]}}]}"#,
+            code: .badParameterEntry, path: "Pattern[0].ParameterCurve.ParameterCurveControlPoints[0]"),
+        Case(
+            name: "deep nesting",
+            text: #"{"Pattern":["# + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "]}",
+            code: .invalidPatternData, line: 1, column: 75),
+        Case(
+            name: "event beyond the pattern duration limit", text: #"{"Pattern":[{"Event":{"Time":1e9,"EventType":"HapticTransient"}}]}"#,
+            code: .invalidPatternData, path: "Pattern[0].Event"),
+        Case(
+            name: "error on a later line reports that line",
+            text:
+                "{\n  \"Pattern\": [\n    {\"Event\": {\"Time\": 0, \"EventType\": \"HapticTransient\"}},\n    {\"Event\": {\"Time\": 0.1, \"EventType\": \"Nope\"}}\n  ]\n}\n",
+            code: .invalidEventType, path: "Pattern[1].Event", line: 4, column: 42),
     ]
 
     @Test(arguments: cases)
@@ -131,7 +231,9 @@ import Testing
     }
 
     @Test func valuesAreClampedNotRejected() throws {
-        let document = try AHAPReader.read(#"{"Pattern":[{"Event":{"Time":0,"EventType":"HapticTransient","EventParameters":[{"ParameterID":"HapticIntensity","ParameterValue":7},{"ParameterID":"HapticSharpness","ParameterValue":-3}]}}]}"#)
+        let document = try AHAPReader.read(
+            #"{"Pattern":[{"Event":{"Time":0,"EventType":"HapticTransient","EventParameters":[{"ParameterID":"HapticIntensity","ParameterValue":7},{"ParameterID":"HapticSharpness","ParameterValue":-3}]}}]}"#
+        )
         let event = try #require(document.pattern.events.first)
         #expect(event.value(of: .hapticIntensity) == 1)
         #expect(event.value(of: .hapticSharpness) == 0)
@@ -164,12 +266,16 @@ import Testing
         #expect(located.code == .invalidEventDuration)
         #expect(located.description.hasPrefix("c.ahap:2:1: error: Pattern[0].Event:"))
         // Sustained = 0 needs no duration.
-        let decaying = try AHAPReader.read(#"{"Pattern":[{"Event":{"Time":0,"EventType":"HapticContinuous","EventParameters":[{"ParameterID":"Sustained","ParameterValue":0}]}}]}"#)
+        let decaying = try AHAPReader.read(
+            #"{"Pattern":[{"Event":{"Time":0,"EventType":"HapticContinuous","EventParameters":[{"ParameterID":"Sustained","ParameterValue":0}]}}]}"#
+        )
         #expect(PatternValidator.playabilityErrors(in: decaying.pattern).isEmpty)
     }
 
     @Test func propertyListShapedValueTreeUsesTheSameRules() {
-        let tree: AHAPValue = .object([("Pattern", .array([.object([("Event", .object([("Time", .number(-1)), ("EventType", .string("HapticTransient"))]))])]))])
+        let tree: AHAPValue = .object([
+            ("Pattern", .array([.object([("Event", .object([("Time", .number(-1)), ("EventType", .string("HapticTransient"))]))])]))
+        ])
         #expect {
             try AHAPReader.read(value: tree)
         } throws: { error in

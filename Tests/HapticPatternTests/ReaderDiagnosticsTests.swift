@@ -25,12 +25,15 @@ import Testing
         let document = try AHAPReader.read(bytes, file: "bad.ahap")
         let utf8 = try #require(document.warnings.first { $0.message.contains("invalid UTF-8") })
         #expect(utf8.location?.line == 1 && utf8.location?.column == 26)
-        let surrogate = try AHAPReader.read(#"{"Metadata": {"Name": "x\uD83Dy"}, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#)
+        let surrogate = try AHAPReader.read(
+            #"{"Metadata": {"Name": "x\uD83Dy"}, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#)
         #expect(surrogate.warnings.contains { $0.message.contains("lone surrogate \\uD83D") })
         // A proper pair is not warned about.
-        let pair = try AHAPReader.read(#"{"Metadata": {"Name": "\uD83D\uDE00"}, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#)
+        let pair = try AHAPReader.read(
+            #"{"Metadata": {"Name": "\uD83D\uDE00"}, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#)
         #expect(!pair.warnings.contains { $0.message.contains("surrogate") })
-        let valid = try AHAPReader.read(#"{"Metadata": {"Name": "Ünïcødé ✓"}, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#)
+        let valid = try AHAPReader.read(
+            #"{"Metadata": {"Name": "Ünïcødé ✓"}, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]}"#)
         #expect(valid.warnings.isEmpty)
     }
 

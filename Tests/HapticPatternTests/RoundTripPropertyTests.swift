@@ -10,18 +10,21 @@ import Testing
     static let eventParameter = zip(Gen.element(of: EventParameterID.allCases), value)
         .map { id, value in EventParameter(id!, value) }
 
-    static let event = zip(Gen.element(of: EventType.allCases), time, Gen.double(in: 0...35), eventParameter.array(of: 0...6), Gen.int(in: 0...3))
-        .map { type, time, duration, parameters, flags -> Pattern.Entry in
-            let type = type!
-            let accepted = parameters.filter { type.accepts($0.id) }
-            if type == .audioCustom {
-                return .event(Event(
+    static let event = zip(
+        Gen.element(of: EventType.allCases), time, Gen.double(in: 0...35), eventParameter.array(of: 0...6), Gen.int(in: 0...3)
+    )
+    .map { type, time, duration, parameters, flags -> Pattern.Entry in
+        let type = type!
+        let accepted = parameters.filter { type.accepts($0.id) }
+        if type == .audioCustom {
+            return .event(
+                Event(
                     type: type, time: time, duration: duration, parameters: accepted,
                     waveform: .path("sounds/tap \(flags).wav"),
                     waveformUsesVolumeEnvelope: flags & 1 == 0 ? nil : true, waveformLoopEnabled: flags & 2 == 0 ? nil : false))
-            }
-            return .event(Event(type: type, time: time, duration: duration, parameters: accepted))
         }
+        return .event(Event(type: type, time: time, duration: duration, parameters: accepted))
+    }
 
     static let parameter = zip(Gen.element(of: DynamicParameterID.allCases), value, time)
         .map { id, value, time -> Pattern.Entry in .parameter(DynamicParameter(id: id!, value: value, time: time)) }
@@ -33,7 +36,9 @@ import Testing
 
     static let pattern = zip(Gen.oneOf(event, parameter, curve).array(of: 1...40), Gen.int(in: 0...2))
         .map { entries, versionChoice in
-            Pattern(version: [nil, 1.0, 1.1][versionChoice], metadata: versionChoice == 1 ? .object([("Project", .string("gen \"quoted\"\n"))]) : nil, entries: entries)
+            Pattern(
+                version: [nil, 1.0, 1.1][versionChoice],
+                metadata: versionChoice == 1 ? .object([("Project", .string("gen \"quoted\"\n"))]) : nil, entries: entries)
         }
 
     @Test func writeThenReadIsIdentity() async {
@@ -53,9 +58,15 @@ import Testing
     }
 
     @Test func numbersParseExactly() throws {
-        for literal in ["0.1", "0.015", "1e-5", "123456789.123456789", "5e-324", "1.7976931348623157e308", "0.30000000000000004", "2.5E+2", "-0.0", "12345678901234567890"] {
-            let document = try AHAPReader.read(#"{"Pattern":[{"Parameter":{"ParameterID":"HapticSharpnessControl","Time":0,"ParameterValue":"# + literal + "}}]}")
-            let time = try AHAPReader.read(#"{"Pattern":[{"Event":{"Time":"# + (literal.hasPrefix("-") ? "0" : literal) + #","EventType":"HapticTransient"}}]}"#, limits: .unlimited)
+        for literal in [
+            "0.1", "0.015", "1e-5", "123456789.123456789", "5e-324", "1.7976931348623157e308", "0.30000000000000004", "2.5E+2", "-0.0",
+            "12345678901234567890",
+        ] {
+            let document = try AHAPReader.read(
+                #"{"Pattern":[{"Parameter":{"ParameterID":"HapticSharpnessControl","Time":0,"ParameterValue":"# + literal + "}}]}")
+            let time = try AHAPReader.read(
+                #"{"Pattern":[{"Event":{"Time":"# + (literal.hasPrefix("-") ? "0" : literal) + #","EventType":"HapticTransient"}}]}"#,
+                limits: .unlimited)
             // Beyond Float's range the value is kept as the largest Float, not infinity (FuzzRegressionTests).
             let float = Float(Double(literal)!)
             #expect(document.pattern.parameters.first?.value == (float.isFinite ? float : .greatestFiniteMagnitude), "\(literal)")

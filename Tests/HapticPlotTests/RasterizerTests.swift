@@ -20,7 +20,9 @@ import Testing
 
     @Test func aTriangleCoversItsArea() {
         let width = 40
-        let pixels = render([.polygon([PlotPoint(3, 3), PlotPoint(37, 9), PlotPoint(11, 35)], fill: PlotColor(r: 0, g: 0, b: 0), opacity: 1, role: "t")], width: width, height: width)
+        let pixels = render(
+            [.polygon([PlotPoint(3, 3), PlotPoint(37, 9), PlotPoint(11, 35)], fill: PlotColor(r: 0, g: 0, b: 0), opacity: 1, role: "t")],
+            width: width, height: width)
         var covered = 0.0
         for index in stride(from: 0, to: pixels.count, by: 3) { covered += (255 - Double(pixels[index])) / 255 }
         let doubled: Double = (37 - 3) * (35 - 3) - (11 - 3) * (9 - 3)  // shoelace: twice the area
@@ -37,13 +39,19 @@ import Testing
     @Test func textIsReadableInkInsideItsBox() {
         let font = PlotFont.shared
         let text = PlotScene.Text(x: 4, y: 30, string: "Intensity 0.5", size: 14, role: "t")
-        let width = 120, height = 40
+        let width = 120
+        let height = 40
         let pixels = render([.text(text)], width: width, height: height)
         let box = text.box(in: font)
-        var inside = 0, outside = 0
+        var inside = 0
+        var outside = 0
         for y in 0..<height {
             for x in 0..<width where pixels[(y * width + x) * 3] < 200 {
-                if Double(x) >= box.x - 1 && Double(x) <= box.maxX + 1 && Double(y) >= box.y - 1 && Double(y) <= box.maxY + 1 { inside += 1 } else { outside += 1 }
+                if Double(x) >= box.x - 1 && Double(x) <= box.maxX + 1 && Double(y) >= box.y - 1 && Double(y) <= box.maxY + 1 {
+                    inside += 1
+                } else {
+                    outside += 1
+                }
             }
         }
         #expect(inside > 150 && outside == 0, "inked \(inside) inside, \(outside) outside")

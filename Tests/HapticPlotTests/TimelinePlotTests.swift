@@ -6,11 +6,15 @@ import Testing
 
 @Suite struct TimelinePlotTests {
     /// Every size the CLI accepts at its small end, and the default.
-    static let sizes: [(Int, Int)] = [(320, 240), (400, 300), (480, 320), (600, 400), (600, 240), (320, 1000), (800, 500), (1200, 720), (2400, 400), (4000, 2400)]
+    static let sizes: [(Int, Int)] = [
+        (320, 240), (400, 300), (480, 320), (600, 400), (600, 240), (320, 1000), (800, 500), (1200, 720), (2400, 400), (4000, 2400),
+    ]
 
     static func inputs() throws -> [TimelineInput] {
-        [try PlotInputs.fixture("Knock.ahap"), try PlotInputs.fixture("Tour.ahap"), try PlotInputs.fixture("AudioOnly.json"),
-         try PlotInputs.fixture("Spring.ahap"), PlotInputs.crowded()]
+        [
+            try PlotInputs.fixture("Knock.ahap"), try PlotInputs.fixture("Tour.ahap"), try PlotInputs.fixture("AudioOnly.json"),
+            try PlotInputs.fixture("Spring.ahap"), PlotInputs.crowded(),
+        ]
     }
 
     @Test(arguments: sizes)
@@ -36,7 +40,8 @@ import Testing
     }
 
     @Test func customAudioIsDrawnAtTheLengthOfItsFile() throws {
-        let input = try PlotInputs.fixture("AudioOnly.json")  // Knock.wav 300 ms at 0.1, Sweep.wav 500 ms at 0.25, Knock.wav cut to 100 ms at 0.5
+        // Knock.wav 300 ms at 0.1, Sweep.wav 500 ms at 0.25, Knock.wav cut to 100 ms at 0.5
+        let input = try PlotInputs.fixture("AudioOnly.json")
         let scene = TimelinePlot(input, width: 1200, height: 720).scene()
         let lane = try #require(scene.rects(role: "lane").first)
         let span = TimelinePlot.span(forDuration: input.duration)
@@ -81,7 +86,9 @@ import Testing
         #expect(svg.contains("a &lt;b&gt; &amp; &quot;c&quot;.ahap"))
         #expect(!svg.contains("<b>"))
         #expect(svg.contains("<title>Knock.wav at 0 ms, 300 ms (file 300 ms), volume 0.80</title>"))
-        for role in ["legend-label", "event-audio", "audio-waveform", "intensity-envelope", "sharpness-envelope", "acceleration", "control-point"] {
+        for role in [
+            "legend-label", "event-audio", "audio-waveform", "intensity-envelope", "sharpness-envelope", "acceleration", "control-point",
+        ] {
             #expect(svg.contains("class=\"\(role)\""), "missing \(role)")
         }
     }

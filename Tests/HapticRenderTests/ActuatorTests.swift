@@ -18,11 +18,13 @@ import Testing
 
     @Test func lraRingsUpWithItsTimeConstantToPeakAcceleration() throws {
         // Sharpness chosen so the drive sits on the 170 Hz resonance: (170 − 80) / 150 = 0.6.
-        let event = Event(type: .hapticContinuous, time: 0, duration: 0.5,
-                          parameters: [EventParameter(.hapticIntensity, 1), EventParameter(.hapticSharpness, 0.6), EventParameter(.attackTime, 0)])
+        let event = Event(
+            type: .hapticContinuous, time: 0, duration: 0.5,
+            parameters: [EventParameter(.hapticIntensity, 1), EventParameter(.hapticSharpness, 0.6), EventParameter(.attackTime, 0)])
         let rate = 48_000.0
-        let result = OfflineRenderer.render(program: try PatternProgram(pattern: Pattern(events: [event])), seconds: 0.5,
-                                            configuration: testConfiguration(rate: rate, block: 512))
+        let result = OfflineRenderer.render(
+            program: try PatternProgram(pattern: Pattern(events: [event])), seconds: 0.5,
+            configuration: testConfiguration(rate: rate, block: 512))
         let steady = result.acceleration[Int(0.3 * rate)..<Int(0.4 * rate)].map { abs($0) }.max() ?? 0
         #expect(abs(steady - 1.5) < 0.1, "steady \(steady) g")
         // τ = Q/(π f0) ≈ 18.7 ms: after 5 ms the envelope is well below steady state, after 100 ms it is there.
@@ -31,9 +33,11 @@ import Testing
     }
 
     @Test func twoMotorSplitAndMinimumBurst() throws {
-        let transient = Event(type: .hapticTransient, time: 0, parameters: [EventParameter(.hapticIntensity, 1), EventParameter(.hapticSharpness, 0)])
-        let result = OfflineRenderer.render(program: try PatternProgram(pattern: Pattern(events: [transient])), seconds: 0.2,
-                                            configuration: testConfiguration(rate: 1_000, block: 64), profile: .twoMotorPad)
+        let transient = Event(
+            type: .hapticTransient, time: 0, parameters: [EventParameter(.hapticIntensity, 1), EventParameter(.hapticSharpness, 0)])
+        let result = OfflineRenderer.render(
+            program: try PatternProgram(pattern: Pattern(events: [transient])), seconds: 0.2,
+            configuration: testConfiguration(rate: 1_000, block: 64), profile: .twoMotorPad)
         // The 20 ms transient becomes a burst of at least the profile's 30 ms on the strong motor only.
         let burst = result.strong.filter { $0 > 0.5 }.count
         #expect(burst >= 30)

@@ -17,7 +17,9 @@ import Testing
             amplitude += storage.haptic.amplitude.prefix(64)
             mixer.drainNotifications { note in
                 switch note {
-                case .programReleased(let p): p.release(); released += 1
+                case .programReleased(let p):
+                    p.release()
+                    released += 1
                 case .playerFinished(_, let frame, let stopped): finished.append((frame, stopped))
                 default: break
                 }
@@ -32,8 +34,9 @@ import Testing
     @Test func stopFadesAndReportsStopped() throws {
         let event = Event(type: .hapticContinuous, time: 0, duration: 5, parameters: [EventParameter(.hapticIntensity, 1)])
         let program = try PatternProgram(pattern: Pattern(events: [event]))
-        let result = OfflineRenderer.render(timeline: [(0, .start(player: 0, program: program)), (0.5, .stop(player: 0))],
-                                            frameCount: 8_000, configuration: testConfiguration(rate: 8_000))
+        let result = OfflineRenderer.render(
+            timeline: [(0, .start(player: 0, program: program)), (0.5, .stop(player: 0))],
+            frameCount: 8_000, configuration: testConfiguration(rate: 8_000))
         let stopFrame = 4_000
         #expect(result.amplitude[stopFrame - 1] > 0.9)
         #expect(result.amplitude[(stopFrame + 20)...].allSatisfy { $0 == 0 })
@@ -42,9 +45,10 @@ import Testing
 
     @Test func loopingRepeatsEventsAtTheLoopEnd() throws {
         let program = try PatternProgram(pattern: Pattern(events: [Event(type: .hapticTransient, time: 0, duration: 0.1)]))
-        let result = OfflineRenderer.render(timeline: [
-            (0, .start(player: 0, program: program)), (0, .setLoop(player: 0, enabled: true, loopEnd: 0)),
-        ], frameCount: 8_000 * 35 / 100, configuration: testConfiguration(rate: 8_000))
+        let result = OfflineRenderer.render(
+            timeline: [
+                (0, .start(player: 0, program: program)), (0, .setLoop(player: 0, enabled: true, loopEnd: 0)),
+            ], frameCount: 8_000 * 35 / 100, configuration: testConfiguration(rate: 8_000))
         // Onsets at 0, 800, 1600, 2400 frames.
         for onset in [0, 800, 1_600, 2_400] {
             #expect(result.amplitude[onset] > 0, "onset \(onset)")
@@ -53,31 +57,38 @@ import Testing
     }
 
     @Test func pauseFreezesAndSeekJumps() throws {
-        let program = try PatternProgram(pattern: Pattern(events: [
-            Event(type: .hapticTransient, time: 0.1), Event(type: .hapticTransient, time: 0.3),
-        ]))
-        let result = OfflineRenderer.render(timeline: [
-            (0, .start(player: 0, program: program)), (0.05, .pause(player: 0)), (0.15, .resume(player: 0)),
-        ], frameCount: 8_000 / 2, configuration: testConfiguration(rate: 8_000))
+        let program = try PatternProgram(
+            pattern: Pattern(events: [
+                Event(type: .hapticTransient, time: 0.1), Event(type: .hapticTransient, time: 0.3),
+            ]))
+        let result = OfflineRenderer.render(
+            timeline: [
+                (0, .start(player: 0, program: program)), (0.05, .pause(player: 0)), (0.15, .resume(player: 0)),
+            ], frameCount: 8_000 / 2, configuration: testConfiguration(rate: 8_000))
         #expect(firstNonZero(result.amplitude) == 1_600)  // 0.1 s of pattern time + 0.1 s paused
-        let seeked = OfflineRenderer.render(timeline: [(0, .start(player: 0, program: program, offset: 0.2))],
-                                            frameCount: 8_000 / 2, configuration: testConfiguration(rate: 8_000))
+        let seeked = OfflineRenderer.render(
+            timeline: [(0, .start(player: 0, program: program, offset: 0.2))],
+            frameCount: 8_000 / 2, configuration: testConfiguration(rate: 8_000))
         #expect(firstNonZero(seeked.amplitude) == 800)  // only the event at 0.3 s, 0.1 s after the start
     }
 
     @Test func rateScalesThePatternTimeline() throws {
         let program = try PatternProgram(pattern: Pattern(events: [Event(type: .hapticTransient, time: 0.2)]))
-        let result = OfflineRenderer.render(timeline: [(0, .start(player: 0, program: program)), (0, .setRate(player: 0, rate: 2))],
-                                            frameCount: 4_000, configuration: testConfiguration(rate: 8_000))
+        let result = OfflineRenderer.render(
+            timeline: [(0, .start(player: 0, program: program)), (0, .setRate(player: 0, rate: 2))],
+            frameCount: 4_000, configuration: testConfiguration(rate: 8_000))
         #expect(firstNonZero(result.amplitude) == 800)
     }
 
     @Test func scheduledCurveIsFollowedAndReleased() throws {
         let event = Event(type: .hapticContinuous, time: 0, duration: 1, parameters: [EventParameter(.hapticIntensity, 1)])
         let program = try PatternProgram(pattern: Pattern(events: [event]))
-        let curve = try CurveProgram(ParameterCurve(id: .hapticIntensityControl, time: 0, controlPoints: [
-            ControlPoint(time: 0, value: 1), ControlPoint(time: 0.2, value: 0),
-        ]))
+        let curve = try CurveProgram(
+            ParameterCurve(
+                id: .hapticIntensityControl, time: 0,
+                controlPoints: [
+                    ControlPoint(time: 0, value: 1), ControlPoint(time: 0.2, value: 0),
+                ]))
         let mixer = Mixer(configuration: testConfiguration(rate: 8_000, block: 128))
         let handle = try #require(mixer.allocatePlayer())
         #expect(mixer.enqueue(.start(handle, program: .passRetained(program), atFrame: 0, offset: 0)))
@@ -90,8 +101,14 @@ import Testing
             mixer.render(frameCount: 128, haptic: storage.haptic, audio: storage.audio)
             amplitude += storage.haptic.amplitude.prefix(128)
             mixer.drainNotifications { note in
-                if case .curveReleased(let c) = note { c.release(); curvesReleased += 1 }
-                if case .programReleased(let p) = note { p.release(); programsReleased += 1 }
+                if case .curveReleased(let c) = note {
+                    c.release()
+                    curvesReleased += 1
+                }
+                if case .programReleased(let p) = note {
+                    p.release()
+                    programsReleased += 1
+                }
             }
         }
         #expect(abs(amplitude[800 + 800] - 0.5) < 0.01)  // half-way down at 0.1 s after the curve start
@@ -102,7 +119,9 @@ import Testing
     @Test func voicePoolExhaustionIsReportedNotFatal() throws {
         let events = (0..<20).map { Event(type: .hapticTransient, time: Double($0) * 0.001) }
         let program = try PatternProgram(pattern: Pattern(events: events))
-        let mixer = Mixer(configuration: MixerConfiguration(sampleRate: 8_000, maxBlockFrames: 256, playerCapacity: 2, voiceCapacity: 4, commandCapacity: 8))
+        let mixer = Mixer(
+            configuration: MixerConfiguration(
+                sampleRate: 8_000, maxBlockFrames: 256, playerCapacity: 2, voiceCapacity: 4, commandCapacity: 8))
         let handle = try #require(mixer.allocatePlayer())
         #expect(mixer.enqueue(.start(handle, program: .passUnretained(program), atFrame: 0, offset: 0)))
         let storage = BusStorage(capacity: 256)
@@ -121,9 +140,10 @@ import Testing
         // 1 s sustained at rate 1; after 0.25 s the rate doubles: the remaining 0.75 s take 0.375 s (ends 0.625 s).
         let event = Event(type: .hapticContinuous, time: 0, duration: 1, parameters: [EventParameter(.hapticIntensity, 1)])
         let program = try PatternProgram(pattern: Pattern(events: [event]))
-        let result = OfflineRenderer.render(timeline: [
-            (0, .start(player: 0, program: program)), (0.25, .setRate(player: 0, rate: 2)),
-        ], frameCount: 10_000, configuration: testConfiguration(rate: 8_000))
+        let result = OfflineRenderer.render(
+            timeline: [
+                (0, .start(player: 0, program: program)), (0.25, .setRate(player: 0, rate: 2)),
+            ], frameCount: 10_000, configuration: testConfiguration(rate: 8_000))
         let end = lastNonZero(result.amplitude) ?? -1
         #expect(abs(end - 5_000) <= 2, "ends at frame \(end)")
         // The 20 ms release at rate 2 lasts 10 ms (80 frames), and the envelope never jumps.
@@ -136,12 +156,14 @@ import Testing
 
     @Test func rateChangeDuringTheAttackKeepsTheLevel() throws {
         // AttackTime 0.5 → 0.32 s attack; halving the rate at 0.16 s (level 0.5) stretches the rest to 0.32 s.
-        let event = Event(type: .hapticContinuous, time: 0, duration: 1,
-                          parameters: [EventParameter(.hapticIntensity, 1), EventParameter(.attackTime, 0.5)])
+        let event = Event(
+            type: .hapticContinuous, time: 0, duration: 1,
+            parameters: [EventParameter(.hapticIntensity, 1), EventParameter(.attackTime, 0.5)])
         let program = try PatternProgram(pattern: Pattern(events: [event]))
-        let result = OfflineRenderer.render(timeline: [
-            (0, .start(player: 0, program: program)), (0.16, .setRate(player: 0, rate: 0.5)),
-        ], frameCount: 8_000, configuration: testConfiguration(rate: 8_000))
+        let result = OfflineRenderer.render(
+            timeline: [
+                (0, .start(player: 0, program: program)), (0.16, .setRate(player: 0, rate: 0.5)),
+            ], frameCount: 8_000, configuration: testConfiguration(rate: 8_000))
         #expect(abs(result.amplitude[1_280] - 0.5) < 0.01)
         #expect(abs(result.amplitude[1_280 + 1_280] - 0.75) < 0.01)  // half of the remaining rise after 0.16 s
         #expect(abs(result.amplitude[1_280 + 2_560 + 10] - 1) < 0.01)
@@ -153,16 +175,20 @@ import Testing
     @Test func curveReleasesAreRetriedWhenTheQueueIsFull() throws {
         let event = Event(type: .hapticContinuous, time: 0, duration: 0.2, parameters: [EventParameter(.hapticIntensity, 1)])
         let program = try PatternProgram(pattern: Pattern(events: [event]))
-        let mixer = Mixer(configuration: MixerConfiguration(
-            sampleRate: 8_000, maxBlockFrames: 64, playerCapacity: 2, voiceCapacity: 8, commandCapacity: 64,
-            notificationCapacity: 16))
+        let mixer = Mixer(
+            configuration: MixerConfiguration(
+                sampleRate: 8_000, maxBlockFrames: 64, playerCapacity: 2, voiceCapacity: 8, commandCapacity: 64,
+                notificationCapacity: 16))
         let handle = try #require(mixer.allocatePlayer())
         #expect(mixer.enqueue(.start(handle, program: .passRetained(program), atFrame: 0, offset: 0)))
         // 30 curves, each replacing the one before: 29 releases in the first block, more than the queue holds.
         for i in 0..<30 {
-            let curve = try CurveProgram(ParameterCurve(id: .hapticIntensityControl, time: 0, controlPoints: [
-                ControlPoint(time: 0, value: 1),
-            ]))
+            let curve = try CurveProgram(
+                ParameterCurve(
+                    id: .hapticIntensityControl, time: 0,
+                    controlPoints: [
+                        ControlPoint(time: 0, value: 1)
+                    ]))
             #expect(mixer.enqueue(.scheduleCurve(handle, curve: .passRetained(curve), atFrame: i)))
         }
         let storage = BusStorage(capacity: 64)
@@ -172,14 +198,26 @@ import Testing
         var programs = 0
         for _ in 0..<40 {
             mixer.drainNotifications { note in
-                if case .curveReleased(let c) = note { c.release(); curves += 1 }
-                if case .programReleased(let p) = note { p.release(); programs += 1 }
+                if case .curveReleased(let c) = note {
+                    c.release()
+                    curves += 1
+                }
+                if case .programReleased(let p) = note {
+                    p.release()
+                    programs += 1
+                }
             }
             mixer.render(frameCount: 64, haptic: storage.haptic, audio: storage.audio)
         }
         mixer.drainNotifications { note in
-            if case .curveReleased(let c) = note { c.release(); curves += 1 }
-            if case .programReleased(let p) = note { p.release(); programs += 1 }
+            if case .curveReleased(let c) = note {
+                c.release()
+                curves += 1
+            }
+            if case .programReleased(let p) = note {
+                p.release()
+                programs += 1
+            }
         }
         #expect(curves == 30)
         #expect(programs == 1)

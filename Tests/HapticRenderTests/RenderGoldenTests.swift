@@ -13,7 +13,8 @@ import Testing
             let (pattern, _) = try loadPatternProgram(url)
             for event in pattern.events where event.type.isHaptic && event.value(of: .hapticIntensity) > 0 {
                 let program = try PatternProgram(pattern: Pattern(events: [event]))
-                let result = OfflineRenderer.render(program: program, seconds: event.time + 0.05, configuration: testConfiguration(rate: rate, block: 97))
+                let result = OfflineRenderer.render(
+                    program: program, seconds: event.time + 0.05, configuration: testConfiguration(rate: rate, block: 97))
                 let expected = Int((event.time * rate).rounded())
                 #expect(firstNonZero(result.amplitude) == expected, "\(url.lastPathComponent) event at \(event.time)")
                 checked += 1
@@ -25,8 +26,9 @@ import Testing
     @Test func transientsLastTenToTwentyMilliseconds() throws {
         for sharpness: Float in [0, 0.25, 0.5, 0.75, 1] {
             let event = Event(type: .hapticTransient, time: 0.01, parameters: [EventParameter(.hapticSharpness, sharpness)])
-            let result = OfflineRenderer.render(program: try PatternProgram(pattern: Pattern(events: [event])), seconds: 0.1,
-                                                configuration: testConfiguration(rate: 48_000))
+            let result = OfflineRenderer.render(
+                program: try PatternProgram(pattern: Pattern(events: [event])), seconds: 0.1,
+                configuration: testConfiguration(rate: 48_000))
             let first = try #require(firstNonZero(result.amplitude))
             let last = try #require(lastNonZero(result.amplitude))
             let milliseconds = Double(last - first + 1) / 48
@@ -42,7 +44,8 @@ import Testing
         for url in Fixtures.patternFiles() {
             let (pattern, program) = try loadPatternProgram(url)
             let tail = 0.25
-            let result = OfflineRenderer.render(program: program, seconds: program.soundingDuration + tail, configuration: testConfiguration(rate: rate))
+            let result = OfflineRenderer.render(
+                program: program, seconds: program.soundingDuration + tail, configuration: testConfiguration(rate: rate))
             let firstEvent = pattern.events.map(\.time).min() ?? 0
             let beforeFrames = Int((firstEvent * rate).rounded())
             #expect(result.amplitude.prefix(beforeFrames).allSatisfy { $0 == 0 }, "\(url.lastPathComponent) before first event")
@@ -87,8 +90,9 @@ import Testing
             for curve in pattern.curves where curve.id == .hapticIntensityControl {
                 // Play the curve over one steady, full-intensity continuous event so amplitude == control value.
                 let end = curve.endTime + 0.1
-                let carrier = Event(type: .hapticContinuous, time: 0, duration: end,
-                                    parameters: [EventParameter(.hapticIntensity, 1), EventParameter(.attackTime, 0)])
+                let carrier = Event(
+                    type: .hapticContinuous, time: 0, duration: end,
+                    parameters: [EventParameter(.hapticIntensity, 1), EventParameter(.attackTime, 0)])
                 let program = try PatternProgram(pattern: Pattern(events: [carrier], curves: [curve]))
                 let result = OfflineRenderer.render(program: program, seconds: end, configuration: testConfiguration(rate: rate))
                 // Points closer than one frame to a neighbour (Recharge steps 10 µs apart) cannot be told apart at this rate.
@@ -98,7 +102,10 @@ import Testing
                 for point in isolated where curve.time + point.time > 0.03 {
                     let frame = Int(((curve.time + point.time) * rate).rounded())
                     let expected = min(max(point.value, 0), 1)
-                    #expect(abs(result.amplitude[frame] - expected) < 0.01, "\(url.lastPathComponent) curve at \(curve.time) point at \(point.time) expected \(expected) got \(result.amplitude[frame])")
+                    #expect(
+                        abs(result.amplitude[frame] - expected) < 0.01,
+                        "\(url.lastPathComponent) curve at \(curve.time) point at \(point.time) expected \(expected) got \(result.amplitude[frame])"
+                    )
                     checked += 1
                 }
             }

@@ -13,10 +13,12 @@ import Testing
         -> (full: RenderResult, seeked: RenderResult, offsetFrames: Int)
     {
         let configuration = testConfiguration(rate: Self.rate)
-        let full = OfflineRenderer.render(timeline: [(0, .start(player: 0, program: program))], frameCount: frames,
-                                          configuration: configuration)
-        let seeked = OfflineRenderer.render(timeline: [(0, .start(player: 0, program: program, offset: offset))],
-                                            frameCount: frames, configuration: configuration)
+        let full = OfflineRenderer.render(
+            timeline: [(0, .start(player: 0, program: program))], frameCount: frames,
+            configuration: configuration)
+        let seeked = OfflineRenderer.render(
+            timeline: [(0, .start(player: 0, program: program, offset: offset))],
+            frameCount: frames, configuration: configuration)
         return (full, seeked, Int((offset * Self.rate).rounded()))
     }
 
@@ -33,8 +35,9 @@ import Testing
 
     @Test func startOffsetResumesContinuousHapticInAttack() throws {
         // AttackTime 0.5 → 0.02·2^4 = 0.32 s of attack; an offset of 0.16 s lands half-way up it.
-        let event = Event(type: .hapticContinuous, time: 0, duration: 1,
-                          parameters: [EventParameter(.hapticIntensity, 1), EventParameter(.attackTime, 0.5)])
+        let event = Event(
+            type: .hapticContinuous, time: 0, duration: 1,
+            parameters: [EventParameter(.hapticIntensity, 1), EventParameter(.attackTime, 0.5)])
         let program = try PatternProgram(pattern: Pattern(events: [event]))
         let (full, seeked, offset) = renderBoth(program, offset: 0.16, frames: 8_000)
         expectResumed(full.amplitude, seeked.amplitude, offsetFrames: offset)
@@ -44,8 +47,9 @@ import Testing
 
     @Test func startOffsetResumesContinuousHapticInSustainAndRelease() throws {
         // Sustained, 0.5 s, ReleaseTime 0.5 → 0.32 s release from 0.46 s to 0.78 s.
-        let event = Event(type: .hapticContinuous, time: 0, duration: 0.5,
-                          parameters: [EventParameter(.hapticIntensity, 1), EventParameter(.releaseTime, 0.5)])
+        let event = Event(
+            type: .hapticContinuous, time: 0, duration: 0.5,
+            parameters: [EventParameter(.hapticIntensity, 1), EventParameter(.releaseTime, 0.5)])
         let program = try PatternProgram(pattern: Pattern(events: [event]))
         let sustain = renderBoth(program, offset: 0.3, frames: 6_000)
         expectResumed(sustain.full.amplitude, sustain.seeked.amplitude, offsetFrames: sustain.offsetFrames)
@@ -68,8 +72,9 @@ import Testing
         // One second of a ramp at 4 kHz: the sample value tells where playback is.
         let samples = (0..<4_000).map { Float($0) / 4_000 }
         let buffer = AudioBuffer(sampleRate: 4_000, channelCount: 1, interleaved: samples)
-        let event = Event(type: .audioCustom, time: 0.1, parameters: [EventParameter(.audioVolume, 1)],
-                          waveform: .path("ramp.wav"))
+        let event = Event(
+            type: .audioCustom, time: 0.1, parameters: [EventParameter(.audioVolume, 1)],
+            waveform: .path("ramp.wav"))
         let program = try PatternProgram(pattern: Pattern(events: [event]), audio: [.path("ramp.wav"): buffer])
         let (full, seeked, offset) = renderBoth(program, offset: 0.6, frames: 8_000)
         expectResumed(full.audioLeft, seeked.audioLeft, offsetFrames: offset)
@@ -89,11 +94,13 @@ import Testing
     }
 
     @Test func transientsBeforeTheOffsetDoNotReplay() throws {
-        let program = try PatternProgram(pattern: Pattern(events: [
-            Event(type: .hapticTransient, time: 0.1), Event(type: .hapticTransient, time: 0.3),
-        ]))
-        let seeked = OfflineRenderer.render(timeline: [(0, .start(player: 0, program: program, offset: 0.105))],
-                                            frameCount: 4_000, configuration: testConfiguration(rate: Self.rate))
+        let program = try PatternProgram(
+            pattern: Pattern(events: [
+                Event(type: .hapticTransient, time: 0.1), Event(type: .hapticTransient, time: 0.3),
+            ]))
+        let seeked = OfflineRenderer.render(
+            timeline: [(0, .start(player: 0, program: program, offset: 0.105))],
+            frameCount: 4_000, configuration: testConfiguration(rate: Self.rate))
         #expect(firstNonZero(seeked.amplitude) == 1_560)
     }
 
@@ -101,9 +108,10 @@ import Testing
         // Continuous 0 … 0.8 s, loop end 1 s; starting at 1.4 s wraps to 0.4 s, inside the event.
         let event = Event(type: .hapticContinuous, time: 0, duration: 0.8, parameters: [EventParameter(.hapticIntensity, 1)])
         let program = try PatternProgram(pattern: Pattern(events: [event]))
-        let result = OfflineRenderer.render(timeline: [
-            (0, .setLoop(player: 0, enabled: true, loopEnd: 1)), (0, .start(player: 0, program: program, offset: 1.4)),
-        ], frameCount: 8_000, configuration: testConfiguration(rate: Self.rate))
+        let result = OfflineRenderer.render(
+            timeline: [
+                (0, .setLoop(player: 0, enabled: true, loopEnd: 1)), (0, .start(player: 0, program: program, offset: 1.4)),
+            ], frameCount: 8_000, configuration: testConfiguration(rate: Self.rate))
         #expect(result.amplitude[100] > 0.99)
         // Silent from 0.8 s to 1 s of pattern time (frames 3 200 … 4 800), then the next loop starts it again.
         let silent = result.amplitude[3_210..<4_790].allSatisfy { $0 == 0 }

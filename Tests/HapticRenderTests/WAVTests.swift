@@ -7,11 +7,24 @@ import Testing
     func wav(format: Int, channels: Int, rate: Int, bits: Int, data: [UInt8], dataSizeOverride: Int? = nil) -> [UInt8] {
         var out: [UInt8] = []
         func put32(_ v: Int) { for s in stride(from: 0, to: 32, by: 8) { out.append(UInt8(truncatingIfNeeded: v >> s)) } }
-        func put16(_ v: Int) { out.append(UInt8(truncatingIfNeeded: v)); out.append(UInt8(truncatingIfNeeded: v >> 8)) }
-        out += Array("RIFF".utf8); put32(36 + data.count); out += Array("WAVE".utf8)
-        out += Array("fmt ".utf8); put32(16); put16(format); put16(channels); put32(rate)
-        put32(rate * channels * bits / 8); put16(channels * bits / 8); put16(bits)
-        out += Array("data".utf8); put32(dataSizeOverride ?? data.count); out += data
+        func put16(_ v: Int) {
+            out.append(UInt8(truncatingIfNeeded: v))
+            out.append(UInt8(truncatingIfNeeded: v >> 8))
+        }
+        out += Array("RIFF".utf8)
+        put32(36 + data.count)
+        out += Array("WAVE".utf8)
+        out += Array("fmt ".utf8)
+        put32(16)
+        put16(format)
+        put16(channels)
+        put32(rate)
+        put32(rate * channels * bits / 8)
+        put16(channels * bits / 8)
+        put16(bits)
+        out += Array("data".utf8)
+        put32(dataSizeOverride ?? data.count)
+        out += data
         return out
     }
 
@@ -83,14 +96,29 @@ import Testing
         func extensible(channels: Int, mask: Int, samples: [Int16]) -> [UInt8] {
             var out: [UInt8] = []
             func put32(_ v: Int) { for s in stride(from: 0, to: 32, by: 8) { out.append(UInt8(truncatingIfNeeded: v >> s)) } }
-            func put16(_ v: Int) { out.append(UInt8(truncatingIfNeeded: v)); out.append(UInt8(truncatingIfNeeded: v >> 8)) }
+            func put16(_ v: Int) {
+                out.append(UInt8(truncatingIfNeeded: v))
+                out.append(UInt8(truncatingIfNeeded: v >> 8))
+            }
             let data = samples.count * 2
-            out += Array("RIFF".utf8); put32(4 + 8 + 40 + 8 + data); out += Array("WAVE".utf8)
-            out += Array("fmt ".utf8); put32(40); put16(0xFFFE); put16(channels); put32(8_000)
-            put32(8_000 * channels * 2); put16(channels * 2); put16(16)
-            put16(22); put16(16); put32(mask); put16(1)
+            out += Array("RIFF".utf8)
+            put32(4 + 8 + 40 + 8 + data)
+            out += Array("WAVE".utf8)
+            out += Array("fmt ".utf8)
+            put32(40)
+            put16(0xFFFE)
+            put16(channels)
+            put32(8_000)
+            put32(8_000 * channels * 2)
+            put16(channels * 2)
+            put16(16)
+            put16(22)
+            put16(16)
+            put32(mask)
+            put16(1)
             out += [0x00, 0x00, 0x00, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00, 0xAA, 0x00, 0x38, 0x9B, 0x71]
-            out += Array("data".utf8); put32(data)
+            out += Array("data".utf8)
+            put32(data)
             for v in samples { put16(Int(v)) }
             return out
         }

@@ -1,3 +1,7 @@
+import HapticDevices
+import HapticRender
+import Synchronization
+
 // Fault injection (issue 8): a device that fails on command, for engine reliability tests.
 #if canImport(Glibc)
 import Glibc
@@ -6,9 +10,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import HapticDevices
-import HapticRender
-import Synchronization
 
 /// A ``RecordingDevice`` behind a scripted fault plan: write errors, interrupted writes the device retries by
 /// itself, disappearing in the middle of a block, and writes that stall for longer than a block.
@@ -57,7 +58,10 @@ public final class FaultyDevice: HapticDevice {
     private let stallsFinished = Atomic<Int>(0)
     private let faultyWrites = Atomic<Int>(0)
 
-    private enum Kind: Int { case fail = 1, remove, interrupted, stall }
+    private enum Kind: Int {
+        case fail = 1
+        case remove, interrupted, stall
+    }
 
     /// Wraps `recorder` with faults at the writes `plan` names (zero-based write index → fault).
     public init(recorder: RecordingDevice = RecordingDevice(capacityFrames: 48_000 * 10), plan: [Int: Fault] = [:], paced: Bool = false) {

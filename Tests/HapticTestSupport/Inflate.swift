@@ -17,7 +17,8 @@ public enum Inflate {
         let end = reader.byteAlignedOffset
         guard end + 4 <= bytes.count else { throw Failure(description: "missing Adler-32") }
         let stored = UInt32(bytes[end]) << 24 | UInt32(bytes[end + 1]) << 16 | UInt32(bytes[end + 2]) << 8 | UInt32(bytes[end + 3])
-        var a: UInt32 = 1, b: UInt32 = 0
+        var a: UInt32 = 1
+        var b: UInt32 = 0
         for byte in out {
             a = (a + UInt32(byte)) % 65_521
             b = (b + a) % 65_521
@@ -34,7 +35,8 @@ public enum Inflate {
             switch try reader.bits(2) {
             case 0:
                 reader.alignToByte()
-                let length = try reader.bits(16), complement = try reader.bits(16)
+                let length = try reader.bits(16)
+                let complement = try reader.bits(16)
                 guard length == ~complement & 0xFFFF else { throw Failure(description: "bad stored block length") }
                 for _ in 0..<length { out.append(UInt8(try reader.bits(8))) }
             case 1:
@@ -68,7 +70,9 @@ public enum Inflate {
         }
 
         func decode(_ reader: inout BitReader) throws -> Int {
-            var code = 0, first = 0, index = 0
+            var code = 0
+            var first = 0
+            var index = 0
             for length in 1..<16 {
                 code |= try reader.bits(1)
                 let count = counts[length]
@@ -81,16 +85,23 @@ public enum Inflate {
         }
     }
 
-    static let lengthBase = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
+    static let lengthBase = [
+        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
+    ]
     static let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
-    static let distanceBase = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577]
+    static let distanceBase = [
+        1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289,
+        16385, 24577,
+    ]
     static let distanceExtra = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
 
     static let fixedLiterals = try! Huffman(lengths: (0..<288).map { $0 < 144 ? 8 : $0 < 256 ? 9 : $0 < 280 ? 7 : 8 })
     static let fixedDistances = try! Huffman(lengths: [Int](repeating: 5, count: 30))
 
     static func dynamicTables(_ reader: inout BitReader) throws -> (Huffman, Huffman) {
-        let literalCount = try reader.bits(5) + 257, distanceCount = try reader.bits(5) + 1, codeCount = try reader.bits(4) + 4
+        let literalCount = try reader.bits(5) + 257
+        let distanceCount = try reader.bits(5) + 1
+        let codeCount = try reader.bits(4) + 4
         let order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
         var codeLengths = [Int](repeating: 0, count: 19)
         for i in 0..<codeCount { codeLengths[order[i]] = try reader.bits(3) }

@@ -17,8 +17,10 @@ public struct PNGImage: Sendable {
     public init(_ bytes: [UInt8]) throws {
         guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { throw Inflate.Failure(description: "not a PNG") }
         func u32(_ i: Int) -> Int { Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]) }
-        var i = 8, sawEnd = false
-        var w = 0, h = 0
+        var i = 8
+        var sawEnd = false
+        var w = 0
+        var h = 0
         var idat: [UInt8] = []
         while i + 12 <= bytes.count {
             let length = u32(i)
@@ -41,7 +43,9 @@ public struct PNGImage: Sendable {
         guard sawEnd, w > 0, h > 0 else { throw Inflate.Failure(description: "missing IHDR or IEND") }
         let raw = try Inflate.zlib(idat)
         let stride = w * 3
-        guard raw.count == h * (stride + 1) else { throw Inflate.Failure(description: "\(raw.count) bytes of image data; expected \(h * (stride + 1))") }
+        guard raw.count == h * (stride + 1) else {
+            throw Inflate.Failure(description: "\(raw.count) bytes of image data; expected \(h * (stride + 1))")
+        }
         var rgb = [UInt8](repeating: 0, count: h * stride)
         var filters: [UInt8] = []
         for y in 0..<h {
@@ -59,7 +63,10 @@ public struct PNGImage: Sendable {
                 case 2: predictor = b
                 case 3: predictor = (a + b) / 2
                 case 4:
-                    let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                    let p = a + b - c
+                    let pa = abs(p - a)
+                    let pb = abs(p - b)
+                    let pc = abs(p - c)
                     predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
                 default: throw Inflate.Failure(description: "unknown filter \(filter) in row \(y)")
                 }

@@ -19,7 +19,10 @@ public struct WAVFile: Sendable {
         guard data.count >= 12, data[0..<4] == [0x52, 0x49, 0x46, 0x46], data[8..<12] == [0x57, 0x41, 0x56, 0x45] else {
             throw FixtureError("\(url.path) is not RIFF/WAVE")
         }
-        var format = 0, channelCount = 0, rate = 0, bits = 0
+        var format = 0
+        var channelCount = 0
+        var rate = 0
+        var bits = 0
         var samples: ArraySlice<UInt8>?
         var i = 12
         while i + 8 <= data.count {

@@ -15,14 +15,16 @@ import Testing
         try engine.start()
         // Patterns are immutable but, as in Core Haptics, not Sendable: share one on purpose (its program cache is
         // thread-safe).
-        nonisolated(unsafe) let pattern = try CHHapticPattern(events: [
-            CHHapticEvent(eventType: .hapticTransient, parameters: [], relativeTime: 0),
-            CHHapticEvent(eventType: .hapticTransient, parameters: [], relativeTime: 0.01),
-        ], parameters: [])
+        nonisolated(unsafe) let pattern = try CHHapticPattern(
+            events: [
+                CHHapticEvent(eventType: .hapticTransient, parameters: [], relativeTime: 0),
+                CHHapticEvent(eventType: .hapticTransient, parameters: [], relativeTime: 0.01),
+            ], parameters: [])
         let completions = Counter()
         let started = Counter()
         let unexpected = Counter()
-        let threads = 8, perThread = 40
+        let threads = 8
+        let perThread = 40
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             for i in 0..<perThread {
                 let id = "\(thread)-\(i)"
@@ -75,12 +77,14 @@ import Testing
         try engine.start()
         // Runs last longer than the burst takes even under sanitizers (a slow burst must not let runs end on their
         // own, or fewer steals would be needed than the count below expects); the last 256 end after 4 s.
-        nonisolated(unsafe) let pattern = try CHHapticPattern(events: [
-            CHHapticEvent(eventType: .hapticContinuous, parameters: [], relativeTime: 0, duration: 4)
-        ], parameters: [])
+        nonisolated(unsafe) let pattern = try CHHapticPattern(
+            events: [
+                CHHapticEvent(eventType: .hapticContinuous, parameters: [], relativeTime: 0, duration: 4)
+            ], parameters: [])
         let completions = Counter()
         let failures = Counter()
-        let threads = 8, perThread = 200
+        let threads = 8
+        let perThread = 200
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             for i in 0..<perThread {
                 let id = "\(thread)-\(i)"

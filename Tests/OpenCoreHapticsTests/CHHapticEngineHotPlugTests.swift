@@ -188,8 +188,9 @@ final class FakeEvdevDevice: HapticDevice {
         let probe: @Sendable (String) -> Result<EvdevCapabilities, DeviceError> = { path in
             guard access(path, F_OK) == 0 else { return .failure(DeviceError(.notFound, path)) }
             let name = path.hasSuffix("event9") ? "Fake Pad" : "Other Pad"
-            return .success(EvdevCapabilities(
-                path: path, name: name, supportsRumble: true, supportsPeriodicSine: false, supportsGain: false, effectSlots: 16))
+            return .success(
+                EvdevCapabilities(
+                    path: path, name: name, supportsRumble: true, supportsPeriodicSine: false, supportsGain: false, effectSlots: 16))
         }
         let made = Mutex<[String]>([])
         let replacement = FakeEvdevDevice(node: 9)

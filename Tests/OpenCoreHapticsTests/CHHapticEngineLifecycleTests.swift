@@ -222,15 +222,18 @@ import Testing
         #expect(code { try player.stop(atTime: -0.5) } == .invalidTime)
         #expect(code { try player.seek(toOffset: -1) } == .invalidTime)
         #expect(code { try player.sendParameters([], atTime: -1) } == .invalidTime)
-        let curve = CHHapticParameterCurve(parameterID: .hapticIntensityControl, controlPoints: [.init(relativeTime: 0, value: 1)], relativeTime: 0)
+        let curve = CHHapticParameterCurve(
+            parameterID: .hapticIntensityControl, controlPoints: [.init(relativeTime: 0, value: 1)], relativeTime: 0)
         #expect(code { try player.scheduleParameterCurve(curve, atTime: -1) } == .invalidTime)
         #expect(code { try player.start(atTime: .nan) } == .invalidTime)
         let bad = CHHapticDynamicParameter(parameterID: .init(rawValue: "Nope"), value: 1, relativeTime: 0)
         try player.start(atTime: 0)
         #expect(code { try player.sendParameters([bad], atTime: 0) } == .invalidParameterType)
-        let sustained = try CHHapticPattern(events: [CHHapticEvent(eventType: .hapticContinuous, parameters: [], relativeTime: 0)], parameters: [])
+        let sustained = try CHHapticPattern(
+            events: [CHHapticEvent(eventType: .hapticContinuous, parameters: [], relativeTime: 0)], parameters: [])
         #expect(code { _ = try rig.engine.makePlayer(with: sustained) } == .invalidEventDuration)
-        let missingAudio = try CHHapticPattern(events: [CHHapticEvent(audioResourceID: 42, parameters: [], relativeTime: 0)], parameters: [])
+        let missingAudio = try CHHapticPattern(
+            events: [CHHapticEvent(audioResourceID: 42, parameters: [], relativeTime: 0)], parameters: [])
         #expect(code { _ = try rig.engine.makePlayer(with: missingAudio) } == .invalidAudioResource)
     }
 
@@ -255,8 +258,11 @@ import Testing
         #expect(pan.minValue == -1 && pan.maxValue == 1 && pan.defaultValue == 0)
         let control = try capabilities.attributes(forDynamicParameter: .hapticIntensityControl)
         #expect(control.minValue == 0 && control.maxValue == 1 && control.defaultValue == 1)
-        #expect(code { _ = try capabilities.attributes(forEventParameter: .init(rawValue: "Bogus"), eventType: .hapticTransient) } == .invalidParameterType)
-        #expect(code { _ = try capabilities.attributes(forEventParameter: .audioVolume, eventType: .hapticTransient) } == .invalidParameterType)
+        #expect(
+            code { _ = try capabilities.attributes(forEventParameter: .init(rawValue: "Bogus"), eventType: .hapticTransient) }
+                == .invalidParameterType)
+        #expect(
+            code { _ = try capabilities.attributes(forEventParameter: .audioVolume, eventType: .hapticTransient) } == .invalidParameterType)
         #expect(code { _ = try capabilities.attributes(forDynamicParameter: .init(rawValue: "Bogus")) } == .invalidParameterType)
     }
 

@@ -66,9 +66,10 @@ import Testing
     @Test func loopEndZeroLoopsAtTheLastEventEnd() throws {
         let rig = EngineTestRig()
         try rig.engine.start()
-        let pattern = try CHHapticPattern(events: [
-            CHHapticEvent(eventType: .hapticTransient, parameters: [], relativeTime: 0, duration: 0.25)
-        ], parameters: [])
+        let pattern = try CHHapticPattern(
+            events: [
+                CHHapticEvent(eventType: .hapticTransient, parameters: [], relativeTime: 0, duration: 0.25)
+            ], parameters: [])
         let player = try rig.engine.makeAdvancedPlayer(with: pattern)
         player.loopEnabled = true
         try player.start(atTime: 0)
@@ -272,9 +273,10 @@ import Testing
 
     @Test func audioEventsReachTheAudioBusUnlessHapticsOnly() throws {
         let rig = EngineTestRig()
-        let pattern = try CHHapticPattern(events: [
-            CHHapticEvent(eventType: .audioContinuous, parameters: [], relativeTime: 0, duration: 0.2)
-        ], parameters: [])
+        let pattern = try CHHapticPattern(
+            events: [
+                CHHapticEvent(eventType: .audioContinuous, parameters: [], relativeTime: 0, duration: 0.2)
+            ], parameters: [])
         try rig.engine.start()
         try rig.engine.makePlayer(with: pattern).start(atTime: 0)
         rig.advance(to: 0.3)

@@ -1,10 +1,11 @@
+import Foundation
+import Testing
+
 #if OPENCOREHAPTICS_COMPATIBILITY_TEST
 import CoreHaptics
 #else
 import OpenCoreHaptics
 #endif
-import Foundation
-import Testing
 
 /// `CHHapticError`: codes, raw values, pattern matching and `NSError` bridging, and the errors patterns built in code
 /// produce.
@@ -95,10 +96,11 @@ import Testing
         #expect(events([CHHapticEvent(eventType: .hapticContinuous, parameters: [], relativeTime: 0, duration: -1)]) == -4823)
         #expect(events([CHHapticEvent(eventType: .hapticContinuous, parameters: [], relativeTime: 0, duration: .nan)]) == -4823)
         // The second event is the bad one; the first must not hide it.
-        #expect(events([
-            CHHapticEvent(eventType: .hapticTransient, parameters: [], relativeTime: 0),
-            CHHapticEvent(eventType: .hapticTransient, parameters: [], relativeTime: -2),
-        ]) == -4822)
+        #expect(
+            events([
+                CHHapticEvent(eventType: .hapticTransient, parameters: [], relativeTime: 0),
+                CHHapticEvent(eventType: .hapticTransient, parameters: [], relativeTime: -2),
+            ]) == -4822)
     }
 
     @Test func unknownTypesAndParameters() {
@@ -128,34 +130,53 @@ import Testing
 
     @Test func badDynamicParametersAndCurves() {
         let tap = CHHapticEvent(eventType: .hapticTransient, parameters: [], relativeTime: 0)
-        #expect(code {
-            _ = try CHHapticPattern(events: [tap], parameters: [
-                CHHapticDynamicParameter(parameterID: .hapticIntensityControl, value: 1, relativeTime: -1),
-            ])
-        } == -4822)
-        #expect(code {
-            _ = try CHHapticPattern(events: [tap], parameters: [
-                CHHapticDynamicParameter(parameterID: CHHapticDynamicParameter.ID(rawValue: "HapticIntensity"), value: 1, relativeTime: 0),
-            ])
-        } == -4820)
-        #expect(code {
-            _ = try CHHapticPattern(events: [tap], parameterCurves: [
-                CHHapticParameterCurve(parameterID: .hapticAttackTimeControl,
-                                       controlPoints: [.init(relativeTime: 0, value: 0)], relativeTime: 0),
-            ])
-        } == -4820)
-        #expect(code {
-            _ = try CHHapticPattern(events: [tap], parameterCurves: [
-                CHHapticParameterCurve(parameterID: .hapticIntensityControl,
-                                       controlPoints: [.init(relativeTime: .nan, value: 0)], relativeTime: 0),
-            ])
-        } == -4831)
-        #expect(code {
-            _ = try CHHapticPattern(events: [tap], parameterCurves: [
-                CHHapticParameterCurve(parameterID: .hapticIntensityControl,
-                                       controlPoints: [.init(relativeTime: 0, value: 0)], relativeTime: -0.5),
-            ])
-        } == -4822)
+        #expect(
+            code {
+                _ = try CHHapticPattern(
+                    events: [tap],
+                    parameters: [
+                        CHHapticDynamicParameter(parameterID: .hapticIntensityControl, value: 1, relativeTime: -1)
+                    ])
+            } == -4822)
+        #expect(
+            code {
+                _ = try CHHapticPattern(
+                    events: [tap],
+                    parameters: [
+                        CHHapticDynamicParameter(
+                            parameterID: CHHapticDynamicParameter.ID(rawValue: "HapticIntensity"), value: 1, relativeTime: 0)
+                    ])
+            } == -4820)
+        #expect(
+            code {
+                _ = try CHHapticPattern(
+                    events: [tap],
+                    parameterCurves: [
+                        CHHapticParameterCurve(
+                            parameterID: .hapticAttackTimeControl,
+                            controlPoints: [.init(relativeTime: 0, value: 0)], relativeTime: 0)
+                    ])
+            } == -4820)
+        #expect(
+            code {
+                _ = try CHHapticPattern(
+                    events: [tap],
+                    parameterCurves: [
+                        CHHapticParameterCurve(
+                            parameterID: .hapticIntensityControl,
+                            controlPoints: [.init(relativeTime: .nan, value: 0)], relativeTime: 0)
+                    ])
+            } == -4831)
+        #expect(
+            code {
+                _ = try CHHapticPattern(
+                    events: [tap],
+                    parameterCurves: [
+                        CHHapticParameterCurve(
+                            parameterID: .hapticIntensityControl,
+                            controlPoints: [.init(relativeTime: 0, value: 0)], relativeTime: -0.5)
+                    ])
+            } == -4822)
     }
 
     #if !OPENCOREHAPTICS_COMPATIBILITY_TEST

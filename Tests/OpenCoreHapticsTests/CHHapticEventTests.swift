@@ -1,10 +1,11 @@
+import Foundation
+import Testing
+
 #if OPENCOREHAPTICS_COMPATIBILITY_TEST
 import CoreHaptics
 #else
 import OpenCoreHaptics
 #endif
-import Foundation
-import Testing
 
 /// Names, raw values and initializers of the event, parameter and curve classes.
 @Suite struct CHHapticEventTests {

@@ -1,11 +1,12 @@
+import Foundation
+import HapticTestSupport
+import Testing
+
 #if OPENCOREHAPTICS_COMPATIBILITY_TEST
 import CoreHaptics
 #else
 import OpenCoreHaptics
 #endif
-import Foundation
-import HapticTestSupport
-import Testing
 
 /// `CHHapticPattern(contentsOf:)` on the project's own pattern files, Apple's sample files (when present) and broken ones.
 @Suite struct CHHapticPatternContentsOfTests {
@@ -178,7 +179,8 @@ import Testing
         let folder = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("Audio.ahap")
-        let text = "{\n\"Pattern\": [\n  {\"Event\": {\"Time\": 0, \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \"gone.wav\"}}\n]}"
+        let text =
+            "{\n\"Pattern\": [\n  {\"Event\": {\"Time\": 0, \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \"gone.wav\"}}\n]}"
         try Data(text.utf8).write(to: url)
         do {
             _ = try CHHapticPattern(contentsOf: url)

@@ -1,10 +1,11 @@
+import Foundation
+import Testing
+
 #if OPENCOREHAPTICS_COMPATIBILITY_TEST
 import CoreHaptics
 #else
 import OpenCoreHaptics
 #endif
-import Foundation
-import Testing
 
 /// `CHHapticPattern(dictionary:)` with the shapes apps use, and the errors for malformed dictionaries.
 @Suite struct CHHapticPatternDictionaryTests {
@@ -12,28 +13,36 @@ import Testing
         let pattern = try CHHapticPattern(dictionary: [
             .version: 1.0,
             .pattern: [
-                [CHHapticPattern.Key.event: [
-                    CHHapticPattern.Key.eventType: CHHapticEvent.EventType.hapticContinuous,
-                    CHHapticPattern.Key.time: 0.0,
-                    CHHapticPattern.Key.eventDuration: 0.5,
-                    CHHapticPattern.Key.eventParameters: [
-                        [CHHapticPattern.Key.parameterID: CHHapticEvent.ParameterID.hapticIntensity,
-                         CHHapticPattern.Key.parameterValue: 0.8],
-                    ],
-                ]],
-                [CHHapticPattern.Key.parameterCurve: [
-                    CHHapticPattern.Key.parameterID: CHHapticDynamicParameter.ID.hapticIntensityControl,
-                    CHHapticPattern.Key.time: 0.25,
-                    CHHapticPattern.Key.parameterCurveControlPoints: [
-                        [CHHapticPattern.Key.time: 0, CHHapticPattern.Key.parameterValue: 1.0],
-                        [CHHapticPattern.Key.time: 1, CHHapticPattern.Key.parameterValue: 0.0],
-                    ],
-                ]],
-                [CHHapticPattern.Key.parameter: [
-                    CHHapticPattern.Key.parameterID: CHHapticDynamicParameter.ID.hapticSharpnessControl,
-                    CHHapticPattern.Key.time: 0.1,
-                    CHHapticPattern.Key.parameterValue: -0.2,
-                ]],
+                [
+                    CHHapticPattern.Key.event: [
+                        CHHapticPattern.Key.eventType: CHHapticEvent.EventType.hapticContinuous,
+                        CHHapticPattern.Key.time: 0.0,
+                        CHHapticPattern.Key.eventDuration: 0.5,
+                        CHHapticPattern.Key.eventParameters: [
+                            [
+                                CHHapticPattern.Key.parameterID: CHHapticEvent.ParameterID.hapticIntensity,
+                                CHHapticPattern.Key.parameterValue: 0.8,
+                            ]
+                        ],
+                    ]
+                ],
+                [
+                    CHHapticPattern.Key.parameterCurve: [
+                        CHHapticPattern.Key.parameterID: CHHapticDynamicParameter.ID.hapticIntensityControl,
+                        CHHapticPattern.Key.time: 0.25,
+                        CHHapticPattern.Key.parameterCurveControlPoints: [
+                            [CHHapticPattern.Key.time: 0, CHHapticPattern.Key.parameterValue: 1.0],
+                            [CHHapticPattern.Key.time: 1, CHHapticPattern.Key.parameterValue: 0.0],
+                        ],
+                    ]
+                ],
+                [
+                    CHHapticPattern.Key.parameter: [
+                        CHHapticPattern.Key.parameterID: CHHapticDynamicParameter.ID.hapticSharpnessControl,
+                        CHHapticPattern.Key.time: 0.1,
+                        CHHapticPattern.Key.parameterValue: -0.2,
+                    ]
+                ],
             ],
         ])
         #expect(abs(pattern.duration - 1.25) < 1e-9)
@@ -46,7 +55,7 @@ import Testing
             .pattern: [
                 ["Event": ["EventType": "HapticTransient", "Time": 0.5, "EventDuration": 0.25] as [String: Any]],
                 ["Parameter": ["ParameterID": "HapticIntensityControl", "Time": 1, "ParameterValue": 0.5] as [String: Any]],
-            ] as [[String: Any]],
+            ] as [[String: Any]]
         ])
         #expect(abs(pattern.duration - 1.0) < 1e-9)
     }
@@ -54,15 +63,21 @@ import Testing
     @Test func integerAndFloatNumbersAreAccepted() throws {
         let pattern = try CHHapticPattern(dictionary: [
             .version: 1,
-            .pattern: [[CHHapticPattern.Key.event: [
-                CHHapticPattern.Key.eventType: "HapticContinuous",
-                CHHapticPattern.Key.time: 1,
-                CHHapticPattern.Key.eventDuration: Float(0.5),
-                CHHapticPattern.Key.eventParameters: [[
-                    CHHapticPattern.Key.parameterID: "HapticIntensity",
-                    CHHapticPattern.Key.parameterValue: Float(0.8),
-                ]],
-            ]]],
+            .pattern: [
+                [
+                    CHHapticPattern.Key.event: [
+                        CHHapticPattern.Key.eventType: "HapticContinuous",
+                        CHHapticPattern.Key.time: 1,
+                        CHHapticPattern.Key.eventDuration: Float(0.5),
+                        CHHapticPattern.Key.eventParameters: [
+                            [
+                                CHHapticPattern.Key.parameterID: "HapticIntensity",
+                                CHHapticPattern.Key.parameterValue: Float(0.8),
+                            ]
+                        ],
+                    ]
+                ]
+            ],
         ])
         #expect(abs(pattern.duration - 1.5) < 1e-9)
     }
@@ -71,7 +86,8 @@ import Testing
     /// On Linux a `[String: Any]` from `JSONSerialization` cannot be cast to `[CHHapticPattern.Key: Any]`; the
     /// `String`-keyed overload takes it directly.
     @Test func jsonSerializationOutput() throws {
-        let json = #"{"Version": 1.0, "Pattern": [{"Event": {"Time": 0.2, "EventType": "HapticTransient", "EventDuration": 0.3, "EventParameters": [{"ParameterID": "HapticSharpness", "ParameterValue": 0.1}]}}, {"Event": {"Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "a.wav", "EventWaveformLoopEnabled": true, "EventDuration": 1}}]}"#
+        let json =
+            #"{"Version": 1.0, "Pattern": [{"Event": {"Time": 0.2, "EventType": "HapticTransient", "EventDuration": 0.3, "EventParameters": [{"ParameterID": "HapticSharpness", "ParameterValue": 0.1}]}}, {"Event": {"Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "a.wav", "EventWaveformLoopEnabled": true, "EventDuration": 1}}]}"#
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
         let dictionary = try #require(object as? [String: Any])
         let pattern = try CHHapticPattern(dictionary: dictionary)
@@ -99,7 +115,11 @@ import Testing
         #expect(code([.pattern: "not an array"]) == -4814)
         #expect(code([.pattern: [Any]()]) == -4814)
         #expect(code([.pattern: [42]]) == -4814)
-        #expect(code([.version: 2.0, .pattern: [[CHHapticPattern.Key.event: [CHHapticPattern.Key.eventType: "HapticTransient", CHHapticPattern.Key.time: 0.0]]]]) == -4809)
+        #expect(
+            code([
+                .version: 2.0,
+                .pattern: [[CHHapticPattern.Key.event: [CHHapticPattern.Key.eventType: "HapticTransient", CHHapticPattern.Key.time: 0.0]]],
+            ]) == -4809)
         #expect(code(event([.time: 0.0])) == -4830)
         #expect(code(event([.eventType: 5, .time: 0.0])) == -4830)
         #expect(code(event([.eventType: "HapticBuzz", .time: 0.0])) == -4821)
@@ -108,23 +128,43 @@ import Testing
         #expect(code(event([.eventType: CHHapticEvent.EventType.hapticTransient, .time: "soon"])) == -4822)
         #expect(code(event([.eventType: CHHapticEvent.EventType.hapticContinuous, .time: 0.0, .eventDuration: -1.0])) == -4823)
         #expect(code(event([.eventType: CHHapticEvent.EventType.audioCustom, .time: 0.0])) == -4830)
-        #expect(code(event([
-            .eventType: CHHapticEvent.EventType.hapticTransient, .time: 0.0,
-            .eventParameters: [[CHHapticPattern.Key.parameterID: "HapticIntensity"]],
-        ])) == -4831)
-        #expect(code(event([
-            .eventType: CHHapticEvent.EventType.hapticTransient, .time: 0.0,
-            .eventParameters: [[CHHapticPattern.Key.parameterID: "Loudness", CHHapticPattern.Key.parameterValue: 1.0]],
-        ])) == -4820)
-        #expect(code([.pattern: [[CHHapticPattern.Key.parameter: [
-            CHHapticPattern.Key.parameterID: CHHapticDynamicParameter.ID.hapticIntensityControl,
-            CHHapticPattern.Key.parameterValue: 1.0,
-        ]]]]) == -4831)
-        #expect(code([.pattern: [[CHHapticPattern.Key.parameterCurve: [
-            CHHapticPattern.Key.parameterID: CHHapticDynamicParameter.ID.hapticReleaseTimeControl,
-            CHHapticPattern.Key.time: 0.0,
-            CHHapticPattern.Key.parameterCurveControlPoints: [[CHHapticPattern.Key.time: 0.0, CHHapticPattern.Key.parameterValue: 0.0]],
-        ]]]]) == -4820)
+        #expect(
+            code(
+                event([
+                    .eventType: CHHapticEvent.EventType.hapticTransient, .time: 0.0,
+                    .eventParameters: [[CHHapticPattern.Key.parameterID: "HapticIntensity"]],
+                ])) == -4831)
+        #expect(
+            code(
+                event([
+                    .eventType: CHHapticEvent.EventType.hapticTransient, .time: 0.0,
+                    .eventParameters: [[CHHapticPattern.Key.parameterID: "Loudness", CHHapticPattern.Key.parameterValue: 1.0]],
+                ])) == -4820)
+        #expect(
+            code([
+                .pattern: [
+                    [
+                        CHHapticPattern.Key.parameter: [
+                            CHHapticPattern.Key.parameterID: CHHapticDynamicParameter.ID.hapticIntensityControl,
+                            CHHapticPattern.Key.parameterValue: 1.0,
+                        ]
+                    ]
+                ]
+            ]) == -4831)
+        #expect(
+            code([
+                .pattern: [
+                    [
+                        CHHapticPattern.Key.parameterCurve: [
+                            CHHapticPattern.Key.parameterID: CHHapticDynamicParameter.ID.hapticReleaseTimeControl,
+                            CHHapticPattern.Key.time: 0.0,
+                            CHHapticPattern.Key.parameterCurveControlPoints: [
+                                [CHHapticPattern.Key.time: 0.0, CHHapticPattern.Key.parameterValue: 0.0]
+                            ],
+                        ]
+                    ]
+                ]
+            ]) == -4820)
     }
 
     @Test func catchSyntaxOnDictionaryErrors() {
@@ -142,11 +182,19 @@ import Testing
     #if !OPENCOREHAPTICS_COMPATIBILITY_TEST
     @Test func dictionaryErrorsNameThePath() throws {
         do {
-            _ = try CHHapticPattern(dictionary: [.pattern: [
-                [CHHapticPattern.Key.event: [CHHapticPattern.Key.eventType: "HapticTransient", CHHapticPattern.Key.time: 0.0]],
-                [CHHapticPattern.Key.event: [CHHapticPattern.Key.eventType: "HapticTransient", CHHapticPattern.Key.time: 0.0,
-                                             CHHapticPattern.Key.eventParameters: [[CHHapticPattern.Key.parameterID: "Nope", CHHapticPattern.Key.parameterValue: 1]]]],
-            ]])
+            _ = try CHHapticPattern(dictionary: [
+                .pattern: [
+                    [CHHapticPattern.Key.event: [CHHapticPattern.Key.eventType: "HapticTransient", CHHapticPattern.Key.time: 0.0]],
+                    [
+                        CHHapticPattern.Key.event: [
+                            CHHapticPattern.Key.eventType: "HapticTransient", CHHapticPattern.Key.time: 0.0,
+                            CHHapticPattern.Key.eventParameters: [
+                                [CHHapticPattern.Key.parameterID: "Nope", CHHapticPattern.Key.parameterValue: 1]
+                            ],
+                        ]
+                    ],
+                ]
+            ])
             Issue.record("expected an error")
         } catch let error as CHHapticError {
             #expect(error.code == .invalidParameterType)

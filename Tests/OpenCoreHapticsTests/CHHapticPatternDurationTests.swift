@@ -1,11 +1,12 @@
+import Foundation
+import HapticTestSupport
+import Testing
+
 #if OPENCOREHAPTICS_COMPATIBILITY_TEST
 import CoreHaptics
 #else
 import OpenCoreHaptics
 #endif
-import Foundation
-import HapticTestSupport
-import Testing
 
 /// `CHHapticPattern.duration` counts an `AudioCustom` event without `EventDuration` for the length of its audio.
 @Suite struct CHHapticPatternDurationTests {
@@ -19,13 +20,15 @@ import Testing
 
     @Test func aDictionaryCountsTheFilesItNames() throws {
         let pattern = try CHHapticPattern(dictionary: [
-            "Pattern": [["Event": ["Time": 0.2, "EventType": "AudioCustom", "EventWaveformPath": knockWAV.path]]],
+            "Pattern": [["Event": ["Time": 0.2, "EventType": "AudioCustom", "EventWaveformPath": knockWAV.path]]]
         ])
         #expect(abs(pattern.duration - 0.5) < 1e-9, "\(pattern.duration)")
         // An EventDuration wins over the file's length, shorter or longer (the sound is cut or padded).
         for (given, expected) in [(0.1, 0.3), (2.0, 2.2)] {
             let cut = try CHHapticPattern(dictionary: [
-                "Pattern": [["Event": ["Time": 0.2, "EventType": "AudioCustom", "EventWaveformPath": knockWAV.path, "EventDuration": given]]],
+                "Pattern": [
+                    ["Event": ["Time": 0.2, "EventType": "AudioCustom", "EventWaveformPath": knockWAV.path, "EventDuration": given]]
+                ]
             ])
             #expect(abs(cut.duration - expected) < 1e-9)
         }
@@ -35,7 +38,7 @@ import Testing
         // A path that names no file (making a player reports it) and a resource ID the pattern cannot look up (it
         // belongs to an engine): neither length is known when the pattern is made.
         let missing = try CHHapticPattern(dictionary: [
-            "Pattern": [["Event": ["Time": 0.2, "EventType": "AudioCustom", "EventWaveformPath": "/nonexistent/och-missing.wav"]]],
+            "Pattern": [["Event": ["Time": 0.2, "EventType": "AudioCustom", "EventWaveformPath": "/nonexistent/och-missing.wav"]]]
         ])
         #expect(abs(missing.duration - 0.2) < 1e-9)
         let resource = CHHapticEvent(audioResourceID: 7, parameters: [], relativeTime: 0.4)

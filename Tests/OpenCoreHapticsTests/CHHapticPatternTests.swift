@@ -1,21 +1,24 @@
+import Foundation
+import Testing
+
 #if OPENCOREHAPTICS_COMPATIBILITY_TEST
 import CoreHaptics
 #else
 import OpenCoreHaptics
 #endif
-import Foundation
-import Testing
 
 /// `CHHapticPattern` built from objects and dictionary literals, written the way an iOS app writes it.
 @Suite struct CHHapticPatternTests {
     @Test func seedDictionaryLiteralCompilesAndLoads() throws {
         let pattern = try CHHapticPattern(dictionary: [
             CHHapticPattern.Key.pattern: [
-                [CHHapticPattern.Key.event: [
-                    CHHapticPattern.Key.eventType: CHHapticEvent.EventType.hapticTransient,
-                    CHHapticPattern.Key.time: 0.001,
-                    CHHapticPattern.Key.eventDuration: 1.0,
-                ]]
+                [
+                    CHHapticPattern.Key.event: [
+                        CHHapticPattern.Key.eventType: CHHapticEvent.EventType.hapticTransient,
+                        CHHapticPattern.Key.time: 0.001,
+                        CHHapticPattern.Key.eventDuration: 1.0,
+                    ]
+                ]
             ]
         ])
         #expect(abs(pattern.duration - 1.001) < 1e-9)
@@ -124,16 +127,21 @@ import Testing
 
     @Test func exportDictionaryRoundTrips() throws {
         let events = [
-            CHHapticEvent(eventType: .hapticTransient,
-                          parameters: [CHHapticEventParameter(parameterID: .hapticSharpness, value: 0.8)],
-                          relativeTime: 0.05),
-            CHHapticEvent(eventType: .hapticContinuous,
-                          parameters: [CHHapticEventParameter(parameterID: .sustained, value: 1),
-                                       CHHapticEventParameter(parameterID: .releaseTime, value: 0.25)],
-                          relativeTime: 0.1, duration: 0.75),
-            CHHapticEvent(eventType: .audioContinuous,
-                          parameters: [CHHapticEventParameter(parameterID: .audioPitch, value: -0.5)],
-                          relativeTime: 0.2, duration: 0.3),
+            CHHapticEvent(
+                eventType: .hapticTransient,
+                parameters: [CHHapticEventParameter(parameterID: .hapticSharpness, value: 0.8)],
+                relativeTime: 0.05),
+            CHHapticEvent(
+                eventType: .hapticContinuous,
+                parameters: [
+                    CHHapticEventParameter(parameterID: .sustained, value: 1),
+                    CHHapticEventParameter(parameterID: .releaseTime, value: 0.25),
+                ],
+                relativeTime: 0.1, duration: 0.75),
+            CHHapticEvent(
+                eventType: .audioContinuous,
+                parameters: [CHHapticEventParameter(parameterID: .audioPitch, value: -0.5)],
+                relativeTime: 0.2, duration: 0.3),
         ]
         let curve = CHHapticParameterCurve(
             parameterID: .audioVolumeControl,

@@ -45,7 +45,8 @@ struct EngineTestRig {
     /// The largest amplitude between two times.
     func peak(from start: Double, to end: Double) -> Float {
         let a = amplitude
-        let lo = max(0, Int(start * Self.rate)), hi = min(a.count, Int(end * Self.rate))
+        let lo = max(0, Int(start * Self.rate))
+        let hi = min(a.count, Int(end * Self.rate))
         guard lo < hi else { return 0 }
         return a[lo..<hi].max() ?? 0
     }
@@ -53,18 +54,22 @@ struct EngineTestRig {
     func advance(to time: Double) { engine.advance(bySeconds: max(0, time - engine.currentTime)) }
 
     static func transients(at times: [Double], intensity: Float = 1) throws -> CHHapticPattern {
-        try CHHapticPattern(events: times.map {
-            CHHapticEvent(eventType: .hapticTransient,
-                          parameters: [CHHapticEventParameter(parameterID: .hapticIntensity, value: intensity)], relativeTime: $0)
-        }, parameters: [])
+        try CHHapticPattern(
+            events: times.map {
+                CHHapticEvent(
+                    eventType: .hapticTransient,
+                    parameters: [CHHapticEventParameter(parameterID: .hapticIntensity, value: intensity)], relativeTime: $0)
+            }, parameters: [])
     }
 
     static func continuous(duration: Double, intensity: Float = 1) throws -> CHHapticPattern {
-        try CHHapticPattern(events: [
-            CHHapticEvent(eventType: .hapticContinuous,
-                          parameters: [CHHapticEventParameter(parameterID: .hapticIntensity, value: intensity)],
-                          relativeTime: 0, duration: duration)
-        ], parameters: [])
+        try CHHapticPattern(
+            events: [
+                CHHapticEvent(
+                    eventType: .hapticContinuous,
+                    parameters: [CHHapticEventParameter(parameterID: .hapticIntensity, value: intensity)],
+                    relativeTime: 0, duration: duration)
+            ], parameters: [])
     }
 }
 

@@ -170,7 +170,8 @@ import Testing
         _ = try Self.playSchedule(on: cleanEngine, log: Counter())
         cleanEngine.advance(bySeconds: 0.5)
 
-        let device = FaultyDevice(recorder: RecordingDevice(capacityFrames: Int(Self.rate)), plan: [5: .stall(seconds: 0.06), 30: .stall(seconds: 0.06)])
+        let device = FaultyDevice(
+            recorder: RecordingDevice(capacityFrames: Int(Self.rate)), plan: [5: .stall(seconds: 0.06), 30: .stall(seconds: 0.06)])
         let engine = Self.manualEngine(device)
         _ = try Self.playSchedule(on: engine, log: Counter())
         engine.advance(bySeconds: 0.5)
@@ -250,13 +251,16 @@ import Testing
         try timed("makePlayer") { player = try engine.makeAdvancedPlayer(with: try EngineTestRig.transients(at: [0, 0.01])) }
         try timed("start") { try player!.start(atTime: 0) }
         try timed("sendParameters") {
-            try playing.sendParameters([CHHapticDynamicParameter(parameterID: .hapticIntensityControl, value: 0.2, relativeTime: 0)], atTime: 0)
+            try playing.sendParameters(
+                [CHHapticDynamicParameter(parameterID: .hapticIntensityControl, value: 0.2, relativeTime: 0)], atTime: 0)
         }
         try timed("scheduleParameterCurve") {
             try playing.scheduleParameterCurve(
-                CHHapticParameterCurve(parameterID: .hapticIntensityControl, controlPoints: [
-                    .init(relativeTime: 0, value: 0.2), .init(relativeTime: 0.1, value: 1),
-                ], relativeTime: 0), atTime: 0)
+                CHHapticParameterCurve(
+                    parameterID: .hapticIntensityControl,
+                    controlPoints: [
+                        .init(relativeTime: 0, value: 0.2), .init(relativeTime: 0.1, value: 1),
+                    ], relativeTime: 0), atTime: 0)
         }
         try timed("seek") { try playing.seek(toOffset: 0.5) }
         try timed("stop") { try player!.stop(atTime: 0) }

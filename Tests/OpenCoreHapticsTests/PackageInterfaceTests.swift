@@ -15,10 +15,11 @@ import Testing
         let curve = CHHapticParameterCurve(
             parameterID: .hapticSharpnessControl, controlPoints: [.init(relativeTime: 0, value: -0.3)], relativeTime: 0.2)
         let pattern = try CHHapticPattern(events: [event], parameterCurves: [curve])
-        #expect(pattern.pattern.entries == [
-            .event(Event(type: .hapticContinuous, time: 0.5, duration: 1, parameters: [EventParameter(.hapticIntensity, 0.8)])),
-            .curve(ParameterCurve(id: .hapticSharpnessControl, time: 0.2, controlPoints: [ControlPoint(time: 0, value: -0.3)])),
-        ])
+        #expect(
+            pattern.pattern.entries == [
+                .event(Event(type: .hapticContinuous, time: 0.5, duration: 1, parameters: [EventParameter(.hapticIntensity, 0.8)])),
+                .curve(ParameterCurve(id: .hapticSharpnessControl, time: 0.2, controlPoints: [ControlPoint(time: 0, value: -0.3)])),
+            ])
         #expect(pattern.waveformFolder == nil)
     }
 
@@ -30,10 +31,16 @@ import Testing
     }
 
     @Test func dictionaryFloatsKeepTheirDecimalForm() throws {
-        let pattern = try CHHapticPattern(dictionary: [.pattern: [[CHHapticPattern.Key.event: [
-            CHHapticPattern.Key.eventType: CHHapticEvent.EventType.hapticTransient,
-            CHHapticPattern.Key.time: Float(0.1),
-        ]]]])
+        let pattern = try CHHapticPattern(dictionary: [
+            .pattern: [
+                [
+                    CHHapticPattern.Key.event: [
+                        CHHapticPattern.Key.eventType: CHHapticEvent.EventType.hapticTransient,
+                        CHHapticPattern.Key.time: Float(0.1),
+                    ]
+                ]
+            ]
+        ])
         #expect(pattern.pattern.events.first?.time == 0.1)
     }
 
@@ -43,7 +50,8 @@ import Testing
         #expect(try object.model(path: "x") == event)
         let parameter = DynamicParameter(id: .audioPitchControl, value: 0.25, time: 3)
         #expect(try CHHapticDynamicParameter(model: parameter).model(path: "x") == parameter)
-        let curve = ParameterCurve(id: .audioVolumeControl, time: 1, controlPoints: [ControlPoint(time: 0, value: 1), ControlPoint(time: 1, value: 0)])
+        let curve = ParameterCurve(
+            id: .audioVolumeControl, time: 1, controlPoints: [ControlPoint(time: 0, value: 1), ControlPoint(time: 1, value: 0)])
         #expect(try CHHapticParameterCurve(model: curve).model(path: "x") == curve)
     }
 
@@ -51,7 +59,8 @@ import Testing
         for code in HapticErrorCode.allCases {
             #expect(CHHapticError.Code(rawValue: code.rawValue) == code, "one table of codes for every layer")
         }
-        let error = CHHapticError(PatternError(.invalidEventTime, "bad", path: "Pattern[0].Event", location: SourceLocation(line: 2, column: 3), file: "a.ahap"))
+        let error = CHHapticError(
+            PatternError(.invalidEventTime, "bad", path: "Pattern[0].Event", location: SourceLocation(line: 2, column: 3), file: "a.ahap"))
         #expect(error.code == .invalidEventTime)
         #expect(error.localizedDescription == "a.ahap:2:3: error: Pattern[0].Event: bad (invalidEventTime, -4822)")
         #expect((error as NSError).userInfo[NSLocalizedFailureReasonErrorKey] as? String == "bad")
@@ -71,10 +80,16 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let wav = folder.appendingPathComponent("tone.wav")
         try Data("RIFF".utf8).write(to: wav)
-        let pattern = try CHHapticPattern(dictionary: [.pattern: [[CHHapticPattern.Key.event: [
-            CHHapticPattern.Key.eventType: CHHapticEvent.EventType.audioCustom, CHHapticPattern.Key.time: 0.0,
-            CHHapticPattern.Key.eventWaveformPath: wav.path,
-        ]]]])
+        let pattern = try CHHapticPattern(dictionary: [
+            .pattern: [
+                [
+                    CHHapticPattern.Key.event: [
+                        CHHapticPattern.Key.eventType: CHHapticEvent.EventType.audioCustom, CHHapticPattern.Key.time: 0.0,
+                        CHHapticPattern.Key.eventWaveformPath: wav.path,
+                    ]
+                ]
+            ]
+        ])
         #expect(try pattern.waveformURL(for: wav.path).path == wav.standardizedFileURL.path)
         #expect(pattern.waveformFolder?.path == FileManager.default.currentDirectoryPath)
         #expect(throws: PatternError.self) { try pattern.waveformURL(for: "no-such-file-\(UUID().uuidString).wav") }

@@ -40,7 +40,8 @@ import Darwin
 
     @Test func deeplyNestedPropertyListIsRefused() throws {
         let depth = 100  // over maxNestingDepth (64); Foundation itself refuses XML nested much deeper
-        let xml = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>Pattern</key>"#
+        let xml =
+            #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>Pattern</key>"#
             + String(repeating: "<array>", count: depth) + "<integer>1</integer>" + String(repeating: "</array>", count: depth)
             + "</dict></plist>"
         #expect {
@@ -64,8 +65,14 @@ import Darwin
     /// FuzzPropertyList: a binary property list whose ParameterValue is 1e300 (beyond Float) must round-trip.
     @Test func propertyListValueBeyondFloatRangeRoundTrips() throws {
         let tree: [String: Any] = [
-            "Pattern": [["Event": ["Time": 0.0, "EventType": "HapticTransient",
-                                   "EventParameters": [["ParameterID": "HapticIntensity", "ParameterValue": 1e300]]]]],
+            "Pattern": [
+                [
+                    "Event": [
+                        "Time": 0.0, "EventType": "HapticTransient",
+                        "EventParameters": [["ParameterID": "HapticIntensity", "ParameterValue": 1e300]],
+                    ]
+                ]
+            ],
             "Metadata": ["gain": Double.nan],
         ]
         let data = try PropertyListSerialization.data(fromPropertyList: tree, format: .binary, options: 0)
@@ -85,7 +92,8 @@ import Darwin
         for file in files {
             let document: AHAPDocument
             do {
-                document = try PropertyListPattern.read(Data(contentsOf: file), file: file.lastPathComponent, limits: .default, waveformPaths: .confinedToFolder)
+                document = try PropertyListPattern.read(
+                    Data(contentsOf: file), file: file.lastPathComponent, limits: .default, waveformPaths: .confinedToFolder)
             } catch let error as PatternError {
                 #expect(error.file == file.lastPathComponent && !error.message.isEmpty)
                 continue

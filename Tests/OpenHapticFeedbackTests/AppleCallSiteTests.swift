@@ -1,3 +1,5 @@
+import Testing
+
 // Written the way iOS, watchOS and macOS code is written; on Apple platforms the same lines compile against
 // UIKit, WatchKit, AppKit and SwiftUI.
 #if OPENHAPTICFEEDBACK_COMPATIBILITY_TEST
@@ -5,7 +7,6 @@ import UIKit
 #else
 import OpenHapticFeedback
 #endif
-import Testing
 
 @MainActor
 final class PhotoViewController {
@@ -52,15 +53,17 @@ final class PhotoViewController {
             controller.filterChanged()
             controller.saveFinished(ok: false)
         }
-        #expect(rig.played == [
-            "impact-heavy", "impact-light", "impact-medium", "selection", "warning",
-            "impact-heavy", "impact-heavy", "selection", "error",
-        ])
+        #expect(
+            rig.played == [
+                "impact-heavy", "impact-light", "impact-medium", "selection", "warning",
+                "impact-heavy", "impact-heavy", "selection", "error",
+            ])
         #expect(rig.output.plays[1].intensity == 0.5)
         #expect(rig.output.plays[6].intensity == 0.25)
-        #expect(rig.output.preparations.map { $0.map(\.name) } == [
-            ["impact-heavy"], ["selection"], ["success", "warning", "error"], ["impact-heavy"], ["selection"],
-        ])
+        #expect(
+            rig.output.preparations.map { $0.map(\.name) } == [
+                ["impact-heavy"], ["selection"], ["success", "warning", "error"], ["impact-heavy"], ["selection"],
+            ])
     }
 
     @Test func rawValuesMatchApple() {

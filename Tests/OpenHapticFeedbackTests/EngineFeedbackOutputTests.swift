@@ -34,7 +34,10 @@ import Testing
             for i in Int(start * rate)..<amplitude.count {
                 let a = amplitude[i]
                 if a > 0.02 {
-                    if !inPulse { result.append((Double(i) / rate, a)); inPulse = true }
+                    if !inPulse {
+                        result.append((Double(i) / rate, a))
+                        inPulse = true
+                    }
                     result[result.count - 1].1 = max(result[result.count - 1].1, a)
                     quiet = 0
                 } else if inPulse {

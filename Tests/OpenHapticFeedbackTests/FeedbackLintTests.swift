@@ -5,7 +5,9 @@ import Testing
 
 @Suite struct FeedbackLintTests {
     func tap(_ time: Double, _ intensity: Float = 0.5, _ sharpness: Float = 0.5) -> Event {
-        Event(type: .hapticTransient, time: time, parameters: [EventParameter(.hapticIntensity, intensity), EventParameter(.hapticSharpness, sharpness)])
+        Event(
+            type: .hapticTransient, time: time,
+            parameters: [EventParameter(.hapticIntensity, intensity), EventParameter(.hapticSharpness, sharpness)])
     }
 
     func buzz(_ time: Double, _ duration: Double, _ intensity: Float = 0.5) -> Event {
@@ -53,18 +55,19 @@ import Testing
     @Test func eventsBeyondThirtySeconds() {
         let findings = FeedbackLint.lint(Pattern(events: [tap(31), buzz(0, 35, 0.2), buzz(29, 2, 0.2)]))
         let limit = findings.filter { $0.rule == "beyond-time-limit" }
-        #expect(limit.count == 3, "\(findings)")   // starts past 30; cut to 30 s; ends past 30
+        #expect(limit.count == 3, "\(findings)")  // starts past 30; cut to 30 s; ends past 30
         #expect(limit.allSatisfy { $0.guideline == .thirtySecondLimit })
     }
 
     @Test func oppositeOutcomesAndMeaningMismatch() throws {
-        let log = try TriggerLogEntry.parse(jsonLines: """
-            {"time": 0, "feedback": "success", "outcome": "saved"}
-            {"time": 5, "feedback": "success", "outcome": "upload failed"}
-            {"time": 9, "feedback": "warning", "outcome": "low battery"}
-            {"time": 12, "feedback": "failure", "outcome": "payment accepted"}
+        let log = try TriggerLogEntry.parse(
+            jsonLines: """
+                {"time": 0, "feedback": "success", "outcome": "saved"}
+                {"time": 5, "feedback": "success", "outcome": "upload failed"}
+                {"time": 9, "feedback": "warning", "outcome": "low battery"}
+                {"time": 12, "feedback": "failure", "outcome": "payment accepted"}
 
-            """)
+                """)
         #expect(log.count == 4)
         #expect(log[3].line == 4)
         let findings = FeedbackLint.lint(log: log)
@@ -103,7 +106,9 @@ import Testing
     }
 
     @Test func logParseErrorsNameTheLine() {
-        #expect(throws: TriggerLogError.self) { try TriggerLogEntry.parse(jsonLines: "{\"time\": 1, \"feedback\": \"success\"}\n{\"time\": \"soon\"}") }
+        #expect(throws: TriggerLogError.self) {
+            try TriggerLogEntry.parse(jsonLines: "{\"time\": 1, \"feedback\": \"success\"}\n{\"time\": \"soon\"}")
+        }
         do {
             _ = try TriggerLogEntry.parse(jsonLines: "\n{\"feedback\": \"success\"}")
             Issue.record("expected an error")
@@ -170,9 +175,11 @@ final class LineCollector: Sendable {
 /// from mistakes (two like taps meant to be felt twice, long overlaps).
 @Suite struct FeedbackLintThresholdTests {
     static func tap(_ time: Double, intensity: Float = 0.8, sharpness: Float = 0.5) -> Event {
-        Event(type: .hapticTransient, time: time, parameters: [
-            EventParameter(.hapticIntensity, intensity), EventParameter(.hapticSharpness, sharpness),
-        ])
+        Event(
+            type: .hapticTransient, time: time,
+            parameters: [
+                EventParameter(.hapticIntensity, intensity), EventParameter(.hapticSharpness, sharpness),
+            ])
     }
 
     @Test func aTextureIsOneNoteAndLikeTapsAreAWarning() {

@@ -57,8 +57,10 @@ import Testing
             "OPENHAPTICS_FEEDBACK": "on", "OPENHAPTICS_INTENSITY": "1.7", "OPENHAPTICS_FEEDBACK_RATE": "unlimited",
             "OPENHAPTICS_FEEDBACK_BURST": "3", "OPENHAPTICS_FEEDBACK_COALESCE": "0.1",
         ])
-        #expect(settings == UserFeedbackSettings(
-            isEnabled: true, intensityScale: 1, coalescingInterval: 0.1, maximumRate: .infinity, burstSize: 3))
+        #expect(
+            settings
+                == UserFeedbackSettings(
+                    isEnabled: true, intensityScale: 1, coalescingInterval: 0.1, maximumRate: .infinity, burstSize: 3))
         #expect(settings.problems.isEmpty)
         let bad = UserFeedbackSettings.load(environment: ["OPENHAPTICS_FEEDBACK": "maybe", "OPENHAPTICS_INTENSITY": "loud"])
         #expect(bad == .none)
@@ -77,8 +79,10 @@ import Testing
             .write(to: configFolder.appendingPathComponent("feedback.json"), atomically: false, encoding: .utf8)
 
         let fromFile = UserFeedbackSettings.load(environment: ["XDG_CONFIG_HOME": folder.path])
-        #expect(fromFile == UserFeedbackSettings(
-            isEnabled: false, intensityScale: 0.6, coalescingInterval: 0.05, maximumRate: 4, burstSize: 2))
+        #expect(
+            fromFile
+                == UserFeedbackSettings(
+                    isEnabled: false, intensityScale: 0.6, coalescingInterval: 0.05, maximumRate: 4, burstSize: 2))
 
         let overridden = UserFeedbackSettings.load(environment: [
             "XDG_CONFIG_HOME": folder.path, "OPENHAPTICS_FEEDBACK": "on", "OPENHAPTICS_INTENSITY": "0.3",
@@ -88,8 +92,11 @@ import Testing
         #expect(overridden.maximumRate == 4)
 
         // OPENHAPTICS_FEEDBACK_CONFIG beats XDG; HOME is the last resort.
-        #expect(UserFeedbackSettings.configFilePath(environment: ["OPENHAPTICS_FEEDBACK_CONFIG": "/x.json", "XDG_CONFIG_HOME": "/c"]) == "/x.json")
-        #expect(UserFeedbackSettings.configFilePath(environment: ["XDG_CONFIG_HOME": "/c", "HOME": "/h"]) == "/c/openhaptics/feedback.json")
+        #expect(
+            UserFeedbackSettings.configFilePath(environment: ["OPENHAPTICS_FEEDBACK_CONFIG": "/x.json", "XDG_CONFIG_HOME": "/c"])
+                == "/x.json")
+        #expect(
+            UserFeedbackSettings.configFilePath(environment: ["XDG_CONFIG_HOME": "/c", "HOME": "/h"]) == "/c/openhaptics/feedback.json")
         #expect(UserFeedbackSettings.configFilePath(environment: ["HOME": "/h"]) == "/h/.config/openhaptics/feedback.json")
 
         try "{ not json".write(to: configFolder.appendingPathComponent("feedback.json"), atomically: false, encoding: .utf8)

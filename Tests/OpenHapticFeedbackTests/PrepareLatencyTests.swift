@@ -43,10 +43,10 @@ import Testing
             #expect(rig.output.isWarm)
             generator.notificationOccurred(.success)
             rig.clock.advance(by: 3)
-            generator.notificationOccurred(.error)      // within 5 s of the last activity: warm
+            generator.notificationOccurred(.error)  // within 5 s of the last activity: warm
             rig.clock.advance(by: 6)
             #expect(!rig.output.isWarm)
-            generator.notificationOccurred(.warning)    // idle for 6 s: cold again
+            generator.notificationOccurred(.warning)  // idle for 6 s: cold again
         }
         #expect(rig.output.renderings.map(\.wasWarm) == [true, true, false])
         #expect(rig.output.coldStartCount == 2)

@@ -73,7 +73,8 @@ import Testing
         #expect(limit.coalescingInterval == 0.04)
         #expect(limit.maximumRate == 12)
         #expect(limit.burstSize == 8)
-        #expect(FeedbackRateLimit(coalescingInterval: -1, maximumRate: 0, burstSize: 0)
-            == FeedbackRateLimit(coalescingInterval: 0, maximumRate: 0.1, burstSize: 1))
+        #expect(
+            FeedbackRateLimit(coalescingInterval: -1, maximumRate: 0, burstSize: 0)
+                == FeedbackRateLimit(coalescingInterval: 0, maximumRate: 0.1, burstSize: 1))
     }
 }

@@ -66,7 +66,7 @@ import Testing
     @Test func triggerUsesTheCurrentCenterByDefault() {
         let rig = RecordingRig()
         let trigger = rig.run { SensoryFeedbackTrigger(.warning, trigger: false) }
-        trigger.update(true)   // outside the scope: still the captured center
+        trigger.update(true)  // outside the scope: still the captured center
         #expect(rig.played == ["warning"])
     }
 
@@ -80,7 +80,7 @@ import Testing
         model.increment()
         try await waitUntil { rig.output.plays.count == 2 }
         #expect(rig.played == ["impact-heavy", "impact-heavy"])
-        model.label = "busy"   // not read by the trigger: no feedback
+        model.label = "busy"  // not read by the trigger: no feedback
         try await Task.sleep(for: .milliseconds(30))
         #expect(rig.output.plays.count == 2)
         observer.cancel()

@@ -12,10 +12,12 @@ import OpenHapticFeedback
 func playSingleTap() throws {
     let engine = try CHHapticEngine()
     try engine.start()
-    let tap = CHHapticEvent(eventType: .hapticTransient, parameters: [
-        CHHapticEventParameter(parameterID: .hapticIntensity, value: 1.0),
-        CHHapticEventParameter(parameterID: .hapticSharpness, value: 0.5),
-    ], relativeTime: 0)
+    let tap = CHHapticEvent(
+        eventType: .hapticTransient,
+        parameters: [
+            CHHapticEventParameter(parameterID: .hapticIntensity, value: 1.0),
+            CHHapticEventParameter(parameterID: .hapticSharpness, value: 0.5),
+        ], relativeTime: 0)
     let pattern = try CHHapticPattern(events: [tap], parameters: [])
     let player = try engine.makePlayer(with: pattern)
     try player.start(atTime: 0)
@@ -26,9 +28,10 @@ func playSingleTap() throws {
 func playSingleTapAsync() async throws {
     let engine = try CHHapticEngine()
     try await engine.start()
-    let pattern = try CHHapticPattern(events: [
-        CHHapticEvent(eventType: .hapticTransient, parameters: [], relativeTime: 0)
-    ], parameters: [])
+    let pattern = try CHHapticPattern(
+        events: [
+            CHHapticEvent(eventType: .hapticTransient, parameters: [], relativeTime: 0)
+        ], parameters: [])
     try engine.makePlayer(with: pattern).start(atTime: CHHapticTimeImmediate)
     await engine.stop()
 }
@@ -48,16 +51,20 @@ final class BounceCollisions {
     func playCollision(magnitude: Float) throws {
         let intensity = min(max(magnitude, 0), 1)
         let volume = intensity * 0.6
-        let audioEvent = CHHapticEvent(eventType: .audioContinuous, parameters: [
-            CHHapticEventParameter(parameterID: .audioPitch, value: -0.15),
-            CHHapticEventParameter(parameterID: .audioVolume, value: volume),
-            CHHapticEventParameter(parameterID: .decayTime, value: 0.1),
-            CHHapticEventParameter(parameterID: .sustained, value: 0),
-        ], relativeTime: 0)
-        let hapticEvent = CHHapticEvent(eventType: .hapticTransient, parameters: [
-            CHHapticEventParameter(parameterID: .hapticSharpness, value: 0.5),
-            CHHapticEventParameter(parameterID: .hapticIntensity, value: intensity),
-        ], relativeTime: 0)
+        let audioEvent = CHHapticEvent(
+            eventType: .audioContinuous,
+            parameters: [
+                CHHapticEventParameter(parameterID: .audioPitch, value: -0.15),
+                CHHapticEventParameter(parameterID: .audioVolume, value: volume),
+                CHHapticEventParameter(parameterID: .decayTime, value: 0.1),
+                CHHapticEventParameter(parameterID: .sustained, value: 0),
+            ], relativeTime: 0)
+        let hapticEvent = CHHapticEvent(
+            eventType: .hapticTransient,
+            parameters: [
+                CHHapticEventParameter(parameterID: .hapticSharpness, value: 0.5),
+                CHHapticEventParameter(parameterID: .hapticIntensity, value: intensity),
+            ], relativeTime: 0)
         let pattern = try CHHapticPattern(events: [audioEvent, hapticEvent], parameters: [])
         let player = try engine.createPlayer(with: pattern)
         try player.start(atTime: CHHapticTimeImmediate)

@@ -1,9 +1,10 @@
 import Foundation
 import HapticDevices
 import HapticTestSupport
-@testable import OpenCoreHaptics
 import OpenHapticFeedback
 import Testing
+
+@testable import OpenCoreHaptics
 
 /// The seed code in SeedCode.swift runs as written and does what its sample promises, recorded through a `wav:`
 /// output in real time (as `HAPTIC_DEVICE=wav:<path>` records an app).
@@ -55,10 +56,11 @@ import Testing
     }
 
     @Test func seed002ShortImpactSpellingsAreTheLabelledValues() {
-        #expect(Array(seedFeedbackValues.prefix(7)) == [
-            .impact(weight: .light), .impact(weight: .medium), .impact(weight: .heavy), .impact(flexibility: .rigid),
-            .impact(flexibility: .soft), .impact(flexibility: .solid), .impact(weight: .heavy, intensity: 0.5),
-        ])
+        #expect(
+            Array(seedFeedbackValues.prefix(7)) == [
+                .impact(weight: .light), .impact(weight: .medium), .impact(weight: .heavy), .impact(flexibility: .rigid),
+                .impact(flexibility: .soft), .impact(flexibility: .solid), .impact(weight: .heavy, intensity: 0.5),
+            ])
     }
 
     @Test func anExplicitlyChosenSimulatedOutputReportsHaptics() async {

@@ -1,5 +1,5 @@
-import Glibc
 import Benchmark
+import Glibc
 import HapticDevices
 import HapticEngine
 import HapticPattern
@@ -39,9 +39,10 @@ final class ProbeDevice: HapticDevice {
     func stop() { pacer = nil }
 }
 
-let tap = try! PatternProgram(pattern: Pattern(events: [
-    Event(type: .hapticTransient, time: 0, parameters: [EventParameter(.hapticIntensity, 1)])
-]))
+let tap = try! PatternProgram(
+    pattern: Pattern(events: [
+        Event(type: .hapticTransient, time: 0, parameters: [EventParameter(.hapticIntensity, 1)])
+    ]))
 
 let benchmarks: @Sendable () -> Void = {
     // makePlayer for a pattern whose program is already compiled (cached on the pattern): a lookup and two objects.
@@ -52,10 +53,11 @@ let benchmarks: @Sendable () -> Void = {
             maxDuration: .seconds(3), maxIterations: 200)
     ) { benchmark in
         let engine = try! CHHapticEngine()
-        let pattern = try! CHHapticPattern(events: [
-            CHHapticEvent(eventType: .hapticTransient, parameters: [], relativeTime: 0),
-            CHHapticEvent(eventType: .hapticContinuous, parameters: [], relativeTime: 0.1, duration: 0.5),
-        ], parameters: [])
+        let pattern = try! CHHapticPattern(
+            events: [
+                CHHapticEvent(eventType: .hapticTransient, parameters: [], relativeTime: 0),
+                CHHapticEvent(eventType: .hapticContinuous, parameters: [], relativeTime: 0.1, duration: 0.5),
+            ], parameters: [])
         _ = try! engine.makePlayer(with: pattern)  // compiles once
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
@@ -73,7 +75,9 @@ let benchmarks: @Sendable () -> Void = {
             metrics: [.custom("engine_latency_us", polarity: .prefersSmaller, useScalingFactor: false)],
             warmupIterations: 10, scalingFactor: .one, maxDuration: .seconds(120), maxIterations: 10_000,
             // A start reaches the device without waiting for a block boundary (the command wakes the render thread).
-            thresholds: [.custom("engine_latency_us", polarity: .prefersSmaller, useScalingFactor: false): .init(absolute: [.p50: 150, .p99: 500])])
+            thresholds: [
+                .custom("engine_latency_us", polarity: .prefersSmaller, useScalingFactor: false): .init(absolute: [.p50: 150, .p99: 500])
+            ])
     ) { benchmark in
         let probe = ProbeDevice()
         let engine = EngineRuntime(device: probe, configuration: EngineConfiguration(sampleRate: 48_000, blockFrames: 48))
@@ -121,7 +125,8 @@ let benchmarks: @Sendable () -> Void = {
             MonotonicClock.sleep(until: MonotonicClock.now() + 3)
             let used = cpuSeconds() - before
             engine.stop()
-            benchmark.measurement(.custom("cpu_permille", polarity: .prefersSmaller, useScalingFactor: false), Int((used / 3 * 1000).rounded()))
+            benchmark.measurement(
+                .custom("cpu_permille", polarity: .prefersSmaller, useScalingFactor: false), Int((used / 3 * 1000).rounded()))
         }
     }
 
@@ -137,11 +142,12 @@ let benchmarks: @Sendable () -> Void = {
         let engine = EngineRuntime(
             device: recorder, configuration: EngineConfiguration(sampleRate: 48_000, blockFrames: 48), clock: .manual)
         try! engine.start()
-        let program = try! PatternProgram(pattern: Pattern(events: [
-            Event(type: .hapticTransient, time: 0),
-            Event(type: .hapticContinuous, time: 0.002, duration: 0.05),
-            Event(type: .audioContinuous, time: 0.001, duration: 0.03),
-        ]))
+        let program = try! PatternProgram(
+            pattern: Pattern(events: [
+                Event(type: .hapticTransient, time: 0),
+                Event(type: .hapticContinuous, time: 0.002, duration: 0.05),
+                Event(type: .audioContinuous, time: 0.001, duration: 0.03),
+            ]))
         let players = (0..<64).map { _ in engine.makePlayer(program: program) }
         for _ in benchmark.scaledIterations {
             recorder.reset()

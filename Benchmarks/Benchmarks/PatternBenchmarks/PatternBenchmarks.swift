@@ -10,23 +10,36 @@ let largeAHAP: [UInt8] = {
         let t = Double(i) * 0.01
         switch i % 4 {
         case 0:
-            entries.append(.event(Event(type: .hapticTransient, time: t, parameters: [EventParameter(.hapticIntensity, 0.8), EventParameter(.hapticSharpness, 0.4)])))
+            entries.append(
+                .event(
+                    Event(
+                        type: .hapticTransient, time: t,
+                        parameters: [EventParameter(.hapticIntensity, 0.8), EventParameter(.hapticSharpness, 0.4)])))
         case 1:
-            entries.append(.event(Event(type: .hapticContinuous, time: t, duration: 0.25, parameters: [
-                EventParameter(.hapticIntensity, 0.6), EventParameter(.hapticSharpness, 0.3),
-                EventParameter(.attackTime, 0.1), EventParameter(.releaseTime, 0.2),
-            ])))
+            entries.append(
+                .event(
+                    Event(
+                        type: .hapticContinuous, time: t, duration: 0.25,
+                        parameters: [
+                            EventParameter(.hapticIntensity, 0.6), EventParameter(.hapticSharpness, 0.3),
+                            EventParameter(.attackTime, 0.1), EventParameter(.releaseTime, 0.2),
+                        ])))
         case 2:
             entries.append(.parameter(DynamicParameter(id: .hapticIntensityControl, value: 0.75, time: t)))
         default:
-            entries.append(.curve(ParameterCurve(id: .hapticSharpnessControl, time: t, controlPoints: (0..<16).map { ControlPoint(time: Double($0) * 0.01, value: Float($0) / 16 - 0.5) })))
+            entries.append(
+                .curve(
+                    ParameterCurve(
+                        id: .hapticSharpnessControl, time: t,
+                        controlPoints: (0..<16).map { ControlPoint(time: Double($0) * 0.01, value: Float($0) / 16 - 0.5) })))
         }
     }
     return try! AHAPWriter.bytes(from: Pattern(version: 1.0, entries: entries))
 }()
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(3), maxIterations: 200)
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .throughput, .mallocCountTotal], maxDuration: .seconds(3), maxIterations: 200)
 
     // Our reader: bytes → validated Pattern (syntax, structure, codes and all).
     Benchmark("AHAPReader_read_large") { benchmark in

@@ -29,9 +29,11 @@ private func corpusPrograms() -> [PatternProgram] {
 /// One player holding `count` sustained continuous haptic events (30 s), all sounding at once.
 private func continuousVoices(_ count: Int) -> PatternProgram {
     let events = (0..<count).map { i in
-        Event(type: .hapticContinuous, time: 0, duration: 30, parameters: [
-            EventParameter(.hapticIntensity, 0.001), EventParameter(.hapticSharpness, Float(i % 100) / 100),
-        ])
+        Event(
+            type: .hapticContinuous, time: 0, duration: 30,
+            parameters: [
+                EventParameter(.hapticIntensity, 0.001), EventParameter(.hapticSharpness, Float(i % 100) / 100),
+            ])
     }
     return try! PatternProgram(pattern: Pattern(events: events))
 }
@@ -41,7 +43,8 @@ private let block = 256
 /// Renders blocks of 1024 continuous voices: ns per voice-sample = (time per iteration) / (1024 × 256).
 private func voiceBenchmark(rate: Double) -> (Benchmark) -> Void {
     { benchmark in
-        let mixer = Mixer(configuration: MixerConfiguration(sampleRate: rate, maxBlockFrames: block, playerCapacity: 4, voiceCapacity: 1_024))
+        let mixer = Mixer(
+            configuration: MixerConfiguration(sampleRate: rate, maxBlockFrames: block, playerCapacity: 4, voiceCapacity: 1_024))
         let program = continuousVoices(1_024)
         let storage = BusStorage(capacity: block)
         _ = mixer.enqueue(.start(PlayerHandle(index: 0, generation: 1), program: .passUnretained(program), atFrame: 0, offset: 0))
@@ -68,10 +71,15 @@ let benchmarks: @Sendable () -> Void = {
     ) { benchmark in
         let programs = corpusPrograms()
         precondition(!programs.isEmpty, "no corpus")
-        let curve = try! CurveProgram(ParameterCurve(id: .hapticIntensityControl, time: 0, controlPoints: [
-            ControlPoint(time: 0, value: 1), ControlPoint(time: 0.05, value: 0.2), ControlPoint(time: 0.1, value: 1),
-        ]))
-        let mixer = Mixer(configuration: MixerConfiguration(sampleRate: 48_000, maxBlockFrames: block, playerCapacity: 32, voiceCapacity: 1_024, commandCapacity: 256))
+        let curve = try! CurveProgram(
+            ParameterCurve(
+                id: .hapticIntensityControl, time: 0,
+                controlPoints: [
+                    ControlPoint(time: 0, value: 1), ControlPoint(time: 0.05, value: 0.2), ControlPoint(time: 0.1, value: 1),
+                ]))
+        let mixer = Mixer(
+            configuration: MixerConfiguration(
+                sampleRate: 48_000, maxBlockFrames: block, playerCapacity: 32, voiceCapacity: 1_024, commandCapacity: 256))
         let storage = BusStorage(capacity: block)
         var handles: [PlayerHandle] = []
         for _ in 0..<32 { handles.append(mixer.allocatePlayer()!) }
@@ -113,9 +121,11 @@ let benchmarks: @Sendable () -> Void = {
         let frames = Int(seconds * 48_000) + block
         let storage = BusStorage(capacity: block)
         for _ in benchmark.scaledIterations {
-            let mixer = Mixer(configuration: MixerConfiguration(sampleRate: 48_000, maxBlockFrames: block, playerCapacity: 32, voiceCapacity: 1_024))
+            let mixer = Mixer(
+                configuration: MixerConfiguration(sampleRate: 48_000, maxBlockFrames: block, playerCapacity: 32, voiceCapacity: 1_024))
             for (i, program) in programs.enumerated() {
-                _ = mixer.enqueue(.start(PlayerHandle(index: Int32(i), generation: 1), program: .passUnretained(program), atFrame: 0, offset: 0))
+                _ = mixer.enqueue(
+                    .start(PlayerHandle(index: Int32(i), generation: 1), program: .passUnretained(program), atFrame: 0, offset: 0))
             }
             benchmark.startMeasurement()
             var done = 0
