@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "HapticDevices", targets: ["HapticDevices"]),
         .library(name: "HapticEngine", targets: ["HapticEngine"]),
         .library(name: "OpenHapticFeedback", targets: ["OpenHapticFeedback"]),
+        .library(name: "OpenGameController", targets: ["OpenGameController"]),
         .executable(name: "haptic", targets: ["haptic"]),
     ],
     dependencies: [
@@ -47,6 +48,9 @@ let package = Package(
         // Apple's public names (CHHapticPattern, CHHapticEvent, CHHapticEngine, …) over the layers below.
         .target(
             name: "OpenCoreHaptics", dependencies: ["HapticPattern", "HapticRender", "HapticEngine", "HapticDevices", "HapticLoading"]),
+        // Apple's GameController haptics (GCController, GCDeviceHaptics, GCHapticsLocality, …): a CHHapticEngine per
+        // controller and locality, on every Linux gamepad (evdev), a DualSense's voice coils (ALSA) and simulated pads.
+        .target(name: "OpenGameController", dependencies: ["OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender"]),
         // Format conversion: AHAP ↔ Lofelt/Meta .haptic, AHAP → Android VibrationEffect, Web vibrate/gamepad. Pure.
         .target(name: "HapticInterchange", dependencies: ["HapticPattern"]),
         // Pictures of patterns for `haptic plot`: timeline layout, SVG, an anti-aliased rasterizer with an embedded
@@ -129,6 +133,9 @@ let package = Package(
         .testTarget(
             name: "HapticCLITests",
             dependencies: ["HapticTestSupport", "haptic", "HapticCommands", "OpenCoreHaptics", "HapticDevices", "HapticEngine"]),
+        .testTarget(
+            name: "OpenGameControllerTests",
+            dependencies: ["OpenGameController", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticTestSupport"]),
         .testTarget(name: "HapticPlotTests", dependencies: ["HapticPlot", "HapticPattern", "HapticRender", "HapticTestSupport"]),
         .testTarget(
             name: "HapticInterchangeTests", dependencies: ["HapticInterchange", "HapticPattern", "HapticRender", "HapticTestSupport"]),

@@ -328,6 +328,8 @@ final class DeviceOutput: @unchecked Sendable {
                 sumHaptic.drive[i] = haptic.drive[i]
                 sumHaptic.strong[i] = haptic.strong[i]
                 sumHaptic.weak[i] = haptic.weak[i]
+                sumHaptic.leftTrigger[i] = haptic.leftTrigger[i]
+                sumHaptic.rightTrigger[i] = haptic.rightTrigger[i]
                 sumAudio.left[i] = audio.left[i]
                 sumAudio.right[i] = audio.right[i]
             }
@@ -341,6 +343,8 @@ final class DeviceOutput: @unchecked Sendable {
             sumHaptic.drive[i] += haptic.drive[i]
             sumHaptic.strong[i] += haptic.strong[i]
             sumHaptic.weak[i] += haptic.weak[i]
+            sumHaptic.leftTrigger[i] += haptic.leftTrigger[i]
+            sumHaptic.rightTrigger[i] += haptic.rightTrigger[i]
             sumAudio.left[i] += audio.left[i]
             sumAudio.right[i] += audio.right[i]
         }
@@ -352,8 +356,11 @@ final class DeviceOutput: @unchecked Sendable {
         for i in 0..<n {
             haptic.amplitude[i] = Swift.min(haptic.amplitude[i], 1)
             haptic.drive[i] = Swift.min(Swift.max(haptic.drive[i], -1), 1)
-            haptic.strong[i] = Swift.min(haptic.strong[i], 1)
-            haptic.weak[i] = Swift.min(haptic.weak[i], 1)
+            // Motor levels are ≥ 0; coil waveforms (PCM) are signed.
+            haptic.strong[i] = Swift.min(Swift.max(haptic.strong[i], -1), 1)
+            haptic.weak[i] = Swift.min(Swift.max(haptic.weak[i], -1), 1)
+            haptic.leftTrigger[i] = Swift.min(haptic.leftTrigger[i], 1)
+            haptic.rightTrigger[i] = Swift.min(haptic.rightTrigger[i], 1)
         }
     }
 
@@ -364,6 +371,8 @@ final class DeviceOutput: @unchecked Sendable {
             haptic.drive[i] = 0
             haptic.strong[i] = 0
             haptic.weak[i] = 0
+            haptic.leftTrigger[i] = 0
+            haptic.rightTrigger[i] = 0
             audio.left[i] = 0
             audio.right[i] = 0
         }

@@ -3,7 +3,7 @@
 ///
 /// - **PCM** (LRA, voice coil, exciter): `drive` is a carrier whose frequency follows sharpness within the profile's
 ///   band, scaled by amplitude; a transient from silence restarts the carrier at phase 0, so its first cycle is
-///   whole.
+///   whole. Both handle channels (`strong`, `weak`: a device's left and right coils) carry it too.
 /// - **Amplitude** (one ERM or phone vibra) and **two motors** (game pads): `drive` is the amplitude envelope with
 ///   each transient held for the profile's minimum burst (a motor needs time to spin up), and `strong`/`weak` split
 ///   it by sharpness (dull → strong, sharp → weak; both full at 0.5).
@@ -62,9 +62,19 @@ public struct ActuatorTranslator: Sendable {
             }
             haptic.amplitude[k] = a
             haptic.sharpness[k] = s
-            haptic.strong[k] = held * Swift.min(1, 2 * (1 - s))
-            haptic.weak[k] = held * Swift.min(1, 2 * s)
-            haptic.drive[k] = isPCM ? a * FastMath.sinCycles(busPhase) : held
+            if isPCM {
+                let wave = a * FastMath.sinCycles(busPhase)
+                haptic.drive[k] = wave
+                haptic.strong[k] = wave
+                haptic.weak[k] = wave
+            } else {
+                haptic.drive[k] = held
+                haptic.strong[k] = held * Swift.min(1, 2 * (1 - s))
+                haptic.weak[k] = held * Swift.min(1, 2 * s)
+            }
+            // Triggers play only what a route sends them.
+            haptic.leftTrigger[k] = 0
+            haptic.rightTrigger[k] = 0
             busPhase += (frequencyMin + s * band) * invRate
             if busPhase >= 1 { busPhase -= 1 }
             lastAmplitude = a

@@ -215,6 +215,7 @@ public final class Mixer: @unchecked Sendable {
         precondition(
             haptic.amplitude.count >= frameCount && haptic.sharpness.count >= frameCount
                 && haptic.drive.count >= frameCount && haptic.strong.count >= frameCount && haptic.weak.count >= frameCount
+                && haptic.leftTrigger.count >= frameCount && haptic.rightTrigger.count >= frameCount
                 && audio.left.count >= frameCount && audio.right.count >= frameCount, "Mixer.render: buffers too small")
         guard frameCount > 0, let left = audio.left.baseAddress, let right = audio.right.baseAddress else { return }
         let blockStart = clock.load(ordering: .relaxed)
