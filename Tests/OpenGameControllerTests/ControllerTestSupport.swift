@@ -17,7 +17,9 @@ struct SimulatedPads {
         self.folder = folder
         let list = models.enumerated().map { index, model in "simulated:\(model)=wav:\(folder.path)/\(index).wav" }
         registry = ControllerRegistry(
-            environment: ["HAPTIC_CONTROLLERS": list.joined(separator: ","), "HAPTIC_INPUT_DIR": folder.appendingPathComponent("no-input").path],
+            environment: [
+                "HAPTIC_CONTROLLERS": list.joined(separator: ","), "HAPTIC_INPUT_DIR": folder.appendingPathComponent("no-input").path,
+            ],
             clock: .manual, watchesHotPlug: false)
         ControllerRegistry.install(registry)
     }
@@ -50,3 +52,7 @@ func rumble(intensity: Float, sharpness: Float, seconds: TimeInterval) throws ->
                 ], relativeTime: 0, duration: seconds)
         ], parameters: [])
 }
+
+/// The suites that install a process-wide ``ControllerRegistry`` (and observe the process-wide notification center):
+/// they run one at a time.
+@Suite(.serialized) enum GameControllerSuites {}
