@@ -67,8 +67,8 @@ let package = Package(
         .target(
             name: "HapticCommands",
             dependencies: [
-                "OpenHapticFeedback", "OpenCoreHaptics", "HapticPattern", "HapticRender", "HapticDevices", "HapticInterchange",
-                "HapticLoading", "HapticPlot",
+                "OpenHapticFeedback", "OpenCoreHaptics", "OpenGameController", "HapticPattern", "HapticRender", "HapticDevices",
+                "HapticInterchange", "HapticLoading", "HapticPlot",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -46,7 +46,7 @@ open class GCDeviceHaptics: @unchecked Sendable {
     }
 
     /// The localities a controller with `actuators` supports.
-    static func localities(for actuators: ControllerActuators) -> Set<GCHapticsLocality> {
+    package static func localities(for actuators: ControllerActuators) -> Set<GCHapticsLocality> {
         var localities: Set<GCHapticsLocality> = [.default, .all, .handles]
         if actuators.contains(.twoHandles) { localities.formUnion([.leftHandle, .rightHandle]) }
         if actuators.contains(.triggerMotors) { localities.formUnion([.triggers, .leftTrigger, .rightTrigger]) }
