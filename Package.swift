@@ -50,7 +50,11 @@ let package = Package(
             name: "OpenCoreHaptics", dependencies: ["HapticPattern", "HapticRender", "HapticEngine", "HapticDevices", "HapticLoading"]),
         // Apple's GameController haptics (GCController, GCDeviceHaptics, GCHapticsLocality, …): a CHHapticEngine per
         // controller and locality, on every Linux gamepad (evdev), a DualSense's voice coils (ALSA) and simulated pads.
-        .target(name: "OpenGameController", dependencies: ["OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender"]),
+        .target(
+            name: "OpenGameController",
+            dependencies: [
+                "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", .product(name: "Logging", package: "swift-log"),
+            ]),
         // Format conversion: AHAP ↔ Lofelt/Meta .haptic, AHAP → Android VibrationEffect, Web vibrate/gamepad. Pure.
         .target(name: "HapticInterchange", dependencies: ["HapticPattern"]),
         // Pictures of patterns for `haptic plot`: timeline layout, SVG, an anti-aliased rasterizer with an embedded
@@ -85,6 +89,8 @@ let package = Package(
         .executableTarget(name: "SingleTap", dependencies: ["OpenCoreHaptics"], path: "Examples/SingleTap"),
         .executableTarget(name: "PreparingYourApp", dependencies: ["OpenCoreHaptics"], path: "Examples/PreparingYourApp"),
         .executableTarget(name: "HapticBounce", dependencies: ["OpenCoreHaptics"], path: "Examples/HapticBounce"),
+        .executableTarget(
+            name: "ControllerHaptics", dependencies: ["OpenCoreHaptics", "OpenGameController"], path: "Examples/ControllerHaptics"),
         // libFuzzer harnesses (issue 8): built only by .ci/fuzz.sh with -sanitize=fuzzer,address; a plain build
         // makes do-nothing executables. Not products.
         .executableTarget(name: "FuzzAHAPReader", dependencies: ["HapticPattern", "HapticRender"], path: "Fuzz/FuzzAHAPReader"),

@@ -8,7 +8,9 @@ import OpenGameController
 struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices",
-        abstract: "List haptic and audio outputs (evdev force feedback, ALSA, simulated), game controllers and their localities, and why others were skipped.")
+        abstract:
+            "List haptic and audio outputs (evdev force feedback, ALSA, simulated), game controllers and their localities, and why others were skipped."
+    )
 
     @Flag(help: "Print JSON instead of text.") var json = false
 
@@ -16,7 +18,8 @@ struct DevicesCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let report = DeviceDiscovery.devices(environment: environment)
         let selection = DeviceDiscovery.defaultSelection(environment: environment)
-        let listing = DeviceListing(report: report, selection: selection, controllers: ControllerDiscovery.controllers(environment: environment))
+        let listing = DeviceListing(
+            report: report, selection: selection, controllers: ControllerDiscovery.controllers(environment: environment))
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -94,11 +97,13 @@ struct DeviceListing: Encodable {
                 "  \(d.id)  '\(d.name)'  [\(d.kind)\(d.hardware ? ", hardware" : "")] \(what.joined(separator: "+")), profile \(d.profile)")
             if !d.capabilities.isEmpty { lines.append("      \(d.capabilities.joined(separator: ", "))") }
         }
-        lines.append(controllers.isEmpty ? "Game controllers: none (HAPTIC_CONTROLLERS=simulated:xbox adds a simulated one)" : "Game controllers:")
+        lines.append(
+            controllers.isEmpty ? "Game controllers: none (HAPTIC_CONTROLLERS=simulated:xbox adds a simulated one)" : "Game controllers:")
         for c in controllers {
             let ids = c.vendorID == "0000" ? "" : " \(c.vendorID):\(c.productID)"
             lines.append("  \(c.number). '\(c.name)'  [\(c.productCategory)\(ids)] \(c.id), plays on \(c.playsOn)")
-            lines.append("      localities: \(c.localities.joined(separator: ", "))  (haptic play <file> --controller \(c.number) --locality …)")
+            lines.append(
+                "      localities: \(c.localities.joined(separator: ", "))  (haptic play <file> --controller \(c.number) --locality …)")
         }
         if !skipped.isEmpty {
             lines.append("Skipped:")

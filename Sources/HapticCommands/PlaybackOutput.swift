@@ -60,7 +60,8 @@ internal struct PlaybackOutput {
         guard let haptics = controller.haptics, haptics.supportedLocalities.contains(locality) else {
             let supported = localities.filter { controller.haptics?.supportedLocalities.contains($0.1) ?? false }.map(\.0)
             printError(
-                terminalSafe("haptic: error: \(name) has no \(locality.rawValue) actuators (it supports: \(supported.joined(separator: ", ")))"))
+                terminalSafe(
+                    "haptic: error: \(name) has no \(locality.rawValue) actuators (it supports: \(supported.joined(separator: ", ")))"))
             throw ExitCode(1)
         }
         return PlaybackOutput(id: "\(controller.info.id) (\(locality.rawValue))", name: name) {

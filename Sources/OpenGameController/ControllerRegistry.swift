@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import HapticDevices
 import HapticEngine
+import Logging
 
 /// The controllers the app sees: discovered once on first use, then kept current by watching `/dev/input`
 /// (``HapticDevices/DeviceMonitor``), with connect and disconnect posted on `NotificationCenter.default`.
@@ -163,7 +164,9 @@ package final class ControllerRegistry: @unchecked Sendable {
         do {
             try monitor.start { [weak self] event in self?.handle(event) }
         } catch {
-            DeviceLog.logger.notice("game controllers: not watching \(directory) for controllers: \(error)")
+            // A machine without an input directory (a container, CI) has nothing to watch: not worth a notice.
+            let level: Logger.Level = error.code == .notFound ? .debug : .notice
+            DeviceLog.logger.log(level: level, "game controllers: not watching \(directory) for controllers: \(error)")
             return
         }
         state.withLock { $0.monitor = monitor }

@@ -18,8 +18,8 @@ import HapticEngine
 ///
 /// On Linux every evdev node with force feedback and gamepad buttons is a controller (vendor name from the kernel,
 /// product category from the vendor and product IDs), followed by the simulated controllers `HAPTIC_CONTROLLERS`
-/// lists. Controllers plugged in or out while the app runs are posted as ``NSNotification/Name/GCControllerDidConnect``
-/// and ``NSNotification/Name/GCControllerDidDisconnect``.
+/// lists. Controllers plugged in or out while the app runs are posted as `GCControllerDidConnect`
+/// and `GCControllerDidDisconnect` notifications.
 ///
 /// Only haptics: buttons, sticks and motion are not part of this module (see <doc:DifferencesFromGameController>).
 ///

@@ -7,7 +7,8 @@ import Testing
 struct ControllerCommandTests {
     @Test func devicesListsControllersWithTheirLocalities() throws {
         let result = try CommandRunner.haptic(
-            ["devices", "--json"], environment: ["HAPTIC_CONTROLLERS": "simulated:xbox,simulated:generic", "HAPTIC_INPUT_DIR": "/nonexistent"])
+            ["devices", "--json"],
+            environment: ["HAPTIC_CONTROLLERS": "simulated:xbox,simulated:generic", "HAPTIC_INPUT_DIR": "/nonexistent"])
         #expect(result.status == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let controllers = try #require(json["controllers"] as? [[String: Any]])
