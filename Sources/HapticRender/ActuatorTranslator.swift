@@ -107,6 +107,38 @@ public struct ActuatorTranslator: Sendable {
         return (strong, strong)
     }
 
+    /// The level each motor plays at frame `index` of the block: ``motorLevels(of:frameCount:mode:)`` for one frame
+    /// (a block's last frame is what a lowered intensity settled at).
+    @_noLocks @_noAllocation
+    public static func motorLevels(of haptic: HapticBusBuffers, atFrame index: Int, mode: Mode) -> (strong: Float, weak: Float) {
+        switch mode {
+        case .twoMotor: return (haptic.strong[index], haptic.weak[index])
+        case .amplitude:
+            let level = abs(haptic.drive[index])
+            return (level, level)
+        case .pcm:
+            let level = abs(haptic.amplitude[index])
+            return (level, level)
+        }
+    }
+
+    /// The motor levels a transient of `intensity` and `sharpness` starts with from silence on a motor device of `mode`
+    /// through `route` (what ``motorLevels(of:frameCount:mode:)`` reports for its first block): what a device can
+    /// prepare ahead of the onset.
+    public static func onsetLevels(
+        intensity: Float, sharpness: Float, mode: Mode, route: MotorRoute
+    ) -> (strong: Float, weak: Float) {
+        let level = FastMath.clamp(intensity, 0, 1)
+        let s = FastMath.clamp(sharpness, 0, 1)
+        switch (mode, route) {
+        case (.twoMotor, .strong): return (level, 0)
+        case (.twoMotor, .weak): return (0, level)
+        case (.twoMotor, .triggers), (.twoMotor, .leftTrigger), (.twoMotor, .rightTrigger): return (0, 0)
+        case (.twoMotor, _): return (level * Swift.min(1, 2 * (1 - s)), level * Swift.min(1, 2 * s))
+        case (.amplitude, _), (.pcm, _): return (level, level)
+        }
+    }
+
     /// How a profile drives its device, as a plain value the render path can switch on.
     public enum Mode: UInt8, Sendable {
         /// A PCM waveform.

@@ -31,6 +31,9 @@ public final class PatternProgram: @unchecked Sendable {
     public let soundingDuration: Double
     /// Number of events.
     public let eventCount: Int
+    /// The intensity and sharpness of the program's first haptic event when it is a transient (what a motor plays at
+    /// its onset, before controls and curves), or `nil`: devices that arm their onset ahead of need use it.
+    public let firstTransient: (intensity: Float, sharpness: Float)?
     /// Number of dynamic-parameter entries.
     public let parameterCount: Int
     /// Number of curves.
@@ -148,6 +151,8 @@ public final class PatternProgram: @unchecked Sendable {
         soundingDuration = pattern.duration(audioDurations: audio.mapValues(\.duration), continuousCap: continuousDurationCap)
         lastEventEnd = pattern.lastEventEnd(continuousCap: continuousDurationCap)
         eventCount = compiled.count
+        firstTransient = compiled.first { $0.kind == .transient || $0.kind == .hapticContinuous }
+            .flatMap { $0.kind == .transient ? ($0.level, $0.sharpness) : nil }
         parameterCount = compiledParameters.count
         curveCount = compiledCurves.count
         view = ProgramView(
