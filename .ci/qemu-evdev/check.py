@@ -48,17 +48,19 @@ def session(dev, api, until_pattern):
     return dict(start=a[0], uploads=len(ups), gaps=gaps, plays=len(all_(dev, r'^PLAY', after=a[0], before=end_t)))
 
 def level_latencies(api_tag, dev):
-    """API level call -> the first upload whose strong magnitude is within 15 % of full scale of the new level. The new
-    level is the call's value times the tool's strong magnitude at 1.0 (the largest it uploaded in the phase)."""
+    """API level call -> the first upload whose magnitude is within 15 % of full scale of the new level. The new level
+    is the call's value times the tool's magnitude at 1.0 (the largest it uploaded in the phase)."""
     start = first(api_tag, r'^API level start'); stop = first(api_tag, r'^API level stop')
     if not start or not stop: return []
-    ups = [(t, int(re.search(r'strong=(\d+)', s).group(1))) for t, s in all_(dev, r'^UPLOAD .*RUMBLE', after=start[0], before=stop[0] + 0.05)]
+    # A rumble effect's strong magnitude, or a periodic effect's magnitude (SDL2 plays rumble as a sine when it can).
+    ups = [(t, int(m.group(2))) for t, s in all_(dev, r'^UPLOAD', after=start[0], before=stop[0] + 0.05)
+           for m in [re.search(r'(strong|magnitude)=(-?\d+)', s)] if m]
     full = max((m for _, m in ups), default=0)
     out = []
     for t, s in all_(api_tag, r'^API level \d+ value=', after=start[0], before=stop[0]):
         value = float(re.search(r'value=([0-9.]+)', s).group(1))
         target = value * full
-        reached = next((u for u, m in ups if u > t and abs(m - target) <= 0.15 * 65535), None)
+        reached = next((u for u, m in ups if u > t and abs(m - target) <= 0.15 * full), None)
         if reached is not None and reached - t < 0.15: out.append(reached - t)
     return out
 

@@ -87,7 +87,8 @@ public final class EvdevDevice: HapticDevice {
     public func start(format: DeviceFormat) throws(DeviceError) {
         stop()
         let writer = EvdevWriter(capabilities: capabilities, configuration: configuration, system: system, expectedOnset: expectedOnset)
-        guard IOThread.detach(name: "evdev-io", { writer.run() }) else {
+        // Above the render thread's priority: a level the render thread hands over is uploaded at once.
+        guard IOThread.detach(name: "evdev-io", realTimePriority: 45, { writer.run() }) else {
             throw DeviceError(.ioError, "\(info.id): could not start the I/O thread")
         }
         let deadline = MonotonicClock.now() + configuration.ioTimeout * 4
@@ -162,6 +163,8 @@ public final class EvdevDevice: HapticDevice {
 
     /// Onsets of the current (or last) session that started from the armed slot, without an upload.
     public var armedStartCount: Int { lastWriter?.armedStartCount ?? 0 }
+    /// When the render thread's latest play write of the armed slot returned (monotonic seconds; 0 before the first).
+    public var lastArmedStartTime: Double { lastWriter?.lastArmedStartTime ?? 0 }
 
     /// `EVIOCSFF` uploads made by the current (or last) session, the slot allocation included.
     public var uploadCount: Int { lastWriter?.uploadCount ?? 0 }

@@ -82,6 +82,7 @@ package final class EvdevWriter: Sendable {
     private let skipped = Atomic<Int>(0)
     private let wakes = Atomic<Int>(0)
     private let armedStarts = Atomic<Int>(0)
+    private let armedStartTimeBits = Atomic<UInt64>(0)
     /// The end-of-block levels of the latest block (what an urgent tick sends).
     private let latestEnd = Atomic<UInt32>(0)
     /// Set by the render thread when a block that carries a command changed the levels; taken by the I/O thread.
@@ -194,6 +195,7 @@ package final class EvdevWriter: Sendable {
         if started {
             fired.store(slot, ordering: .releasing)
             armedStarts.wrappingAdd(1, ordering: .relaxed)
+            armedStartTimeBits.store(MonotonicClock.now().bitPattern, ordering: .relaxed)
         } else {
             _ = armed.compareExchange(expected: 0, desired: slot, ordering: .acquiringAndReleasing)
         }
@@ -229,6 +231,8 @@ package final class EvdevWriter: Sendable {
     package var wakeCount: Int { wakes.load(ordering: .relaxed) }
     /// Onsets the render thread started from the armed slot (no upload on their path).
     package var armedStartCount: Int { armedStarts.load(ordering: .relaxed) }
+    /// When the latest of those play writes returned (monotonic seconds; 0 before the first), for latency checks.
+    package var lastArmedStartTime: Double { Double(bitPattern: armedStartTimeBits.load(ordering: .relaxed)) }
 
     /// Whether ``run()`` has returned (the descriptor is closed).
     package var isFinished: Bool { finishedFlag.load(ordering: .acquiring) }

@@ -4,6 +4,7 @@ import HapticRender
 extension EngineRuntime {
     /// Runs `body` under the lock with the current session, unless the player is from an earlier epoch.
     func withPlayerLocked(_ player: PlayerState, _ body: (EngineSession?) -> Void) {
+        defer { wakeOutputForQueuedCommands() }
         state.withLock { s in
             guard player.epoch == s.epoch else { return }
             body(s.session)
@@ -86,6 +87,7 @@ extension EngineRuntime {
     }
 
     func startPlayer(_ player: PlayerState, at time: Double) throws(EngineError) {
+        defer { wakeOutputForQueuedCommands() }
         var out: [Callback] = []
         defer { deliver(out) }
         try state.withLock { (s: inout State) throws(EngineError) in
@@ -178,6 +180,7 @@ extension EngineRuntime {
     }
 
     func stopPlayer(_ player: PlayerState, at time: Double) throws(EngineError) {
+        defer { wakeOutputForQueuedCommands() }
         try state.withLock { (s: inout State) throws(EngineError) in
             try check(player, s)
             try check(time)
@@ -189,6 +192,7 @@ extension EngineRuntime {
     }
 
     func cancelPlayer(_ player: PlayerState) throws(EngineError) {
+        defer { wakeOutputForQueuedCommands() }
         try state.withLock { (s: inout State) throws(EngineError) in
             try check(player, s)
             let session = try runningSession(s)
@@ -203,6 +207,7 @@ extension EngineRuntime {
     }
 
     func pausePlayer(_ player: PlayerState, at time: Double) throws(EngineError) {
+        defer { wakeOutputForQueuedCommands() }
         try state.withLock { (s: inout State) throws(EngineError) in
             try check(player, s)
             try check(time)
@@ -215,6 +220,7 @@ extension EngineRuntime {
     }
 
     func resumePlayer(_ player: PlayerState, at time: Double) throws(EngineError) {
+        defer { wakeOutputForQueuedCommands() }
         var out: [Callback] = []
         defer { deliver(out) }
         try state.withLock { (s: inout State) throws(EngineError) in
@@ -234,6 +240,7 @@ extension EngineRuntime {
     }
 
     func seekPlayer(_ player: PlayerState, to offset: Double) throws(EngineError) {
+        defer { wakeOutputForQueuedCommands() }
         try state.withLock { (s: inout State) throws(EngineError) in
             try check(player, s)
             guard offset.isFinite, offset >= 0 else {
@@ -254,6 +261,7 @@ extension EngineRuntime {
     }
 
     func sendParameters(_ player: PlayerState, _ parameters: [DynamicParameter], at time: Double) throws(EngineError) {
+        defer { wakeOutputForQueuedCommands() }
         try state.withLock { (s: inout State) throws(EngineError) in
             try check(player, s)
             try check(time)
@@ -269,6 +277,7 @@ extension EngineRuntime {
     }
 
     func scheduleCurve(_ player: PlayerState, _ curve: CurveProgram, at time: Double) throws(EngineError) {
+        defer { wakeOutputForQueuedCommands() }
         try state.withLock { (s: inout State) throws(EngineError) in
             try check(player, s)
             try check(time)

@@ -81,11 +81,15 @@ final class EngineSession: @unchecked Sendable {
         self.baseFrame = baseFrame
     }
 
-    /// Sends a command to the mixer and wakes the device's output for it (so it is rendered at once, not at the
-    /// next block boundary). Returns `false` when the command queue is full.
+    /// Whether commands were queued since the output was last woken (``EngineRuntime/wakeOutputForQueuedCommands()``
+    /// wakes it once the engine's lock is released).
+    var commandsQueued = false
+
+    /// Sends a command to the mixer and marks the device's output to be woken for it (so it is rendered at once, not
+    /// at the next block boundary). Returns `false` when the command queue is full.
     func enqueue(_ command: MixerCommand) -> Bool {
         guard mixer.enqueue(command) else { return false }
-        output.wakeForCommand()
+        commandsQueued = true
         return true
     }
 

@@ -23,6 +23,11 @@ public struct ActuatorTranslator: Sendable {
     private var holdRemaining = 0
     private var holdLevel: Float = 0
 
+    /// Whether a transient's burst is still being held (the bus is not silent yet even when no voice plays).
+    public var isHoldingBurst: Bool {
+        @_noLocks @_noAllocation get { holdRemaining > 0 }
+    }
+
     /// A translator for `profile` at `sampleRate`.
     public init(profile: ActuatorProfile, sampleRate: Double) {
         minimumBurstFrames = Swift.max(0, Int((profile.minimumBurstDuration * sampleRate).rounded()))

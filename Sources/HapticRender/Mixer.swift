@@ -252,6 +252,8 @@ public final class Mixer: @unchecked Sendable {
         // (No `&&`: its autoclosures would retain `self`.)
         var isIdle = rendered == 0
         if pendingCount != 0 { isIdle = false }
+        // A motor burst still held after its transient ended is not silence: the output must keep rendering it.
+        if translator.isHoldingBurst { isIdle = false }
         if releaseRetryCount != 0 { isIdle = false }
         idle.store(isIdle, ordering: .relaxed)
         clock.store(blockStart + frameCount, ordering: .releasing)

@@ -208,8 +208,14 @@ for i in 0..<12 {
     let evdev = engine.runtime.device as? EvdevDevice
     let armedBefore = evdev?.armedStartCount ?? 0
     log("API transient \(i)")
+    let called = MonotonicClock.now()
     attempt("start") { try player.start(atTime: CHHapticTimeImmediate) }
+    let returned = MonotonicClock.now()
     sleep(seconds: 0.15)
+    let fired = evdev?.lastArmedStartTime ?? 0
+    log(
+        "CALL transient \(i) start() took \(Int((returned - called) * 1e6)) us; play written \(Int((fired - called) * 1e6)) us after the call"
+    )
     // Whether the onset started from the armed slot (one play write, no upload on its path).
     log("SEEN transient \(i): \((evdev?.armedStartCount ?? 0) > armedBefore ? "armed slot" : "upload")")
 }
@@ -221,11 +227,14 @@ sleep(seconds: 0.3)
 for i in 0..<12 {
     let value: Float = i % 2 == 0 ? 0.3 : 1.0
     log("API level \(i) value=\(value)")
+    let called = MonotonicClock.now()
     attempt("sendParameters") {
         try levels.sendParameters(
             [CHHapticDynamicParameter(parameterID: .hapticIntensityControl, value: value, relativeTime: 0)], atTime: CHHapticTimeImmediate)
     }
+    let returned = MonotonicClock.now()
     sleep(seconds: 0.15)
+    log("CALL level \(i) sendParameters() took \(Int((returned - called) * 1e6)) us")
 }
 log("API level stop")
 attempt("stop") { try levels.stop(atTime: CHHapticTimeImmediate) }

@@ -223,3 +223,32 @@ import Testing
         #expect(programs == 1)
     }
 }
+
+/// An idle mixer lets its output pause: it must not say so while a motor still holds a transient's burst (a 20 ms
+/// tap is held 30 ms on a pad), or the output pauses mid-burst and the rest of the burst comes back as new onsets.
+@Suite struct MixerIdleTests {
+    @Test func aHeldBurstIsNotIdle() throws {
+        let program = try PatternProgram(pattern: Pattern(events: [Event(type: .hapticTransient, time: 0)]))
+        let mixer = Mixer(configuration: testConfiguration(rate: 1_000, block: 4), profile: .twoMotorPad)
+        let handle = try #require(mixer.allocatePlayer())
+        #expect(mixer.enqueue(.start(handle, program: .passUnretained(program), atFrame: 0, offset: 0)))
+        let storage = BusStorage(capacity: 4)
+        var soundingBlocks = 0
+        var lastSounding = -1
+        var idleBefore = false
+        for block in 0..<30 {
+            mixer.render(frameCount: 4, haptic: storage.haptic, audio: storage.audio)
+            let sounding = storage.haptic.strong.prefix(4).contains { $0 > 0 } || storage.haptic.weak.prefix(4).contains { $0 > 0 }
+            if sounding {
+                soundingBlocks += 1
+                lastSounding = block
+                // Had the mixer called itself idle after the previous block, the output could have paused here.
+                #expect(!idleBefore, "block \(block) plays the burst after the mixer said it was idle")
+            }
+            idleBefore = mixer.isIdle
+            mixer.drainNotifications { _ in }
+        }
+        #expect(soundingBlocks >= 7, "the 30 ms burst spans at least 7 blocks of 4 ms (\(soundingBlocks))")
+        #expect(lastSounding < 29 && mixer.isIdle, "idle once the burst is over")
+    }
+}
