@@ -47,8 +47,8 @@ public final class EvdevDevice: HapticDevice {
     nonisolated(unsafe) private var writer: EvdevWriter?
     nonisolated(unsafe) private var pacer: RealTimePacer?
     nonisolated(unsafe) private var lastWriter: EvdevWriter?
-    /// What the engine expects the next onset to be (its writers arm a slot with it).
-    private let expectedOnset = OnsetExpectation()
+    /// What the engine anticipates (the next onset, an intensity scale), shared with the writers.
+    private let anticipation = LevelAnticipation()
 
     /// A device for a node whose capabilities are known (see ``open(path:configuration:)``).
     public convenience init(capabilities: EvdevCapabilities, configuration: EvdevConfiguration = EvdevConfiguration()) {
@@ -86,7 +86,7 @@ public final class EvdevDevice: HapticDevice {
     ///   ``DeviceError/Code/timeout`` when the device does not answer).
     public func start(format: DeviceFormat) throws(DeviceError) {
         stop()
-        let writer = EvdevWriter(capabilities: capabilities, configuration: configuration, system: system, expectedOnset: expectedOnset)
+        let writer = EvdevWriter(capabilities: capabilities, configuration: configuration, system: system, anticipation: anticipation)
         // Above the render thread's priority: a level the render thread hands over is uploaded at once.
         guard IOThread.detach(name: "evdev-io", realTimePriority: 45, { writer.run() }) else {
             throw DeviceError(.ioError, "\(info.id): could not start the I/O thread")
@@ -158,8 +158,17 @@ public final class EvdevDevice: HapticDevice {
     /// Arms the next onset: the I/O thread keeps an effect uploaded with these levels while the motor is idle, and
     /// an onset that matches starts with one `write` from the render thread.
     public func anticipateOnset(strong: Float, weak: Float) {
-        expectedOnset.levels = UInt32(Self.magnitude(strong)) << 16 | UInt32(Self.magnitude(weak))
+        anticipation.onsetLevels = UInt32(Self.magnitude(strong)) << 16 | UInt32(Self.magnitude(weak))
     }
+
+    /// Sends the playing level scaled by `factor` at once, ahead of the render thread (one wake of the I/O thread;
+    /// the upload happens there).
+    public func anticipateScale(_ factor: Float) {
+        anticipation.anticipateScale(factor, system: system)
+    }
+
+    /// Level changes sent ahead of the render thread in the current (or last) session.
+    public var anticipatedUploadCount: Int { lastWriter?.anticipatedUploadCount ?? 0 }
 
     /// Onsets of the current (or last) session that started from the armed slot, without an upload.
     public var armedStartCount: Int { lastWriter?.armedStartCount ?? 0 }

@@ -9,18 +9,51 @@ import Musl
 import CHapticSupport
 import Synchronization
 
-/// The motor levels the next onset from silence is expected to have, shared by an ``EvdevDevice`` (which hears of
-/// them from the engine, ``HapticDevice/anticipateOnset(strong:weak:)``) and its writers (which arm a slot with them).
-package final class OnsetExpectation: Sendable {
+/// What the engine tells an ``EvdevDevice`` ahead of need, shared with its writers: the motor levels the next onset
+/// from silence is expected to have (a slot is armed with them), and an intensity scale just sent by an app (the
+/// writer uploads the scaled level at once, before the render thread has rendered it).
+package final class LevelAnticipation: Sendable {
     private let packed = Atomic<UInt32>(0)
+    private let scaleBits = Atomic<UInt32>(0)
+    /// The running writer's wake event (−1 when none), and how many callers are signalling it: a writer withdraws it
+    /// and waits for the count before it closes the descriptor.
+    private let wake = Atomic<Int32>(-1)
+    private let signalling = Atomic<Int>(0)
 
-    /// Nothing expected yet.
+    /// Nothing anticipated yet.
     package init() {}
 
-    /// `strong << 16 | weak` (0 … 65535 each), 0 when unknown.
-    package var levels: UInt32 {
+    /// The expected onset levels, `strong << 16 | weak` (0 … 65535 each), 0 when unknown.
+    package var onsetLevels: UInt32 {
         get { packed.load(ordering: .relaxed) }
         set { packed.store(newValue, ordering: .relaxed) }
+    }
+
+    /// Records an intensity scale and wakes the running writer's I/O thread (one non-blocking `write` to its
+    /// `eventfd`), through `system`.
+    package func anticipateScale(_ factor: Float, system: any EvdevSystemCalls) {
+        guard factor.isFinite, factor >= 0 else { return }
+        scaleBits.store(Swift.max(factor, .leastNonzeroMagnitude).bitPattern, ordering: .releasing)
+        signalling.wrappingAdd(1, ordering: .sequentiallyConsistent)
+        let fd = wake.load(ordering: .sequentiallyConsistent)
+        if fd >= 0 { _ = system.signalWake(fd) }
+        signalling.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+    }
+
+    /// Takes the pending scale, if any (I/O thread).
+    package func takeScale() -> Float? {
+        let bits = scaleBits.exchange(0, ordering: .acquiringAndReleasing)
+        return bits == 0 ? nil : Float(bitPattern: bits)
+    }
+
+    /// Lets callers wake `fd` (a writer that has opened).
+    package func setWakeEvent(_ fd: Int32) { wake.store(fd, ordering: .sequentiallyConsistent) }
+
+    /// Withdraws `fd` (if it is still the one set) and waits until no caller is signalling it any more (a writer about
+    /// to close it).
+    package func withdrawWakeEvent(_ fd: Int32) {
+        _ = wake.compareExchange(expected: fd, desired: -1, ordering: .sequentiallyConsistent)
+        while signalling.load(ordering: .sequentiallyConsistent) > 0 { MonotonicClock.sleep(until: MonotonicClock.now() + 0.0001) }
     }
 }
 
@@ -37,7 +70,7 @@ package final class OnsetExpectation: Sendable {
 /// at once. A control thread starts and stops it and reads ``state``.
 ///
 /// **Armed onsets.** While the motor is idle, the I/O thread keeps a second slot uploaded with the levels the next
-/// onset is expected to have (``OnsetExpectation``, else the last onset seen). When the render thread sees
+/// onset is expected to have (``LevelAnticipation``, else the last onset seen). When the render thread sees
 /// levels rise from silence to those levels (within 1/16 of full scale) it starts that slot itself with one `write`
 /// of an `EV_FF` play event — which never waits for the device, unlike `EVIOCSFF` on a uinput device — so the motor
 /// starts without an upload on the critical path; the I/O thread then adopts it as the live slot, corrects its
@@ -82,6 +115,7 @@ package final class EvdevWriter: Sendable {
     private let skipped = Atomic<Int>(0)
     private let wakes = Atomic<Int>(0)
     private let armedStarts = Atomic<Int>(0)
+    private let anticipatedUploads = Atomic<Int>(0)
     private let armedStartTimeBits = Atomic<UInt64>(0)
     /// The end-of-block levels of the latest block (what an urgent tick sends).
     private let latestEnd = Atomic<UInt32>(0)
@@ -91,8 +125,8 @@ package final class EvdevWriter: Sendable {
     private let armed = Atomic<UInt64>(0)
     /// The armed slot the render thread started (the same packing), for the I/O thread to adopt; 0 when none.
     private let fired = Atomic<UInt64>(0)
-    /// The levels the next onset is expected to have (``OnsetExpectation``, shared with the device).
-    private let expectedOnset: OnsetExpectation
+    /// What the engine anticipates (shared with the device).
+    private let anticipation: LevelAnticipation
     /// The descriptor the render thread may write a play event to (−1 while there is none), and whether it is doing
     /// so: ``release()`` withdraws the descriptor and waits for the flag before closing it.
     private let renderFD = Atomic<Int32>(-1)
@@ -120,9 +154,9 @@ package final class EvdevWriter: Sendable {
     /// Creates a writer for the node described by `capabilities`.
     package init(
         capabilities: EvdevCapabilities, configuration: EvdevConfiguration, system: any EvdevSystemCalls,
-        expectedOnset: OnsetExpectation = OnsetExpectation()
+        anticipation: LevelAnticipation = LevelAnticipation()
     ) {
-        self.expectedOnset = expectedOnset
+        self.anticipation = anticipation
         self.capabilities = capabilities
         self.configuration = configuration
         self.system = system
@@ -231,6 +265,8 @@ package final class EvdevWriter: Sendable {
     package var wakeCount: Int { wakes.load(ordering: .relaxed) }
     /// Onsets the render thread started from the armed slot (no upload on their path).
     package var armedStartCount: Int { armedStarts.load(ordering: .relaxed) }
+    /// Level changes sent ahead of the render thread (an app's intensity scale, ``LevelAnticipation``).
+    package var anticipatedUploadCount: Int { anticipatedUploads.load(ordering: .relaxed) }
     /// When the latest of those play writes returned (monotonic seconds; 0 before the first), for latency checks.
     package var lastArmedStartTime: Double { Double(bitPattern: armedStartTimeBits.load(ordering: .relaxed)) }
 
@@ -316,6 +352,7 @@ package final class EvdevWriter: Sendable {
         playing = false
         armedLevels = 0
         renderFD.store(fd, ordering: .sequentiallyConsistent)
+        if wakeFD >= 0 { anticipation.setWakeEvent(wakeFD) }
         stateValue.store(State.running.rawValue, ordering: .releasing)
         return .success(())
     }
@@ -351,7 +388,7 @@ package final class EvdevWriter: Sendable {
     /// The corresponding call is `EVIOCSFF` on the spare id.
     package func armSpareSlot() {
         guard spareID >= 0 else { return }
-        let anticipated = expectedOnset.levels
+        let anticipated = anticipation.onsetLevels
         let wanted = anticipated != 0 ? anticipated : lastOnset
         guard wanted != 0 else { return }
         let current = armed.load(ordering: .acquiring)
@@ -425,6 +462,26 @@ package final class EvdevWriter: Sendable {
         }
     }
 
+    /// Uploads the playing level scaled by the intensity scale an app just sent (``LevelAnticipation``) to the live slot
+    /// at once (nothing when the motor is silent or the
+    /// scaled level rounds to silence: a stop waits for the rendered level).
+    ///
+    /// The corresponding call is `EVIOCSFF` (same id).
+    /// I/O thread only (``run()`` calls it when woken).
+    package func sendAnticipatedScale(now: Double) -> State {
+        guard let factor = anticipation.takeScale(), playing, effectID >= 0 else { return .running }
+        func scaled(_ level: UInt32) -> UInt32 { UInt32(Swift.min(Float(level) * factor, 65535).rounded()) }
+        let levels = scaled(sent >> 16) << 16 | scaled(sent & 0xFFFF)
+        guard levels != 0, levels != sent else { return .running }
+        var effect = makeEffect(strong: UInt16(levels >> 16), weak: UInt16(levels & 0xFFFF))
+        if case .failure(let error) = call("EVIOCSFF", { system.uploadEffect(fd, &effect) }) { return refuse(error) }
+        uploads.add(1, ordering: .relaxed)
+        anticipatedUploads.add(1, ordering: .relaxed)
+        sent = levels
+        lastUpload = now
+        return .running
+    }
+
     /// `EBUSY`/`EAGAIN`/`ENOSPC`: skip this tick and try again on the next, up to ``retryLimit`` times in a row.
     private func refuse(_ error: SystemCallError) -> State {
         switch error.errno {
@@ -443,7 +500,8 @@ package final class EvdevWriter: Sendable {
     /// The corresponding calls are `write(EV_FF, id, 0)`, `EVIOCRMFF` and `close`.
     package func release() {
         guard fd >= 0 else { return }
-        // Withdraw the descriptor from the render thread and wait out a play write in progress (one `write`).
+        // Withdraw the descriptors from the render thread and the engine, and wait out writes in progress.
+        if wakeFD >= 0 { anticipation.withdrawWakeEvent(wakeFD) }
         armed.store(0, ordering: .releasing)
         renderFD.store(-1, ordering: .sequentiallyConsistent)
         while renderWriting.load(ordering: .sequentiallyConsistent) { MonotonicClock.sleep(until: MonotonicClock.now() + 0.0001) }
@@ -517,6 +575,9 @@ package final class EvdevWriter: Sendable {
             if state != .running || stopFlag.load(ordering: .acquiring) { break }
             let now = MonotonicClock.now()
             if woken { next = now }
+            // An app just scaled the intensity: send the scaled level now, before the render thread has rendered it
+            // (the rendered level follows within a block and corrects a wrong guess).
+            if woken, sendAnticipatedScale(now: now) != .running { break }
             let urgent = woken && urgentRequest.exchange(false, ordering: .acquiringAndReleasing)
             if tick(now: now, urgent: urgent) != .running { break }
             // Between updates, keep the next onset armed.

@@ -47,11 +47,19 @@ public protocol HapticDevice: AnyObject, Sendable {
     /// of a player just made — so it can prepare them ahead of need (evdev arms an effect slot, and then starts it with
     /// a single `write` from the render thread instead of an upload). Any thread; may be ignored.
     func anticipateOnset(strong: Float, weak: Float)
+
+    /// Tells the device that an app has just scaled the haptic intensity of what plays by `factor` (an intensity
+    /// control sent for "now"), before the render thread has rendered it: a device whose level changes cost a
+    /// round trip (evdev) may send the scaled level at once; the rendered level follows within a block and
+    /// corrects it if other sounds made the guess wrong. Any thread; may be ignored.
+    func anticipateScale(_ factor: Float)
 }
 
 extension HapticDevice {
     /// Nothing to prepare.
     public func anticipateOnset(strong: Float, weak: Float) {}
+    /// Nothing to prepare.
+    public func anticipateScale(_ factor: Float) {}
 
     /// 0: the device has no stream that can underrun.
     public var recoveredErrorCount: Int { 0 }

@@ -36,6 +36,9 @@ public final class EnginePlayer: @unchecked Sendable {
     var cachedOffset: Double?
     /// Called once per run that ends (not for a run replaced by a restart; see ``completion``).
     var completionSetting: (@Sendable (EngineError?) -> Void)?
+    /// The run's intensity control as last sent for "now" (1 at each start), or `nil` once a curve or the program's
+    /// own parameters may have moved it: what an intensity change is a scale of.
+    var intensityControl: Float? = 1
 
     init(runtime: EngineRuntime, program: PatternProgram, epoch: Int) {
         self.runtime = runtime

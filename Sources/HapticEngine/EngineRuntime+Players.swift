@@ -4,7 +4,6 @@ import HapticRender
 extension EngineRuntime {
     /// Runs `body` under the lock with the current session, unless the player is from an earlier epoch.
     func withPlayerLocked(_ player: PlayerState, _ body: (EngineSession?) -> Void) {
-        defer { wakeOutputForQueuedCommands() }
         state.withLock { s in
             guard player.epoch == s.epoch else { return }
             body(s.session)
@@ -87,7 +86,6 @@ extension EngineRuntime {
     }
 
     func startPlayer(_ player: PlayerState, at time: Double) throws(EngineError) {
-        defer { wakeOutputForQueuedCommands() }
         var out: [Callback] = []
         defer { deliver(out) }
         try state.withLock { (s: inout State) throws(EngineError) in
@@ -177,10 +175,10 @@ extension EngineRuntime {
         player.run = handle
         player.isPaused = false
         player.cachedOffset = nil
+        player.intensityControl = 1
     }
 
     func stopPlayer(_ player: PlayerState, at time: Double) throws(EngineError) {
-        defer { wakeOutputForQueuedCommands() }
         try state.withLock { (s: inout State) throws(EngineError) in
             try check(player, s)
             try check(time)
@@ -192,7 +190,6 @@ extension EngineRuntime {
     }
 
     func cancelPlayer(_ player: PlayerState) throws(EngineError) {
-        defer { wakeOutputForQueuedCommands() }
         try state.withLock { (s: inout State) throws(EngineError) in
             try check(player, s)
             let session = try runningSession(s)
@@ -207,7 +204,6 @@ extension EngineRuntime {
     }
 
     func pausePlayer(_ player: PlayerState, at time: Double) throws(EngineError) {
-        defer { wakeOutputForQueuedCommands() }
         try state.withLock { (s: inout State) throws(EngineError) in
             try check(player, s)
             try check(time)
@@ -220,7 +216,6 @@ extension EngineRuntime {
     }
 
     func resumePlayer(_ player: PlayerState, at time: Double) throws(EngineError) {
-        defer { wakeOutputForQueuedCommands() }
         var out: [Callback] = []
         defer { deliver(out) }
         try state.withLock { (s: inout State) throws(EngineError) in
@@ -240,7 +235,6 @@ extension EngineRuntime {
     }
 
     func seekPlayer(_ player: PlayerState, to offset: Double) throws(EngineError) {
-        defer { wakeOutputForQueuedCommands() }
         try state.withLock { (s: inout State) throws(EngineError) in
             try check(player, s)
             guard offset.isFinite, offset >= 0 else {
@@ -261,11 +255,11 @@ extension EngineRuntime {
     }
 
     func sendParameters(_ player: PlayerState, _ parameters: [DynamicParameter], at time: Double) throws(EngineError) {
-        defer { wakeOutputForQueuedCommands() }
         try state.withLock { (s: inout State) throws(EngineError) in
             try check(player, s)
             try check(time)
             guard let run = player.run, let session = s.session else { return }
+            anticipateIntensityScale(player, parameters, at: time, s)
             let base = mixerFrame(for: time, session)
             let start = session.runs[run]?.startFrame ?? Int.min
             for parameter in parameters {
@@ -276,12 +270,34 @@ extension EngineRuntime {
         }
     }
 
+    /// An intensity control sent for "now" scales what the player plays: tell the device the scale before the command
+    /// is rendered, so a device whose level changes cost a round trip (evdev) can start it now. Only for a player whose
+    /// intensity control is known (no program parameters or curves moving it); a wrong guess is corrected by the
+    /// rendered level within a block.
+    private func anticipateIntensityScale(_ player: PlayerState, _ parameters: [DynamicParameter], at time: Double, _ s: State) {
+        guard time <= 0 || time <= nowLocked(s) else { return }
+        for parameter in parameters where parameter.id == .hapticIntensityControl {
+            guard parameter.time <= 0 else {
+                player.intensityControl = nil
+                continue
+            }
+            let value = Swift.min(Swift.max(parameter.value, 0), 1)
+            if let previous = player.intensityControl, previous > 0, player.program.parameterCount == 0,
+                player.program.curveCount == 0, value != previous
+            {
+                s.device.anticipateScale(value / previous)
+            }
+            player.intensityControl = value
+        }
+    }
+
     func scheduleCurve(_ player: PlayerState, _ curve: CurveProgram, at time: Double) throws(EngineError) {
-        defer { wakeOutputForQueuedCommands() }
         try state.withLock { (s: inout State) throws(EngineError) in
             try check(player, s)
             try check(time)
             guard let run = player.run, let session = s.session else { return }
+            // A curve moves the control in ways an intensity change cannot be a simple scale of.
+            player.intensityControl = nil
             let start = session.runs[run]?.startFrame ?? Int.min
             let frame = Swift.max(mixerFrame(for: time, session), start)
             session.retain(curve)

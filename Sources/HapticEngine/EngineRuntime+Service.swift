@@ -5,22 +5,9 @@ import HapticRender
 // The runtime's locked internals: session start and stop, run ends, the mixer's notifications and the service that
 // collects them, device faults and the idle timeout. Every *Locked function runs inside `state.withLock`.
 extension EngineRuntime {
-    /// Wakes the device's output when commands were queued, outside the engine's lock: the render thread (real-time
-    /// priority) then preempts a caller that has finished its work and holds nothing, rather than one still inside the
-    /// engine, and renders the commands at once. Called after every section that may queue commands.
-    func wakeOutputForQueuedCommands() {
-        let output = state.withLock { s -> DeviceOutput? in
-            guard let session = s.session, session.commandsQueued else { return nil }
-            session.commandsQueued = false
-            return session.output
-        }
-        output?.wakeForCommand()
-    }
-
     /// Lets go of stopped sessions (``retire()``), then runs `callbacks` where this engine delivers them. Called
     /// after every locked section, never inside one.
     func deliver(_ callbacks: [Callback]) {
-        wakeOutputForQueuedCommands()
         retire()
         guard !callbacks.isEmpty else { return }
         switch clockMode {

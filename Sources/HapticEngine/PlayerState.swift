@@ -81,15 +81,12 @@ final class EngineSession: @unchecked Sendable {
         self.baseFrame = baseFrame
     }
 
-    /// Whether commands were queued since the output was last woken (``EngineRuntime/wakeOutputForQueuedCommands()``
-    /// wakes it once the engine's lock is released).
-    var commandsQueued = false
-
-    /// Sends a command to the mixer and marks the device's output to be woken for it (so it is rendered at once, not
-    /// at the next block boundary). Returns `false` when the command queue is full.
+    /// Sends a command to the mixer and wakes the device's output for it, at once: the render thread renders it now,
+    /// not at the next block boundary (it needs no lock, so waking it from inside the engine's lock costs the caller
+    /// nothing but a preemption, and the command reaches the device soonest). Returns `false` when the queue is full.
     func enqueue(_ command: MixerCommand) -> Bool {
         guard mixer.enqueue(command) else { return false }
-        commandsQueued = true
+        output.wakeForCommand()
         return true
     }
 

@@ -67,10 +67,10 @@ import Testing
     /// its path — and the I/O thread then adopts that slot as the live one and arms the other.
     @Test func anArmedOnsetStartsWithOneWriteAndNoUpload() throws {
         let mock = MockEvdevSystemCalls()
-        let expected = OnsetExpectation()
-        expected.levels = 65_535 << 16 | 32_768
+        let expected = LevelAnticipation()
+        expected.onsetLevels = 65_535 << 16 | 32_768
         let writer = EvdevWriter(
-            capabilities: Self.capabilities, configuration: EvdevConfiguration(), system: mock, expectedOnset: expected)
+            capabilities: Self.capabilities, configuration: EvdevConfiguration(), system: mock, anticipation: expected)
         try writer.open().get()
         mock.clearTrace()
         writer.armSpareSlot()
@@ -103,6 +103,37 @@ import Testing
         writer.release()
         #expect(Array(mock.trace.suffix(4)) == ["write EV_FF code=1 value=0 -> 24", "EVIOCRMFF 1 -> ok", "EVIOCRMFF 0 -> ok", "close 7"])
         #expect(mock.allocatedSlots == 0)
+    }
+
+    /// An intensity scale an app just sent is uploaded at once, before the render thread renders it; the rendered level
+    /// that follows is not sent again when the guess was right, and corrects it when it was not.
+    @Test func anAnticipatedScaleIsSentAheadOfTheRenderedLevel() throws {
+        let mock = MockEvdevSystemCalls()
+        let anticipation = LevelAnticipation()
+        let writer = EvdevWriter(
+            capabilities: Self.capabilities, configuration: EvdevConfiguration(), system: mock, anticipation: anticipation)
+        try writer.open().get()
+        #expect(writer.sendAnticipatedScale(now: 0) == .running)  // nothing pending, nothing playing
+        writer.publish(strong: 40_000, weak: 20_000)
+        writer.tick(now: 0.001)
+        mock.clearTrace()
+        anticipation.anticipateScale(0.5, system: mock)
+        #expect(writer.sendAnticipatedScale(now: 0.002) == .running)
+        #expect(mock.trace == ["EVIOCSFF id=0 RUMBLE strong=20000 weak=10000 len=50 -> 0"])
+        #expect(writer.anticipatedUploadCount == 1)
+        mock.clearTrace()
+        writer.publish(strong: 40_000, weak: 20_000, end: 20_000 << 16 | 10_000, urgent: true)
+        writer.tick(now: 0.003, urgent: true)
+        #expect(mock.trace.isEmpty, "the guess was right: nothing to correct")
+        anticipation.anticipateScale(2, system: mock)
+        _ = writer.sendAnticipatedScale(now: 0.004)
+        writer.publish(strong: 20_000, weak: 10_000, end: 30_000 << 16 | 15_000, urgent: true)
+        writer.tick(now: 0.005, urgent: true)
+        #expect(
+            mock.trace == [
+                "EVIOCSFF id=0 RUMBLE strong=40000 weak=20000 len=50 -> 0", "EVIOCSFF id=0 RUMBLE strong=30000 weak=15000 len=50 -> 0",
+                "write EV_FF code=0 value=1 -> 24",
+            ], "a wrong guess is corrected by the rendered level")
     }
 
     /// A block carrying an app's command sends its last frame's levels at once: a lowered intensity is sent as what it

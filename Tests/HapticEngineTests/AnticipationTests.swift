@@ -1,0 +1,60 @@
+import HapticDevices
+import HapticEngine
+import HapticPattern
+import HapticRender
+import Synchronization
+import Testing
+
+/// What the engine tells a motor device ahead of need: a player's first transient when it is made (the device arms
+/// it), and an intensity control sent for "now" as a scale (the device sends it before the render thread has).
+struct AnticipationTests {
+    /// A two-motor device that records what it is told.
+    final class ListeningDevice: HapticDevice {
+        let info = DeviceInfo(
+            id: "listening", name: "Listening pad", kind: .null, supportsHaptics: true, supportsAudio: false, isHardware: false,
+            profile: .twoMotorPad)
+        let onsets = Mutex<[(Float, Float)]>([])
+        let scales = Mutex<[Float]>([])
+        func start(format: DeviceFormat) throws(DeviceError) {}
+        func write(_ block: DeviceBlock) -> DeviceStatus { .ok }
+        func stop() {}
+        func anticipateOnset(strong: Float, weak: Float) { onsets.withLock { $0.append((strong, weak)) } }
+        func anticipateScale(_ factor: Float) { scales.withLock { $0.append(factor) } }
+    }
+
+    @Test func makePlayerAnnouncesTheFirstTransientPerRoute() throws {
+        let tap = try PatternProgram(
+            pattern: Pattern(events: [
+                Event(type: .hapticTransient, time: 0, parameters: [.init(.hapticIntensity, 0.8), .init(.hapticSharpness, 0.25)])
+            ]))
+        let device = ListeningDevice()
+        _ = EngineRuntime(device: device, clock: .manual).makePlayer(program: tap)
+        _ = EngineRuntime(device: device, clock: .manual, route: .weak).makePlayer(program: tap)
+        let continuous = try PatternProgram(pattern: Pattern(events: [Event(type: .hapticContinuous, time: 0, duration: 1)]))
+        _ = EngineRuntime(device: device, clock: .manual).makePlayer(program: continuous)
+        let onsets = device.onsets.withLock { $0 }
+        #expect(onsets.count == 2, "a continuous onset ramps up: nothing to arm")
+        #expect(abs(onsets[0].0 - 0.8) < 1e-6 && abs(onsets[0].1 - 0.4) < 1e-6, "dull: strong full, weak half (\(onsets[0]))")
+        #expect(onsets[1].0 == 0 && abs(onsets[1].1 - 0.8) < 1e-6, "the right handle alone")
+    }
+
+    @Test func anImmediateIntensityChangeIsAnnouncedAsAScale() throws {
+        let device = ListeningDevice()
+        let engine = EngineRuntime(device: device, clock: .manual)
+        try engine.start()
+        let hum = try PatternProgram(pattern: Pattern(events: [Event(type: .hapticContinuous, time: 0, duration: 10)]))
+        let player = engine.makePlayer(program: hum)
+        try player.start(atTime: 0)
+        engine.advance(bySeconds: 0.05)
+        try player.sendParameters([DynamicParameter(id: .hapticIntensityControl, value: 0.5, time: 0)], atTime: 0)
+        try player.sendParameters([DynamicParameter(id: .hapticIntensityControl, value: 0.25, time: 0)], atTime: 0)
+        try player.sendParameters([DynamicParameter(id: .hapticSharpnessControl, value: 0.3, time: 0)], atTime: 0)
+        try player.sendParameters([DynamicParameter(id: .hapticIntensityControl, value: 1, time: 0)], atTime: engine.currentTime + 1)
+        #expect(device.scales.withLock { $0 } == [0.5, 0.5], "two immediate scales; sharpness and later times are not")
+        try player.scheduleCurve(
+            try CurveProgram(ParameterCurve(id: .hapticIntensityControl, time: 0, controlPoints: [.init(time: 0, value: 0.4)])), atTime: 0)
+        try player.sendParameters([DynamicParameter(id: .hapticIntensityControl, value: 0.8, time: 0)], atTime: 0)
+        #expect(device.scales.withLock { $0 }.count == 2, "after a curve the control is unknown: no guess")
+        engine.stop()
+    }
+}
