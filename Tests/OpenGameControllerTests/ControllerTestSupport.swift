@@ -17,7 +17,9 @@ struct SimulatedPads {
         self.folder = folder
         let list = models.enumerated().map { index, model in "simulated:\(model)=wav:\(folder.path)/\(index).wav" }
         registry = ControllerRegistry(
-            environment: ["HAPTIC_CONTROLLERS": list.joined(separator: ","), "HAPTIC_INPUT_DIR": folder.appendingPathComponent("no-input").path],
+            environment: [
+                "HAPTIC_CONTROLLERS": list.joined(separator: ","), "HAPTIC_INPUT_DIR": folder.appendingPathComponent("no-input").path,
+            ],
             clock: .manual, watchesHotPlug: false)
         ControllerRegistry.install(registry)
     }

@@ -12,7 +12,10 @@ import Testing
         _ = try SimulatedPads(["xbox", "dualsense", "generic"])
         let controllers = GCController.controllers()
         #expect(controllers.map(\.productCategory) == ["Xbox One", "DualSense", "HID"])
-        #expect(controllers.map(\.vendorName) == ["Simulated Xbox One Controller", "Simulated DualSense Wireless Controller", "Simulated Gamepad"])
+        #expect(
+            controllers.map(\.vendorName) == [
+                "Simulated Xbox One Controller", "Simulated DualSense Wireless Controller", "Simulated Gamepad",
+            ])
         #expect(controllers.allSatisfy { !$0.isAttachedToDevice && $0.playerIndex == .indexUnset })
         #expect(GCController.current === controllers.last)
         let xbox = try #require(controllers[0].haptics)

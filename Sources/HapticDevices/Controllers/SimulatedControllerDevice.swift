@@ -142,7 +142,9 @@ public final class SimulatedControllerDevice: HapticDevice {
 
     /// The peak simulated acceleration of each actuator in the latest block, g, in recording order.
     public var currentLevels: [Float] {
-        let all = [peak0.load(ordering: .relaxed), peak1.load(ordering: .relaxed), peak2.load(ordering: .relaxed), peak3.load(ordering: .relaxed)]
+        let all = [
+            peak0.load(ordering: .relaxed), peak1.load(ordering: .relaxed), peak2.load(ordering: .relaxed), peak3.load(ordering: .relaxed),
+        ]
         return all.prefix(channelCount).map { Float(bitPattern: $0) }
     }
 
