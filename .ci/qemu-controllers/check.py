@@ -69,9 +69,13 @@ def rumbles(tag, span):
 
 
 def steady(values):
-    """The level held longest (the most frequent non-zero value: onsets and releases ramp through others)."""
+    """The level held through the phase: the most frequent non-zero value (onsets and releases ramp through a few
+    others), and 0 unless it is at least half of the non-zero values."""
     values = [v for v in values if v > 0]
-    return statistics.mode(values) if values else 0
+    if not values:
+        return 0
+    held = statistics.mode(values)
+    return held if 2 * values.count(held) >= len(values) else 0
 
 
 def motor_at_end(tag, span):
@@ -81,6 +85,37 @@ def motor_at_end(tag, span):
         return None
     m = re.search(r'strong=(\d+) weak=(\d+)', last[-1][1])
     return int(m.group(1)), int(m.group(2))
+
+
+def motor(tag, span):
+    """What the pad's motors did in `span` (padevice's model of them, the way ff-memless sums playing effects):
+    [(strong, weak, playing effects, seconds held)], from the MOTOR lines (each a change), starting with the state
+    at the start of `span`."""
+    changes = []
+    for time, s in all_(tag, r'^MOTOR '):
+        m = re.search(r'strong=(\d+) weak=(\d+) effects=(\d+)', s)
+        changes.append((time, int(m.group(1)), int(m.group(2)), int(m.group(3))))
+    before = [c for c in changes if c[0] <= span[0]]
+    inside = [c for c in changes if span[0] < c[0] < span[1]]
+    states = ([(span[0],) + before[-1][1:]] if before else [(span[0], 0, 0, 0)]) + inside
+    return [(st, wk, n, (states[i + 1][0] if i + 1 < len(states) else span[1]) - t) for i, (t, st, wk, n) in enumerate(states)]
+
+
+def held(states):
+    """The (strong, weak) held longest while the motors ran."""
+    totals = {}
+    for st, wk, _, seconds in states:
+        if st or wk:
+            totals[(st, wk)] = totals.get((st, wk), 0) + seconds
+    return max(totals, key=totals.get) if totals else (0, 0)
+
+
+def onset(tag, span):
+    """When the pad's motors first ran in `span`."""
+    for time, s in all_(tag, r'^MOTOR ', *span):
+        if not re.search(r'strong=0 weak=0', s):
+            return time
+    return None
 
 
 print('== qemu-controllers: guest log checks')
@@ -115,46 +150,47 @@ check(len(connects) == 4 and all(s.endswith(' 1') for _, s in connects),
       'each controller present at start was posted as GCControllerDidConnect once')
 
 # --- 2. Per-motor routing and mixing on the uinput pads ---
+# What the motors did comes from the pad's model of them (the playing effects summed, as ff-memless does); the
+# uploads are counted too.
 level = {}
 for label, tag in (('A', 'pa'), ('B', 'pb')):
     print(f'-- pad {label} ({tag}): one engine per locality, then left + right at once')
-    span = window(label, 'Left Handle')
-    ups = uploads(tag, span) if span else []
-    strong = steady([u[2] for u in ups])
-    check(bool(ups) and all(u[3] == 0 for u in ups) and strong > 0,
-          f'left-handle engine moves only the strong motor: {len(ups)} uploads, strong {strong}, weak always 0')
-    lat = ups[0][0] - span[0] if ups else None
-    span_r = window(label, 'Right Handle')
-    ups_r = uploads(tag, span_r) if span_r else []
-    weak = steady([u[3] for u in ups_r])
-    check(bool(ups_r) and all(u[2] == 0 for u in ups_r) and weak > 0,
-          f'right-handle engine moves only the weak motor: {len(ups_r)} uploads, weak {weak}, strong always 0')
-    span_h = window(label, 'Handles')
-    ups_h = uploads(tag, span_h) if span_h else []
-    both = (steady([u[2] for u in ups_h]), steady([u[3] for u in ups_h]))
-    check(bool(ups_h) and both[0] > 0 and both[1] > 0, f'handles engine (sharpness 0.5) moves both motors: strong {both[0]}, weak {both[1]}')
+    spans = {phase: window(label, phase) for phase in ('Left Handle', 'Right Handle', 'Handles', 'mix')}
+    if not all(spans.values()):
+        check(False, f'pad {label}: all phases ran')
+        continue
+    states = {phase: motor(tag, span) for phase, span in spans.items()}
+    count = {phase: len(uploads(tag, span)) for phase, span in spans.items()}
+    strong, _ = held(states['Left Handle'])
+    check(strong > 0 and all(wk == 0 for _, wk, _, _ in states['Left Handle']),
+          f"left-handle engine moves only the strong motor: strong {strong}, weak 0 throughout ({count['Left Handle']} uploads)")
+    _, weak = held(states['Right Handle'])
+    check(weak > 0 and all(st == 0 for st, _, _, _ in states['Right Handle']),
+          f"right-handle engine moves only the weak motor: weak {weak}, strong 0 throughout ({count['Right Handle']} uploads)")
+    both = held(states['Handles'])
+    check(both[0] > 0 and both[1] > 0, f"handles engine (sharpness 0.5) moves both motors: strong {both[0]}, weak {both[1]} ({count['Handles']} uploads)")
     for what, got, want in (('left handle', strong, LEFT), ('right handle', weak, RIGHT), ('handles', both[0], HANDLES)):
         check(abs(got / 65535 - want) <= 0.03, f'{what}: intensity {want} plays {got / 65535:.3f} of full scale')
-    span_m = window(label, 'mix')
-    ups_m = uploads(tag, span_m) if span_m else []
-    mixed = [u for u in ups_m if u[2] == strong and u[3] == weak]
-    ids = {u[1] for u in ups_m}
-    check(bool(mixed) and len(ids) == 1,
-          f'left + right engines at once: one effect (id {sorted(ids)}) carries strong {strong} and weak {weak} together '
-          f'({len(mixed)} of {len(ups_m)} uploads)')
-    ends = [motor_at_end(tag, s) for s in (span, span_r, span_h, span_m) if s]
-    check(len(ends) == 4 and all(e == (0, 0) for e in ends), f'the motors are off at the end of each phase: {ends}')
-    if lat is not None:
-        print(f'        API start -> first EVIOCSFF upload on the pad: {ms(lat)}')
-        figures.setdefault('pad latency', []).append(lat)
+    mix = states['mix']
+    together = sum(seconds for st, wk, n, seconds in mix if (st, wk) == (strong, weak) and n == 1)
+    check(together > 0.1 and all(n <= 1 for _, _, n, _ in mix),
+          f'left + right engines at once: one effect carries strong {strong} and weak {weak} together for {ms(together)}, '
+          f"never two effects at once ({count['mix']} uploads)")
+    ends = [states[phase][-1][:2] for phase in spans]
+    check(all(e == (0, 0) for e in ends), f'the motors are off at the end of each phase: {ends}')
+    on = onset(tag, spans['Left Handle'])
+    if on is not None:
+        print(f'        API start -> motor on at the pad: {ms(on - spans["Left Handle"][0])}')
+        figures.setdefault('pad latency', []).append(on - spans['Left Handle'][0])
     level[label] = dict(left=strong, right=weak, handles=both[0])
-slots = {tag: [int(s.split()[1]) for _, s in all_(tag, r'^SLOTS')] for tag in ('pa', 'pb')}
-check(all(v and max(v) == 1 for v in slots.values()),
-      f'every engine of a pad shares one effect slot (max slots: pa {max(slots["pa"] or [0])}, pb {max(slots["pb"] or [0])})')
+slots = {tag: max([int(s.split()[1]) for _, s in all_(tag, r'^SLOTS')] or [0]) for tag in ('pa', 'pb')}
+# One device output per pad: its writer's effect slot (plus a spare one armed for onsets, where the writer keeps one),
+# never one per engine.
+check(all(1 <= v <= 2 for v in slots.values()), f'the three engines of a pad share one writer: at most {max(slots.values())} effect slots in use')
 span = window('AB', 'cross')
-a, b = (uploads('pa', span), uploads('pb', span)) if span else ([], [])
-check(bool(a) and bool(b) and all(u[3] == 0 and u[2] > 0 for u in a if u[2] or u[3]) and all(u[2] == 0 and u[3] > 0 for u in b if u[2] or u[3]),
-      f'both pads at once: pad A left handle -> only A\'s strong motor ({len(a)} uploads), pad B right handle -> only B\'s weak motor ({len(b)})')
+a, b = (motor('pa', span), motor('pb', span)) if span else ([], [])
+check(held(a)[0] > 0 and all(wk == 0 for _, wk, _, _ in a) and held(b)[1] > 0 and all(st == 0 for st, _, _, _ in b),
+      f"both pads at once: pad A's left handle moves only A's strong motor ({held(a)}), pad B's right handle only B's weak motor ({held(b)})")
 
 # --- 3. Pad B unplugged mid-play, then plugged in again ---
 print('-- pad B unplugged mid-play (UI_DEV_DESTROY), then created again')
@@ -193,11 +229,13 @@ check(replug is not None and len(cnotes) == 2 and cnotes[1][0] > replug[0],
 check(first('gc', rf"^REPLUGGED '{PAD_B}' new-controller=true") is not None, 'it is a new GCController, listed by controllers()')
 span = window('B2', 'leftHandle')
 created = first('pb', r'^CREATED', after=unplug[0] if unplug else -1)
-stale = [u for u in uploads('pb', (created[0], span[0])) if u[2] or u[3]] + all_('pb', r'^PLAY', created[0], span[0]) if created and span else ['?']
-check(not stale, f'nothing drove the re-plugged pad before its new engine played ({len(stale)} plays or non-zero uploads)')
-ups = uploads('pb', span) if span else []
-check(bool(ups) and all(u[3] == 0 for u in ups) and steady([u[2] for u in ups]) == level['A']['left'],
-      f'an engine on the new controller plays: left handle -> strong {steady([u[2] for u in ups]) if ups else "-"}, weak 0 ({len(ups)} uploads)')
+stale = [x for x in motor('pb', (created[0], span[0])) if x[0] or x[1]] if created and span else ['?']
+check(not stale, f'nothing drove the re-plugged pad before its new engine played ({len(stale)} motor states)')
+states = motor('pb', span) if span else []
+check(held(states) == (level.get('A', {}).get('left', -1), 0) and all(wk == 0 for _, wk, _, _ in states),
+      f'an engine on the new controller plays: left handle -> {held(states)} (strong, weak)')
+check(first('gc', r'^OLDENGINE start\(\) after the disconnect throws') is not None and window('Bold', 'leftHandle') is None,
+      "an engine of the unplugged controller cannot be started again (it would drive the pad now at the same node)")
 
 # --- 4. The DualSenses: hid-playstation's output reports ---
 print("-- DualSense over uhid: our engine -> evdev (ff-memless) -> hid-playstation -> output report 0x02 -> dsemu")
@@ -207,8 +245,9 @@ for tag in ('ds1', 'ds2'):
     check(sizes == {'0x09': '20', '0x20': '64', '0x05': '41'} and all('reply' in s for _, s in got),
           f'{tag}: hid-playstation read pairing (0x09), firmware (0x20) and calibration (0x05) info at probe: {sizes}')
 check(len(re.findall(r'Registered DualSense controller', text)) >= 2, 'hid-playstation registered both DualSenses (dmesg)')
-expect = {'Left Handle': (level['A']['left'] // 256, 0), 'Right Handle': (0, level['A']['right'] // 256),
-          'Handles': (level['A']['handles'] // 256, level['A']['handles'] // 256)}
+pad_a = level.get('A', dict(left=-256, right=-256, handles=-256))  # pad A's magnitudes (impossible bytes without them)
+expect = {'Left Handle': (pad_a['left'] // 256, 0), 'Right Handle': (0, pad_a['right'] // 256),
+          'Handles': (pad_a['handles'] // 256, pad_a['handles'] // 256)}
 modes = {}
 for label in ('DS1', 'DS2'):
     spans = {phase: window(label, phase) for phase in ('Left Handle', 'Right Handle', 'Handles', 'mix')}
@@ -287,7 +326,7 @@ for tag in ('pa', 'pb', 'ds1', 'ds2'):
 
 print('== figures')
 if 'pad latency' in figures:
-    print(f"  API start -> first EVIOCSFF on a uinput pad: {', '.join(ms(x) for x in figures['pad latency'])}")
+    print(f"  API start -> motor on at a uinput pad (its model of the playing effects): {', '.join(ms(x) for x in figures['pad latency'])}")
 if 'ds latency' in figures:
     print(f"  API start -> first DualSense rumble output report (through ff-memless and hid-playstation): {', '.join(ms(x) for x in figures['ds latency'])}")
 if unplug and notes:

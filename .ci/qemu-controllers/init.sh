@@ -33,6 +33,8 @@ CHK=$!
 if fftool wait /tmp/unplug 90 $CHK; then fftool signal $PB USR1; else echo "GUEST: no unplug marker"; fi
 if fftool wait /tmp/replug 30 $CHK; then fftool signal $PB USR2; else echo "GUEST: no replug marker"; fi
 if fftool wait /tmp/dsunplug 60 $CHK; then fftool signal $DS2 TERM; else echo "GUEST: no dsunplug marker"; fi
+# A driver that hangs is killed, so that the logs still reach the console.
+fftool wait /tmp/done 60 $CHK || { echo "GUEST: the driver did not finish (it failed or hung)"; kill -KILL $CHK 2>/dev/null; }
 wait $CHK
 echo "GUEST: haptic-controller-check exit $?"
 sleep 0.2

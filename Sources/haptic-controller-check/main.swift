@@ -267,6 +267,7 @@ sleep(seconds: 0.5)
 
 let connectsBeforeReplug = recorder.connects(named: padBName).count
 mark("replug")
+let replugMarked = now()
 guard wait(seconds: 10, until: { recorder.connects(named: padBName).count > connectsBeforeReplug }) else {
     fail("no GCControllerDidConnect for the re-plugged pad B within 10 s")
 }
@@ -274,13 +275,28 @@ let newNote = recorder.connects(named: padBName).last!
 guard let padB2 = GCController.controllers().first(where: { ObjectIdentifier($0) == newNote.controller }) else {
     fail("the re-plugged pad B is not in GCController.controllers()")
 }
-log("REPLUGGED '\(padBName)' new-controller=\(padB2 !== padB) category=\(padB2.productCategory)")
+log(
+    "REPLUGGED '\(padBName)' new-controller=\(padB2 !== padB) category=\(padB2.productCategory) after-mark-ms=\(String(format: "%.1f", (newNote.time - replugMarked) * 1000))"
+)
 let enginesB2 = PadEngines(label: "B2", controller: padB2, localities: [.leftHandle])
 sleep(seconds: 0.2)
 log("PLAY B2 leftHandle intensity=\(leftLevel)")
 play(enginesB2.engine(.leftHandle), rumble(intensity: leftLevel, seconds: 0.4))
 sleep(seconds: 0.65)
 log("END B2 leftHandle")
+// A game that restarts its engines when they stop (Apple's advice for resets) must not reach the pad that took the
+// unplugged one's place: the old controller's engines stay stopped. (The new pad's engine is running, so a restarted
+// old engine would find the output of the same device node and join it.)
+do {
+    try enginesB.engine(.leftHandle).start()
+    log("PLAY Bold leftHandle intensity=\(rightLevel) (the old engine started again)")
+    play(enginesB.engine(.leftHandle), rumble(intensity: rightLevel, seconds: 0.4))
+    sleep(seconds: 0.65)
+    log("END Bold leftHandle")
+    enginesB.engine(.leftHandle).stop()
+} catch {
+    log("OLDENGINE start() after the disconnect throws: \(error)")
+}
 
 // MARK: 4. The DualSenses through hid-playstation
 
@@ -324,7 +340,7 @@ let summary = recorder.state.withLock { s in
 log("SUMMARY \(summary)")
 NotificationCenter.default.removeObserver(connectObserver)
 NotificationCenter.default.removeObserver(disconnectObserver)
-log("DONE")
+mark("done")
 exit(0)
 #else
 print("haptic-controller-check runs on Linux only")
