@@ -51,7 +51,8 @@ if [ ! -s "$W/kernel/vmlinux" ] || [ ! -s "$C/order" ] || [ "$(cat "$C/KV" 2>/de
   step "kernel modules"
   fresh=no
   if [ -s "$W/kernel/vmlinux" ] && [ -s "$W/kernel/KV" ]; then
-    fetch_kernel "linux-image-$(cat "$W/kernel/KV")" || fresh=yes
+    fetch_kernel "linux-image-$(cat "$W/kernel/KV")" \
+      || { apt-get update -qq; fetch_kernel "linux-image-$(cat "$W/kernel/KV")"; } || fresh=yes
   else
     fresh=yes
   fi
