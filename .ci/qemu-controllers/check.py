@@ -186,7 +186,7 @@ for label, tag in (('A', 'pa'), ('B', 'pb')):
 slots = {tag: max([int(s.split()[1]) for _, s in all_(tag, r'^SLOTS')] or [0]) for tag in ('pa', 'pb')}
 # One device output per pad: its writer's effect slot (plus a spare one armed for onsets, where the writer keeps one),
 # never one per engine.
-check(all(1 <= v <= 2 for v in slots.values()), f'the three engines of a pad share one writer: at most {max(slots.values())} effect slots in use')
+check(all(1 <= v <= 2 for v in slots.values()), f'the three engines of a pad share one writer: at most {max(slots.values())} effect slot(s) in use (slots never grow with the engines)')
 span = window('AB', 'cross')
 a, b = (motor('pa', span), motor('pb', span)) if span else ([], [])
 check(held(a)[0] > 0 and all(wk == 0 for _, wk, _, _ in a) and held(b)[1] > 0 and all(st == 0 for st, _, _, _ in b),
