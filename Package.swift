@@ -81,6 +81,9 @@ let package = Package(
         .executableTarget(name: "haptic", dependencies: ["HapticCommands"]),
         // Real-kernel check: drives a uinput force-feedback device in the QEMU guest of .ci/qemu-evdev.sh.
         .executableTarget(name: "haptic-evdev-check", dependencies: ["OpenCoreHaptics", "HapticDevices"]),
+        // Real-kernel check of OpenGameController (uinput gamepads, a DualSense through uhid and hid-playstation) in the
+        // QEMU guest of .ci/qemu-controllers.sh; only the public Apple-named API.
+        .executableTarget(name: "haptic-controller-check", dependencies: ["OpenGameController", "OpenCoreHaptics"]),
         // Soak test (issue 8): random patterns and live changes on a real-time engine for minutes; Scripts/soak.sh.
         // Not a product.
         .executableTarget(

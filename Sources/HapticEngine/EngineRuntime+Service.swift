@@ -32,6 +32,7 @@ extension EngineRuntime {
 
     func startLocked(_ s: inout State) throws(EngineError) {
         if s.session != nil { return }
+        if let explanation = s.endedForGood { throw EngineError(.deviceUnavailable, explanation) }
         let device = s.device
         let mixer = Mixer(configuration: configuration.mixerConfiguration, profile: device.info.profile)
         let context = RenderContext(

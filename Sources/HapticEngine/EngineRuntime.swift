@@ -79,6 +79,8 @@ public final class EngineRuntime: @unchecked Sendable {
         var returnWatcher: ReturnWatcher?
         /// The watch for the removed output while it is away.
         var returnWatch: DeviceReturnWatch?
+        /// Set by ``endForGood(_:)``: the device is gone for good and the engine never starts again.
+        var endedForGood: String?
     }
 
     /// Creates a stopped engine that will render into `device`.
@@ -321,6 +323,21 @@ public final class EngineRuntime: @unchecked Sendable {
     public func simulateExternalStop(_ reason: EngineStopReason) {
         var out: [Callback] = []
         state.withLock { s in
+            guard s.session != nil else { return }
+            externalStopLocked(reason, &s, into: &out)
+        }
+        deliver(out)
+    }
+
+    /// Ends the engine for good because its device is gone for good (a game controller was unplugged: one plugged
+    /// in again is a new controller, with new engines): it stops as ``simulateExternalStop(_:)`` does (the stopped
+    /// handler hears `reason` once, if the engine was running), and every later start — ``start()`` or a player's
+    /// automatic start — throws ``EngineError/Code/deviceUnavailable``. So an app that restarts its engines when
+    /// they stop never reaches whatever device later appears under the same node.
+    public func endForGood(_ reason: EngineStopReason, because explanation: String) {
+        var out: [Callback] = []
+        state.withLock { s in
+            s.endedForGood = explanation
             guard s.session != nil else { return }
             externalStopLocked(reason, &s, into: &out)
         }

@@ -82,13 +82,16 @@ open class GCDeviceHaptics: @unchecked Sendable {
     }
 
     /// The controller went away: every engine still running stops with `.gameControllerDisconnect` (once: an engine
-    /// that already noticed the removal itself has stopped), and no new engine is made.
+    /// that already noticed the removal itself has stopped), no engine of it starts again (a restart would reach
+    /// whatever device takes the node next, such as the same pad plugged in again as a new controller), and no new
+    /// engine is made.
     func disconnect() {
         let engines = state.withLock { s -> [CHHapticEngine] in
             s.isDisconnected = true
             return s.engines.compactMap(\.engine)
         }
-        for engine in engines { engine.simulateStop(.gameControllerDisconnect) }
+        let explanation = "\(controllerInfo.name) was disconnected; a controller plugged in again is a new GCController"
+        for engine in engines { engine.runtime.endForGood(.gameControllerDisconnect, because: explanation) }
     }
 
     /// The engines made so far that are still alive (for tests and diagnostics).

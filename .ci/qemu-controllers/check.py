@@ -1,0 +1,340 @@
+#!/usr/bin/env python3
+"""Checks the guest log of .ci/qemu-controllers.sh and prints the figures. Exit 0 iff every assertion holds.
+
+Tags: gc = our Swift driver (haptic-controller-check), pa/pb = the two uinput gamepads (padevice), ds1/ds2 = the two
+DualSenses emulated through uhid (dsemu; hid-playstation drives them), ini = the guest's /init (signals). Times are
+guest CLOCK_MONOTONIC seconds. The driver brackets each phase with `PLAY <label> <locality>` … `END <label>
+<locality>`; what reached a device between the two belongs to that phase."""
+import re
+import statistics
+import sys
+
+LEFT, RIGHT, HANDLES = 0.9, 0.4, 0.8  # the intensities the driver plays on the left handle, right handle, handles
+PAD_A, PAD_B = 'OCH Test Pad A', 'OCH Test Pad B'
+DUALSENSE = 'Sony Interactive Entertainment DualSense Wireless Controller'
+
+lines = []
+for raw in open(sys.argv[1], errors='replace'):
+    m = re.search(r'\[(gc|pa|pb|ds1|ds2|ini) +([0-9]+\.[0-9]+)\] (.*)$', raw.rstrip())
+    if m:
+        lines.append((m.group(1), float(m.group(2)), m.group(3)))
+text = open(sys.argv[1], errors='replace').read()
+failures = []
+
+
+def check(ok, what):
+    print(('  ok    ' if ok else '  FAIL  ') + what)
+    if not ok:
+        failures.append(what)
+
+
+def first(tag, pattern, after=-1.0, before=1e18):
+    for t, time, s in lines:
+        if t == tag and after < time < before and re.search(pattern, s):
+            return time, s
+    return None
+
+
+def all_(tag, pattern, after=-1.0, before=1e18):
+    return [(time, s) for t, time, s in lines if t == tag and after < time < before and re.search(pattern, s)]
+
+
+def ms(x):
+    return f'{x * 1000:.1f} ms'
+
+
+def window(label, phase):
+    """(start, end) of a driver phase, from its PLAY and END markers."""
+    start = first('gc', rf'^PLAY {re.escape(label)} {re.escape(phase)}\b')
+    end = first('gc', rf'^END {re.escape(label)} {re.escape(phase)}\b', after=start[0] if start else -1)
+    return (start[0], end[0]) if start and end else None
+
+
+def uploads(tag, span):
+    """(time, id, strong, weak) of every rumble upload the pad saw in `span`."""
+    out = []
+    for time, s in all_(tag, r'^UPLOAD .*RUMBLE', *span):
+        m = re.search(r'id=(\d+) .*strong=(\d+) weak=(\d+)', s)
+        out.append((time, int(m.group(1)), int(m.group(2)), int(m.group(3))))
+    return out
+
+
+def rumbles(tag, span):
+    """(time, left, right, mode) of every rumble output report the DualSense got in `span`."""
+    out = []
+    for time, s in all_(tag, r'^RUMBLE ', *span):
+        m = re.search(r'left=(\d+) right=(\d+) mode=(\w+)', s)
+        out.append((time, int(m.group(1)), int(m.group(2)), m.group(3)))
+    return out
+
+
+def steady(values):
+    """The level held through the phase: the most frequent non-zero value (onsets and releases ramp through a few
+    others), and 0 unless it is at least half of the non-zero values."""
+    values = [v for v in values if v > 0]
+    if not values:
+        return 0
+    held = statistics.mode(values)
+    return held if 2 * values.count(held) >= len(values) else 0
+
+
+def motor_at_end(tag, span):
+    """The pad's last modelled motor state in `span`, as (strong, weak)."""
+    last = all_(tag, r'^MOTOR ', *span)
+    if not last:
+        return None
+    m = re.search(r'strong=(\d+) weak=(\d+)', last[-1][1])
+    return int(m.group(1)), int(m.group(2))
+
+
+def motor(tag, span):
+    """What the pad's motors did in `span` (padevice's model of them, the way ff-memless sums playing effects):
+    [(strong, weak, playing effects, seconds held)], from the MOTOR lines (each a change), starting with the state
+    at the start of `span`."""
+    changes = []
+    for time, s in all_(tag, r'^MOTOR '):
+        m = re.search(r'strong=(\d+) weak=(\d+) effects=(\d+)', s)
+        changes.append((time, int(m.group(1)), int(m.group(2)), int(m.group(3))))
+    before = [c for c in changes if c[0] <= span[0]]
+    inside = [c for c in changes if span[0] < c[0] < span[1]]
+    states = ([(span[0],) + before[-1][1:]] if before else [(span[0], 0, 0, 0)]) + inside
+    return [(st, wk, n, (states[i + 1][0] if i + 1 < len(states) else span[1]) - t) for i, (t, st, wk, n) in enumerate(states)]
+
+
+def held(states):
+    """The (strong, weak) held longest while the motors ran."""
+    totals = {}
+    for st, wk, _, seconds in states:
+        if st or wk:
+            totals[(st, wk)] = totals.get((st, wk), 0) + seconds
+    return max(totals, key=totals.get) if totals else (0, 0)
+
+
+def onset(tag, span):
+    """When the pad's motors first ran in `span`."""
+    for time, s in all_(tag, r'^MOTOR ', *span):
+        if not re.search(r'strong=0 weak=0', s):
+            return time
+    return None
+
+
+print('== qemu-controllers: guest log checks')
+check('QEMU-CONTROLLERS GUEST FINISHED' in text, 'the guest ran to the end')
+check('GUEST: haptic-controller-check exit 0' in text, 'the Swift driver exited 0')
+fails = all_('gc', r'^FAIL')
+check(not fails, 'the Swift driver reported no failure' + (f': {fails[0][1]}' if fails else ''))
+for tag in ('pa', 'pb', 'ds1', 'ds2'):
+    bad = all_(tag, r'^FAIL')
+    check(not bad, f'{tag}: no device-side failure' + (f': {bad[0][1]}' if bad else ''))
+figures = {}
+
+# --- 1. Discovery ---
+print('-- discovery (GCController.controllers(), GCControllerDidConnect)')
+found = first('gc', r'^DISCOVERY ')
+controllers = [s for _, s in all_('gc', r'^CONTROLLER \d+ ')]
+for c in controllers:
+    print('        ' + c)
+def controller_line(name, category):
+    return [c for c in controllers if f"name='{name}'" in c and f'category={category}' in c]
+check(len(controllers) == 4, f'four controllers listed ({len(controllers)})' + (f', {found[1].split(" ", 1)[1]}' if found else ''))
+check(len(controller_line(PAD_A, 'Xbox One')) == 1, f"'{PAD_A}' (045E:02EA) is an Xbox One controller")
+check(len(controller_line(PAD_B, 'HID')) == 1, f"'{PAD_B}' (1234:ABCD) is a generic HID controller")
+check(len(controller_line(DUALSENSE, 'DualSense')) == 2,
+      "both uhid DualSenses, driven by hid-playstation, are controllers with productCategory 'DualSense'")
+check(all('Left Handle' in c and 'Right Handle' in c and 'Handles' in c and 'Trigger' not in c for c in controllers),
+      'each supports the handle localities (left, right, both) and no trigger locality')
+check(first('gc', r'^CHECK createEngine\(withLocality: \.leftTrigger\) .* -> nil') is not None,
+      'createEngine(withLocality: .leftTrigger) on a rumble pad returns nil')
+connects = all_('gc', r'^CONNECTS ')
+check(len(connects) == 4 and all(s.endswith(' 1') for _, s in connects),
+      'each controller present at start was posted as GCControllerDidConnect once')
+
+# --- 2. Per-motor routing and mixing on the uinput pads ---
+# What the motors did comes from the pad's model of them (the playing effects summed, as ff-memless does); the
+# uploads are counted too.
+level = {}
+for label, tag in (('A', 'pa'), ('B', 'pb')):
+    print(f'-- pad {label} ({tag}): one engine per locality, then left + right at once')
+    spans = {phase: window(label, phase) for phase in ('Left Handle', 'Right Handle', 'Handles', 'mix')}
+    if not all(spans.values()):
+        check(False, f'pad {label}: all phases ran')
+        continue
+    states = {phase: motor(tag, span) for phase, span in spans.items()}
+    count = {phase: len(uploads(tag, span)) for phase, span in spans.items()}
+    strong, _ = held(states['Left Handle'])
+    check(strong > 0 and all(wk == 0 for _, wk, _, _ in states['Left Handle']),
+          f"left-handle engine moves only the strong motor: strong {strong}, weak 0 throughout ({count['Left Handle']} uploads)")
+    _, weak = held(states['Right Handle'])
+    check(weak > 0 and all(st == 0 for st, _, _, _ in states['Right Handle']),
+          f"right-handle engine moves only the weak motor: weak {weak}, strong 0 throughout ({count['Right Handle']} uploads)")
+    both = held(states['Handles'])
+    check(both[0] > 0 and both[1] > 0, f"handles engine (sharpness 0.5) moves both motors: strong {both[0]}, weak {both[1]} ({count['Handles']} uploads)")
+    for what, got, want in (('left handle', strong, LEFT), ('right handle', weak, RIGHT), ('handles', both[0], HANDLES)):
+        check(abs(got / 65535 - want) <= 0.03, f'{what}: intensity {want} plays {got / 65535:.3f} of full scale')
+    mix = states['mix']
+    together = sum(seconds for st, wk, n, seconds in mix if (st, wk) == (strong, weak) and n == 1)
+    check(together > 0.1 and all(n <= 1 for _, _, n, _ in mix),
+          f'left + right engines at once: one effect carries strong {strong} and weak {weak} together for {ms(together)}, '
+          f"never two effects at once ({count['mix']} uploads)")
+    ends = [states[phase][-1][:2] for phase in spans]
+    check(all(e == (0, 0) for e in ends), f'the motors are off at the end of each phase: {ends}')
+    on = onset(tag, spans['Left Handle'])
+    if on is not None:
+        print(f'        API start -> motor on at the pad: {ms(on - spans["Left Handle"][0])}')
+        figures.setdefault('pad latency', []).append(on - spans['Left Handle'][0])
+    level[label] = dict(left=strong, right=weak, handles=both[0])
+slots = {tag: max([int(s.split()[1]) for _, s in all_(tag, r'^SLOTS')] or [0]) for tag in ('pa', 'pb')}
+# One device output per pad: its writer's effect slot (plus a spare one armed for onsets, where the writer keeps one),
+# never one per engine.
+check(all(1 <= v <= 2 for v in slots.values()), f'the three engines of a pad share one writer: at most {max(slots.values())} effect slot(s) in use (slots never grow with the engines)')
+span = window('AB', 'cross')
+a, b = (motor('pa', span), motor('pb', span)) if span else ([], [])
+check(held(a)[0] > 0 and all(wk == 0 for _, wk, _, _ in a) and held(b)[1] > 0 and all(st == 0 for st, _, _, _ in b),
+      f"both pads at once: pad A's left handle moves only A's strong motor ({held(a)}), pad B's right handle only B's weak motor ({held(b)})")
+
+# --- 3. Pad B unplugged mid-play, then plugged in again ---
+print('-- pad B unplugged mid-play (UI_DEV_DESTROY), then created again')
+unplug = first('ini', r'sent SIGUSR1')
+destroyed = first('pb', r'^DESTROYED')
+notes = all_('gc', rf"^NOTE GCControllerDidDisconnect '{PAD_B}'")
+check(unplug is not None and len(notes) == 1,
+      f'GCControllerDidDisconnect posted once for pad B ({len(notes)})' + (f', {ms(notes[0][0] - unplug[0])} after the unplug signal' if notes and unplug else ''))
+same = first('gc', rf"^DISCONNECTS '{PAD_B}' 1 same-controller=true")
+check(same is not None, "the notification's object is the GCController the game had for pad B")
+handlers = {}
+for key in ('B.Left Handle', 'B.Right Handle', 'B.Handles'):
+    handlers[key] = all_('gc', rf'^HANDLER {re.escape(key)} stoppedHandler')
+ok = all(len(h) == 1 and 'gameControllerDisconnect' in h[0][1] for h in handlers.values())
+delays = [h[0][0] - unplug[0] for h in handlers.values() if h] if unplug else []
+check(ok, 'each of pad B\'s three running engines got stoppedHandler(.gameControllerDisconnect) exactly once: '
+      + ', '.join(f'{k.split(".")[1]} {len(h)}' for k, h in handlers.items())
+      + (f' (after {", ".join(ms(d) for d in delays)})' if delays else ''))
+at_unplug = first('pb', r'^UNPLUG with the motors at')
+print('        pad B at the unplug: ' + (at_unplug[1].split('UNPLUG ')[1] if at_unplug else '-'))
+check(at_unplug is not None and 'strong=65535 weak=52428' in at_unplug[1],
+      'at the unplug pad B played both of its playing engines mixed (handles 0.8 + left handle 0.9: strong 65535, weak 52428)')
+off = all_('pb', r'^MOTOR ', before=first('pb', r'^CREATED', after=unplug[0])[0] if unplug and first('pb', r'^CREATED', after=unplug[0]) else 1e18)
+check(bool(off) and re.search(r'strong=0 weak=0 .*reason=unplugged', off[-1][1]) is not None,
+      'pad B\'s motors are off after the unplug (last modelled state: ' + (off[-1][1] if off else '-') + ')')
+check(not all_('gc', r'^HANDLER A\.'), 'no engine of pad A stopped')
+a_after = uploads('pa', (unplug[0], unplug[0] + 0.6)) if unplug else []
+check(len(a_after) > 5, f'pad A kept playing through pad B\'s unplug ({len(a_after)} uploads in the next 0.6 s)')
+check(first('gc', r'^CHECK old pad B createEngine after disconnect -> nil') is not None, 'the unplugged controller makes no new engine')
+check(first('gc', r'^CHECK controllers\(\) after unplug: 3 controllers, old pad B listed=false') is not None,
+      'GCController.controllers() drops the unplugged pad')
+replug = first('ini', r'sent SIGUSR2')
+cnotes = all_('gc', rf"^NOTE GCControllerDidConnect '{PAD_B}'")
+check(replug is not None and len(cnotes) == 2 and cnotes[1][0] > replug[0],
+      f'GCControllerDidConnect for the re-plugged pad B ({len(cnotes)} for pad B in all)' + (f', {ms(cnotes[1][0] - replug[0])} after the re-plug signal' if replug and len(cnotes) == 2 else ''))
+check(first('gc', rf"^REPLUGGED '{PAD_B}' new-controller=true") is not None, 'it is a new GCController, listed by controllers()')
+span = window('B2', 'leftHandle')
+created = first('pb', r'^CREATED', after=unplug[0] if unplug else -1)
+stale = [x for x in motor('pb', (created[0], span[0])) if x[0] or x[1]] if created and span else ['?']
+check(not stale, f'nothing drove the re-plugged pad before its new engine played ({len(stale)} motor states)')
+states = motor('pb', span) if span else []
+check(held(states) == (level.get('A', {}).get('left', -1), 0) and all(wk == 0 for _, wk, _, _ in states),
+      f'an engine on the new controller plays: left handle -> {held(states)} (strong, weak)')
+check(first('gc', r'^OLDENGINE start\(\) after the disconnect throws') is not None and window('Bold', 'leftHandle') is None,
+      "an engine of the unplugged controller cannot be started again (it would drive the pad now at the same node)")
+
+# --- 4. The DualSenses: hid-playstation's output reports ---
+print("-- DualSense over uhid: our engine -> evdev (ff-memless) -> hid-playstation -> output report 0x02 -> dsemu")
+for tag in ('ds1', 'ds2'):
+    got = all_(tag, r'^GET_REPORT')
+    sizes = {re.search(r'rnum=(0x\w+)', s).group(1): re.search(r'(\d+) bytes', s).group(1) for _, s in got}
+    check(sizes == {'0x09': '20', '0x20': '64', '0x05': '41'} and all('reply' in s for _, s in got),
+          f'{tag}: hid-playstation read pairing (0x09), firmware (0x20) and calibration (0x05) info at probe: {sizes}')
+check(len(re.findall(r'Registered DualSense controller', text)) >= 2, 'hid-playstation registered both DualSenses (dmesg)')
+pad_a = level.get('A', dict(left=-256, right=-256, handles=-256))  # pad A's magnitudes (impossible bytes without them)
+expect = {'Left Handle': (pad_a['left'] // 256, 0), 'Right Handle': (0, pad_a['right'] // 256),
+          'Handles': (pad_a['handles'] // 256, pad_a['handles'] // 256)}
+modes = {}
+for label in ('DS1', 'DS2'):
+    spans = {phase: window(label, phase) for phase in ('Left Handle', 'Right Handle', 'Handles', 'mix')}
+    if not all(spans.values()):
+        check(False, f'{label}: all phases ran')
+        continue
+    # Which emulated pad this controller is: the one whose motors moved in its phases.
+    moved = {tag: [r for span in spans.values() for r in rumbles(tag, span) if r[1] or r[2]] for tag in ('ds1', 'ds2')}
+    tags = [tag for tag, rs in moved.items() if rs]
+    check(len(tags) == 1, f'{label}: exactly one DualSense moved during its phases ({tags or "none"})')
+    if len(tags) != 1:
+        continue
+    tag = tags[0]
+    modes[tag] = sorted({r[3] for r in moved[tag]})
+    for phase in ('Left Handle', 'Right Handle', 'Handles'):
+        rs = rumbles(tag, spans[phase])
+        l_, r_ = steady([r[1] for r in rs]), steady([r[2] for r in rs])
+        want = expect[phase]
+        if phase == 'Left Handle':
+            ok = all(r[2] == 0 for r in rs) and l_ == want[0]
+        elif phase == 'Right Handle':
+            ok = all(r[1] == 0 for r in rs) and r_ == want[1]
+        else:
+            ok = (l_, r_) == want
+        check(bool(rs) and ok, f'{label} ({tag}) {phase}: motor_left {l_}, motor_right {r_} in {len(rs)} rumble reports '
+              f'(expected {want[0]}, {want[1]}: the uinput pad\'s magnitudes / 256)')
+        if phase == 'Left Handle' and rs:
+            figures.setdefault('ds latency', []).append(rs[0][0] - spans[phase][0])
+    rs = rumbles(tag, spans['mix'])
+    both = [r for r in rs if (r[1], r[2]) == (expect['Left Handle'][0], expect['Right Handle'][1])]
+    check(bool(both), f'{label} ({tag}) left + right engines at once: one output report carries motor_left '
+          f'{expect["Left Handle"][0]} and motor_right {expect["Right Handle"][1]} ({len(both)} of {len(rs)} reports)')
+    ends = [rumbles(tag, s) for s in spans.values()]
+    check(all(e and (e[-1][1], e[-1][2]) == (0, 0) for e in ends), f'{label} ({tag}): the last rumble report of each phase turns both motors off')
+check(modes.get('ds1') == ['v1'] and modes.get('ds2') == ['v2'],
+      f'rumble encoding per firmware: update version 2.04 -> valid_flag0 COMPATIBLE_VIBRATION|HAPTICS_SELECT (v1), '
+      f'6.30 -> HAPTICS_SELECT + valid_flag2 COMPATIBLE_VIBRATION2 (v2): {modes}')
+flags = {tag: sorted({re.search(r'flag0=(0x\w+) .*flag2=(0x\w+)', s).groups() for _, s in all_(tag, r'^OUTPUT .*motor_right=[1-9]')}) for tag in ('ds1', 'ds2')}
+print(f'        valid_flag0/valid_flag2 of reports with a motor on: {flags}')
+
+# --- 5. A DualSense unplugged mid-play ---
+print('-- a DualSense unplugged mid-play (UHID_DESTROY)')
+dsunplug = first('ini', r'sent SIGTERM')
+dnotes = all_('gc', rf"^NOTE GCControllerDidDisconnect '{DUALSENSE}'")
+check(dsunplug is not None and len(dnotes) == 1,
+      f'GCControllerDidDisconnect posted once for a DualSense ({len(dnotes)})' + (f', {ms(dnotes[0][0] - dsunplug[0])} after UHID_DESTROY was asked for' if dnotes and dsunplug else ''))
+stops = all_('gc', r'^STOPS DS\d\.')
+gone = [s for _, s in stops if s.endswith('disconnected=true')]
+kept = [s for _, s in stops if s.endswith('disconnected=false')]
+check(len(gone) == 3 and all(' 1 [gameControllerDisconnect]' in s for s in gone),
+      'each engine of the unplugged DualSense got stoppedHandler(.gameControllerDisconnect) exactly once')
+check(len(kept) == 3 and all(' 0 []' in s for s in kept), "the other DualSense's engines kept running")
+print('        ' + (first('ds2', r'^UNPLUG ')[1] if first('ds2', r'^UNPLUG ') else 'ds2: no UNPLUG line'))
+
+# --- 6. Every engine stopped: the motors are off ---
+print('-- every engine stopped (CHHapticEngine.stop())')
+stop = first('gc', r'^API stop every engine')
+if stop:
+    last_pa, last_pb = motor_at_end('pa', (stop[0] - 30, 1e18)), motor_at_end('pb', (stop[0] - 30, 1e18))
+    check(last_pa == (0, 0) and last_pb == (0, 0), f'both pads end with their motors off (pa {last_pa}, pb {last_pb})')
+    erased = [first(tag, r'^ERASE', after=stop[0]) for tag in ('pa', 'pb')]
+    check(all(erased), 'the effect slot is erased when the last engine on a pad stops')
+    ds1_on = rumbles('ds1', (stop[0] - 2, stop[0]))
+    ds1_off = rumbles('ds1', (stop[0], stop[0] + 1))
+    check(bool(ds1_on) and ds1_on[-1][1] > 0 and bool(ds1_off) and (ds1_off[-1][1], ds1_off[-1][2]) == (0, 0),
+          'the DualSense still playing gets a rumble report with both motors off when its engines stop'
+          + (f' ({ms(ds1_off[-1][0] - stop[0])} after stop())' if ds1_off else ''))
+else:
+    check(False, 'the driver stopped its engines')
+summary = first('gc', r'^SUMMARY ')
+check(summary is not None and 'connects=5 disconnects=2 stopped-handlers=6' in summary[1],
+      'notifications and handlers in all: ' + (summary[1].split(' ', 1)[1] if summary else '-') + ' (expected 5, 2, 6)')
+for tag in ('pa', 'pb', 'ds1', 'ds2'):
+    s = all_(tag, r'^SUMMARY ')
+    print(f'        {tag} {s[-1][1] if s else "-"}')
+
+print('== figures')
+if 'pad latency' in figures:
+    print(f"  API start -> motor on at a uinput pad (its model of the playing effects): {', '.join(ms(x) for x in figures['pad latency'])}")
+if 'ds latency' in figures:
+    print(f"  API start -> first DualSense rumble output report (through ff-memless and hid-playstation): {', '.join(ms(x) for x in figures['ds latency'])}")
+if unplug and notes:
+    print(f'  unplug -> GCControllerDidDisconnect: pad B {ms(notes[0][0] - unplug[0])}' + (f', DualSense {ms(dnotes[0][0] - dsunplug[0])}' if dnotes and dsunplug else ''))
+if replug and len(cnotes) == 2:
+    print(f'  re-plug -> GCControllerDidConnect: {ms(cnotes[1][0] - replug[0])}')
+if 'A' in level:
+    print(f"  magnitudes (pad A): left handle {level['A']['left']}, right handle {level['A']['right']}, handles {level['A']['handles']}; "
+          f"DualSense bytes {expect['Left Handle'][0]}/{expect['Right Handle'][1]}/{expect['Handles'][0]}")
+print('== qemu-controllers:', 'PASS' if not failures else f'FAIL ({len(failures)} checks)')
+sys.exit(1 if failures else 0)

@@ -1,0 +1,306 @@
+/* dsemu: a USB DualSense emulated through /dev/uhid, so that the kernel's own hid-playstation driver binds to it
+ * and creates the gamepad's evdev node (FF_RUMBLE through ff-memless), as it does for a real pad on a cable.
+ *
+ * It creates the HID device (UHID_CREATE2: bus USB, Sony's 054C:0CE6, the DualSense's USB report descriptor),
+ * answers the feature reports hid-playstation reads at probe (GET_REPORT: 0x09 pairing info = the MAC address,
+ * 0x20 firmware info = hardware/firmware/update versions, 0x05 motion calibration) with UHID_GET_REPORT_REPLY of
+ * the sizes the driver checks (20, 64, 41 bytes), and logs every output report the driver sends (UHID_OUTPUT):
+ * report 0x02, 63 bytes, whose common part starts at byte 1 with valid_flag0, valid_flag1, motor_right,
+ * motor_left, and has valid_flag2 at byte 39. A report is a rumble report when valid_flag0 has HAPTICS_SELECT
+ * (bit 1) and either COMPATIBLE_VIBRATION (valid_flag0 bit 0, firmware before update version 2.21) or
+ * COMPATIBLE_VIBRATION2 (valid_flag2 bit 2, "vibration v2", update version 2.21 and later): "RUMBLE left=L
+ * right=R" then gives the motor bytes (hid-playstation: left = strong_magnitude / 256, right = weak / 256).
+ *
+ * usage: dsemu TAG MAC UPDATE_VERSION   (MAC as aa:bb:cc:dd:ee:ff, UPDATE_VERSION in hex, e.g. 0204 or 0630)
+ *   SIGTERM: UHID_DESTROY (the pad is unplugged) and exit with a SUMMARY line */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/uhid.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t stop_flag;
+static void on_sig(int s) { (void)s; stop_flag = 1; }
+static const char *tag = "ds";
+static double now(void) { struct timespec ts; clock_gettime(CLOCK_MONOTONIC, &ts); return ts.tv_sec + ts.tv_nsec / 1e9; }
+#define LOG(...) do { printf("[%s %.6f] ", tag, now()); printf(__VA_ARGS__); printf("\n"); fflush(stdout); } while (0)
+
+/* The report descriptor of a DualSense (CFI-ZCT1) on USB, item by item (offset, item). Report 1 is the
+ * input report, 2 the output report, the rest feature reports. */
+static const uint8_t rdesc[] = {
+    0x05, 0x01,          /*   0 Usage Page (Generic Desktop) */
+    0x09, 0x05,          /*   2 Usage (Game Pad) */
+    0xa1, 0x01,          /*   4 Collection (Application) */
+    0x85, 0x01,          /*   6 Report ID (1) */
+    0x09, 0x30,          /*   8 Usage (X) */
+    0x09, 0x31,          /*  10 Usage (Y) */
+    0x09, 0x32,          /*  12 Usage (Z) */
+    0x09, 0x35,          /*  14 Usage (Rz) */
+    0x09, 0x33,          /*  16 Usage (Rx) */
+    0x09, 0x34,          /*  18 Usage (Ry) */
+    0x15, 0x00,          /*  20 Logical Minimum (0) */
+    0x26, 0xff, 0x00,    /*  22 Logical Maximum (255) */
+    0x75, 0x08,          /*  25 Report Size (8) */
+    0x95, 0x06,          /*  27 Report Count (6) */
+    0x81, 0x02,          /*  29 Input (Data,Var,Abs) */
+    0x06, 0x00, 0xff,    /*  31 Usage Page (Vendor Defined Page 1) */
+    0x09, 0x20,          /*  34 Usage (Vendor Usage 0x20) */
+    0x95, 0x01,          /*  36 Report Count (1) */
+    0x81, 0x02,          /*  38 Input (Data,Var,Abs) */
+    0x05, 0x01,          /*  40 Usage Page (Generic Desktop) */
+    0x09, 0x39,          /*  42 Usage (Hat switch) */
+    0x15, 0x00,          /*  44 Logical Minimum (0) */
+    0x25, 0x07,          /*  46 Logical Maximum (7) */
+    0x35, 0x00,          /*  48 Physical Minimum (0) */
+    0x46, 0x3b, 0x01,    /*  50 Physical Maximum (315) */
+    0x65, 0x14,          /*  53 Unit (Degrees,EngRotation) */
+    0x75, 0x04,          /*  55 Report Size (4) */
+    0x95, 0x01,          /*  57 Report Count (1) */
+    0x81, 0x42,          /*  59 Input (Data,Var,Abs,Null) */
+    0x65, 0x00,          /*  61 Unit (None) */
+    0x05, 0x09,          /*  63 Usage Page (Button) */
+    0x19, 0x01,          /*  65 Usage Minimum (1) */
+    0x29, 0x0f,          /*  67 Usage Maximum (15) */
+    0x15, 0x00,          /*  69 Logical Minimum (0) */
+    0x25, 0x01,          /*  71 Logical Maximum (1) */
+    0x75, 0x01,          /*  73 Report Size (1) */
+    0x95, 0x0f,          /*  75 Report Count (15) */
+    0x81, 0x02,          /*  77 Input (Data,Var,Abs) */
+    0x06, 0x00, 0xff,    /*  79 Usage Page (Vendor Defined Page 1) */
+    0x09, 0x21,          /*  82 Usage (Vendor Usage 0x21) */
+    0x95, 0x0d,          /*  84 Report Count (13) */
+    0x81, 0x02,          /*  86 Input (Data,Var,Abs) */
+    0x06, 0x00, 0xff,    /*  88 Usage Page (Vendor Defined Page 1) */
+    0x09, 0x22,          /*  91 Usage (Vendor Usage 0x22) */
+    0x15, 0x00,          /*  93 Logical Minimum (0) */
+    0x26, 0xff, 0x00,    /*  95 Logical Maximum (255) */
+    0x75, 0x08,          /*  98 Report Size (8) */
+    0x95, 0x34,          /* 100 Report Count (52) */
+    0x81, 0x02,          /* 102 Input (Data,Var,Abs) */
+    0x85, 0x02,          /* 104 Report ID (2) */
+    0x09, 0x23,          /* 106 Usage (Vendor Usage 0x23) */
+    0x95, 0x2f,          /* 108 Report Count (47) */
+    0x91, 0x02,          /* 110 Output (Data,Var,Abs) */
+    0x85, 0x05,          /* 112 Report ID (5) */
+    0x09, 0x33,          /* 114 Usage (Vendor Usage 0x33) */
+    0x95, 0x28,          /* 116 Report Count (40) */
+    0xb1, 0x02,          /* 118 Feature (Data,Var,Abs) */
+    0x85, 0x08,          /* 120 Report ID (8) */
+    0x09, 0x24,          /* 122 Usage (Vendor Usage 0x24) */
+    0x95, 0x2f,          /* 124 Report Count (47) */
+    0xb1, 0x02,          /* 126 Feature (Data,Var,Abs) */
+    0x85, 0x09,          /* 128 Report ID (9) */
+    0x09, 0x24,          /* 130 Usage (Vendor Usage 0x24) */
+    0x95, 0x13,          /* 132 Report Count (19) */
+    0xb1, 0x02,          /* 134 Feature (Data,Var,Abs) */
+    0x85, 0x0a,          /* 136 Report ID (10) */
+    0x09, 0x25,          /* 138 Usage (Vendor Usage 0x25) */
+    0x95, 0x1a,          /* 140 Report Count (26) */
+    0xb1, 0x02,          /* 142 Feature (Data,Var,Abs) */
+    0x85, 0x20,          /* 144 Report ID (32) */
+    0x09, 0x26,          /* 146 Usage (Vendor Usage 0x26) */
+    0x95, 0x3f,          /* 148 Report Count (63) */
+    0xb1, 0x02,          /* 150 Feature (Data,Var,Abs) */
+    0x85, 0x21,          /* 152 Report ID (33) */
+    0x09, 0x27,          /* 154 Usage (Vendor Usage 0x27) */
+    0x95, 0x04,          /* 156 Report Count (4) */
+    0xb1, 0x02,          /* 158 Feature (Data,Var,Abs) */
+    0x85, 0x22,          /* 160 Report ID (34) */
+    0x09, 0x40,          /* 162 Usage (Vendor Usage 0x40) */
+    0x95, 0x3f,          /* 164 Report Count (63) */
+    0xb1, 0x02,          /* 166 Feature (Data,Var,Abs) */
+    0x85, 0x80,          /* 168 Report ID (128) */
+    0x09, 0x28,          /* 170 Usage (Vendor Usage 0x28) */
+    0x95, 0x3f,          /* 172 Report Count (63) */
+    0xb1, 0x02,          /* 174 Feature (Data,Var,Abs) */
+    0x85, 0x81,          /* 176 Report ID (129) */
+    0x09, 0x29,          /* 178 Usage (Vendor Usage 0x29) */
+    0x95, 0x3f,          /* 180 Report Count (63) */
+    0xb1, 0x02,          /* 182 Feature (Data,Var,Abs) */
+    0x85, 0x82,          /* 184 Report ID (130) */
+    0x09, 0x2a,          /* 186 Usage (Vendor Usage 0x2a) */
+    0x95, 0x09,          /* 188 Report Count (9) */
+    0xb1, 0x02,          /* 190 Feature (Data,Var,Abs) */
+    0x85, 0x83,          /* 192 Report ID (131) */
+    0x09, 0x2b,          /* 194 Usage (Vendor Usage 0x2b) */
+    0x95, 0x3f,          /* 196 Report Count (63) */
+    0xb1, 0x02,          /* 198 Feature (Data,Var,Abs) */
+    0x85, 0x84,          /* 200 Report ID (132) */
+    0x09, 0x2c,          /* 202 Usage (Vendor Usage 0x2c) */
+    0x95, 0x3f,          /* 204 Report Count (63) */
+    0xb1, 0x02,          /* 206 Feature (Data,Var,Abs) */
+    0x85, 0x85,          /* 208 Report ID (133) */
+    0x09, 0x2d,          /* 210 Usage (Vendor Usage 0x2d) */
+    0x95, 0x02,          /* 212 Report Count (2) */
+    0xb1, 0x02,          /* 214 Feature (Data,Var,Abs) */
+    0x85, 0xa0,          /* 216 Report ID (160) */
+    0x09, 0x2e,          /* 218 Usage (Vendor Usage 0x2e) */
+    0x95, 0x01,          /* 220 Report Count (1) */
+    0xb1, 0x02,          /* 222 Feature (Data,Var,Abs) */
+    0x85, 0xe0,          /* 224 Report ID (224) */
+    0x09, 0x2f,          /* 226 Usage (Vendor Usage 0x2f) */
+    0x95, 0x3f,          /* 228 Report Count (63) */
+    0xb1, 0x02,          /* 230 Feature (Data,Var,Abs) */
+    0x85, 0xf0,          /* 232 Report ID (240) */
+    0x09, 0x30,          /* 234 Usage (Vendor Usage 0x30) */
+    0x95, 0x3f,          /* 236 Report Count (63) */
+    0xb1, 0x02,          /* 238 Feature (Data,Var,Abs) */
+    0x85, 0xf1,          /* 240 Report ID (241) */
+    0x09, 0x31,          /* 242 Usage (Vendor Usage 0x31) */
+    0x95, 0x3f,          /* 244 Report Count (63) */
+    0xb1, 0x02,          /* 246 Feature (Data,Var,Abs) */
+    0x85, 0xf2,          /* 248 Report ID (242) */
+    0x09, 0x32,          /* 250 Usage (Vendor Usage 0x32) */
+    0x95, 0x0f,          /* 252 Report Count (15) */
+    0xb1, 0x02,          /* 254 Feature (Data,Var,Abs) */
+    0x85, 0xf4,          /* 256 Report ID (244) */
+    0x09, 0x35,          /* 258 Usage (Vendor Usage 0x35) */
+    0x95, 0x3f,          /* 260 Report Count (63) */
+    0xb1, 0x02,          /* 262 Feature (Data,Var,Abs) */
+    0x85, 0xf5,          /* 264 Report ID (245) */
+    0x09, 0x36,          /* 266 Usage (Vendor Usage 0x36) */
+    0x95, 0x03,          /* 268 Report Count (3) */
+    0xb1, 0x02,          /* 270 Feature (Data,Var,Abs) */
+    0xc0,                /* 272 End Collection */
+};
+
+static uint8_t mac[6];            /* as written aa:bb:..., most significant first */
+static unsigned update_version;
+static int outputs, rumbles, feature_requests;
+static int motor_left = -1, motor_right = -1;
+
+static void put16(uint8_t *p, unsigned v) { p[0] = v & 0xff; p[1] = (v >> 8) & 0xff; }
+static void put32(uint8_t *p, uint32_t v) { for (int i = 0; i < 4; i++) p[i] = (v >> (8 * i)) & 0xff; }
+
+/* Fills feature report `rnum`; returns its size (report ID included), or 0 for a report this emulator does not
+ * know (answered with an error). */
+static size_t feature(uint8_t rnum, uint8_t *r) {
+    switch (rnum) {
+    case 0x09: /* pairing info: the MAC address, little endian, at bytes 1..6 */
+        r[0] = 0x09;
+        for (int i = 0; i < 6; i++) r[1 + i] = mac[5 - i];
+        return 20;
+    case 0x20: /* firmware info: build date and time (ASCII), hw_version at 24, fw_version at 28, update_version at 44 */
+        r[0] = 0x20;
+        memcpy(&r[1], "Nov 25 2026", 11);
+        memcpy(&r[12], "12:00:00", 8);
+        put16(&r[20], 0x0003); /* firmware type */
+        put16(&r[22], 0x0004); /* software series */
+        put32(&r[24], 0x00000313);
+        put32(&r[28], 0x0100001e);
+        put16(&r[44], update_version);
+        return 64;
+    case 0x05: { /* motion calibration: gyro biases, gyro +/- references, gyro speed, accelerometer +/- 1 g */
+        r[0] = 0x05;
+        int16_t v[] = { 0, 0, 0,                    /* gyro pitch, yaw, roll bias */
+                        8862, -8862, 8866, -8866, 8874, -8874, /* pitch +/-, yaw +/-, roll +/- */
+                        540, 540,                   /* gyro speed + and - (deg/s) */
+                        8192, -8192, 8192, -8192, 8192, -8192 }; /* accel x +/-, y +/-, z +/- */
+        for (unsigned i = 0; i < sizeof v / sizeof *v; i++) put16(&r[1 + 2 * i], (uint16_t)v[i]);
+        return 41;
+    }
+    default:
+        return 0;
+    }
+}
+
+static int send_event(int fd, struct uhid_event *ev) {
+    ssize_t n = write(fd, ev, sizeof *ev);
+    if (n != (ssize_t)sizeof *ev) { LOG("FAIL write uhid event %u: %s", ev->type, n < 0 ? strerror(errno) : "short write"); return -1; }
+    return 0;
+}
+
+static void output_report(const uint8_t *d, unsigned size) {
+    outputs++;
+    if (size < 48 || d[0] != 0x02) { LOG("OUTPUT id=0x%02x len=%u (not the USB main output report)", size ? d[0] : 0, size); return; }
+    unsigned flag0 = d[1], flag1 = d[2], right = d[3], left = d[4], flag2 = d[39];
+    LOG("OUTPUT id=0x02 len=%u flag0=0x%02x flag1=0x%02x flag2=0x%02x motor_right=%u motor_left=%u lightbar=%u,%u,%u player_leds=0x%02x",
+        size, flag0, flag1, flag2, right, left, d[45], d[46], d[47], d[44]);
+    int v1 = (flag0 & 0x02) && (flag0 & 0x01), v2 = (flag0 & 0x02) && (flag2 & 0x04);
+    if (v1 || v2) {
+        rumbles++;
+        LOG("RUMBLE left=%u right=%u mode=%s", left, right, v2 ? "v2" : "v1");
+        if ((int)left != motor_left || (int)right != motor_right) LOG("MOTOR left=%u right=%u", left, right);
+        motor_left = left; motor_right = right;
+    }
+}
+
+int main(int argc, char **argv) {
+    if (argc < 4 || sscanf(argv[2], "%hhx:%hhx:%hhx:%hhx:%hhx:%hhx", &mac[0], &mac[1], &mac[2], &mac[3], &mac[4], &mac[5]) != 6) {
+        fprintf(stderr, "usage: dsemu TAG MAC UPDATE_VERSION\n");
+        return 2;
+    }
+    tag = argv[1];
+    update_version = (unsigned)strtoul(argv[3], NULL, 16);
+    struct sigaction sa; memset(&sa, 0, sizeof sa); sa.sa_handler = on_sig;
+    sigaction(SIGTERM, &sa, NULL); sigaction(SIGINT, &sa, NULL);
+    int fd = open("/dev/uhid", O_RDWR | O_CLOEXEC);
+    if (fd < 0) { LOG("FAIL open /dev/uhid: %s", strerror(errno)); return 1; }
+
+    struct uhid_event ev; memset(&ev, 0, sizeof ev);
+    ev.type = UHID_CREATE2;
+    snprintf((char *)ev.u.create2.name, sizeof ev.u.create2.name, "Sony Interactive Entertainment DualSense Wireless Controller");
+    snprintf((char *)ev.u.create2.phys, sizeof ev.u.create2.phys, "usb-0000:00:14.0-%s/input3", tag);
+    ev.u.create2.rd_size = sizeof rdesc;
+    ev.u.create2.bus = BUS_USB;
+    ev.u.create2.vendor = 0x054c;
+    ev.u.create2.product = 0x0ce6;
+    ev.u.create2.version = 0x0100;
+    memcpy(ev.u.create2.rd_data, rdesc, sizeof rdesc);
+    if (send_event(fd, &ev) < 0) return 1;
+    LOG("CREATED uhid DualSense 054c:0ce6 bus=USB rdesc=%zu bytes mac=%s update_version=0x%04x", sizeof rdesc, argv[2], update_version);
+
+    while (!stop_flag) {
+        struct pollfd p = { .fd = fd, .events = POLLIN };
+        int r = poll(&p, 1, 200);
+        if (r < 0) { if (errno == EINTR) continue; LOG("FAIL poll: %s", strerror(errno)); break; }
+        if (r == 0) continue;
+        memset(&ev, 0, sizeof ev);
+        ssize_t n = read(fd, &ev, sizeof ev);
+        if (n < 0) { if (errno == EINTR || errno == EAGAIN) continue; LOG("FAIL read: %s", strerror(errno)); break; }
+        switch (ev.type) {
+        case UHID_START: LOG("START dev_flags=0x%llx", (unsigned long long)ev.u.start.dev_flags); break;
+        case UHID_STOP: LOG("STOP"); break;
+        case UHID_OPEN: LOG("OPEN"); break;
+        case UHID_CLOSE: LOG("CLOSE"); break;
+        case UHID_OUTPUT: output_report(ev.u.output.data, ev.u.output.size); break;
+        case UHID_GET_REPORT: {
+            uint32_t id = ev.u.get_report.id;
+            uint8_t rnum = ev.u.get_report.rnum, rtype = ev.u.get_report.rtype;
+            struct uhid_event reply; memset(&reply, 0, sizeof reply);
+            reply.type = UHID_GET_REPORT_REPLY;
+            reply.u.get_report_reply.id = id;
+            size_t size = rtype == UHID_FEATURE_REPORT ? feature(rnum, reply.u.get_report_reply.data) : 0;
+            reply.u.get_report_reply.err = size ? 0 : EIO;
+            reply.u.get_report_reply.size = size;
+            feature_requests++;
+            LOG("GET_REPORT rnum=0x%02x rtype=%u -> %s %zu bytes", rnum, rtype, size ? "reply" : "error", size);
+            send_event(fd, &reply);
+            break;
+        }
+        case UHID_SET_REPORT: {
+            struct uhid_event reply; memset(&reply, 0, sizeof reply);
+            reply.type = UHID_SET_REPORT_REPLY;
+            reply.u.set_report_reply.id = ev.u.set_report.id;
+            reply.u.set_report_reply.err = 0;
+            LOG("SET_REPORT rnum=0x%02x size=%u", ev.u.set_report.rnum, ev.u.set_report.size);
+            send_event(fd, &reply);
+            break;
+        }
+        default: LOG("EVENT type=%u", ev.type); break;
+        }
+    }
+    LOG("UNPLUG with the motors at left=%d right=%d", motor_left, motor_right);
+    memset(&ev, 0, sizeof ev);
+    ev.type = UHID_DESTROY;
+    send_event(fd, &ev);
+    close(fd);
+    LOG("SUMMARY outputs=%d rumble_reports=%d feature_requests=%d", outputs, rumbles, feature_requests);
+    return 0;
+}

@@ -1,0 +1,49 @@
+#!/bin/sh
+# /init of the controllers guest (busybox sh): two uinput gamepads and two uhid DualSenses (hid-playstation), our
+# Swift driver playing on all of them; pad B and the second DualSense are unplugged when the driver says so (marker
+# files), pad B is plugged in again. Each program logs to /tmp (RAM); the logs go to the console at the end,
+# tagged and timestamped for check.py.
+/bin/busybox mount -t proc proc /proc
+/bin/busybox mount -t sysfs sysfs /sys
+/bin/busybox mount -t devtmpfs devtmpfs /dev
+exec </dev/console >/dev/console 2>&1
+KV=$(uname -r)
+for m in $(cat /lib/modules/$KV/order); do
+  insmod /lib/modules/$KV/$m || echo "GUEST: insmod $m failed"
+done
+echo "GUEST: kernel $KV up at $(cut -d' ' -f1 /proc/uptime)s; modules: $(cut -d' ' -f1 /proc/modules | tr '\n' ' ')"
+mkdir -p /tmp
+
+# Pad A reports an Xbox One controller's IDs, pad B a generic pad's; the DualSenses differ in MAC address (the
+# driver refuses a second pad with the same one) and firmware: update version 2.04 takes the classic rumble bits,
+# 6.30 "vibration v2".
+padevice "OCH Test Pad A" pa 045e 02ea > /tmp/pa.log 2>&1 &
+PA=$!
+padevice "OCH Test Pad B" pb 1234 abcd > /tmp/pb.log 2>&1 &
+PB=$!
+dsemu ds1 a0:5e:00:00:00:01 0204 > /tmp/ds1.log 2>&1 &
+DS1=$!
+sleep 0.3
+dsemu ds2 a0:5e:00:00:00:02 0630 > /tmp/ds2.log 2>&1 &
+DS2=$!
+sleep 0.3
+haptic-controller-check --markers /tmp > /tmp/gc.log 2>&1 &
+CHK=$!
+
+if fftool wait /tmp/unplug 90 $CHK; then fftool signal $PB USR1; else echo "GUEST: no unplug marker"; fi
+if fftool wait /tmp/replug 30 $CHK; then fftool signal $PB USR2; else echo "GUEST: no replug marker"; fi
+if fftool wait /tmp/dsunplug 60 $CHK; then fftool signal $DS2 TERM; else echo "GUEST: no dsunplug marker"; fi
+# A driver that hangs is killed, so that the logs still reach the console.
+fftool wait /tmp/done 60 $CHK || { echo "GUEST: the driver did not finish (it failed or hung)"; kill -KILL $CHK 2>/dev/null; }
+wait $CHK
+echo "GUEST: haptic-controller-check exit $?"
+sleep 0.2
+kill -TERM $PA $PB $DS1 $DS2 2>/dev/null
+wait $PA $PB $DS1 $DS2
+echo "GUEST: done at $(cut -d' ' -f1 /proc/uptime)s"
+dmesg | grep -E 'playstation|uhid|input:' | sed 's/^/GUEST: dmesg /'
+# Logs go to RAM and are printed now: a line on the emulated serial console costs milliseconds, which would delay
+# the programs being timed.
+for f in gc pa pb ds1 ds2; do cat /tmp/$f.log; done
+echo "QEMU-CONTROLLERS GUEST FINISHED"
+poweroff -f

@@ -1,0 +1,171 @@
+/* padevice: a uinput gamepad (buttons, sticks, FF_RUMBLE + FF_GAIN, a vendor/product ID) that logs every
+ * force-feedback request with CLOCK_MONOTONIC stamps and models its two motors the way the kernel's ff-memless
+ * does: the strong and weak magnitudes of the playing rumble effects are summed (clipped to 0xffff), scaled by
+ * the gain, and an effect plays from PLAY (or an update of a playing effect) until STOP, ERASE or its
+ * replay.length runs out. "MOTOR strong=S weak=W" lines say when that pair changes, and why.
+ *
+ * usage: padevice NAME TAG VENDOR PRODUCT [IDLE_SECONDS]   (VENDOR/PRODUCT in hex)
+ *   SIGUSR1: unplug (UI_DEV_DESTROY; the pad stays away)    SIGUSR2: plug it in again (create it anew)
+ *   SIGTERM: destroy and exit with a SUMMARY line */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/uinput.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAXFX 16
+static volatile sig_atomic_t stop_flag, unplug_flag, replug_flag;
+static void on_sig(int s) {
+    if (s == SIGUSR1) unplug_flag = 1;
+    else if (s == SIGUSR2) replug_flag = 1;
+    else stop_flag = 1;
+}
+static const char *tag = "pad";
+static double now(void) { struct timespec ts; clock_gettime(CLOCK_MONOTONIC, &ts); return ts.tv_sec + ts.tv_nsec / 1e9; }
+#define LOG(...) do { printf("[%s %.6f] ", tag, now()); printf(__VA_ARGS__); printf("\n"); fflush(stdout); } while (0)
+
+static int allocated[MAXFX], length_ms[MAXFX];
+static unsigned strong_of[MAXFX], weak_of[MAXFX];
+static double until[MAXFX]; /* 0 = not playing */
+static unsigned gain = 0xffff, motor_strong, motor_weak;
+static int slots, max_slots, uploads, plays, stops, erases, gains, creates;
+
+static int create(const char *name, unsigned vendor, unsigned product) {
+    int fd = open("/dev/uinput", O_RDWR | O_NONBLOCK);
+    if (fd < 0) { LOG("FAIL open /dev/uinput: %s", strerror(errno)); exit(1); }
+    ioctl(fd, UI_SET_EVBIT, EV_KEY);
+    int keys[] = { BTN_SOUTH, BTN_EAST, BTN_NORTH, BTN_WEST, BTN_TL, BTN_TR, BTN_SELECT, BTN_START, BTN_MODE,
+                   BTN_THUMBL, BTN_THUMBR };
+    for (unsigned i = 0; i < sizeof keys / sizeof *keys; i++) ioctl(fd, UI_SET_KEYBIT, keys[i]);
+    ioctl(fd, UI_SET_EVBIT, EV_ABS);
+    int axes[] = { ABS_X, ABS_Y, ABS_RX, ABS_RY };
+    for (unsigned i = 0; i < sizeof axes / sizeof *axes; i++) {
+        struct uinput_abs_setup a; memset(&a, 0, sizeof a);
+        a.code = axes[i]; a.absinfo.minimum = -32768; a.absinfo.maximum = 32767; a.absinfo.flat = 128;
+        ioctl(fd, UI_SET_ABSBIT, axes[i]);
+        ioctl(fd, UI_ABS_SETUP, &a);
+    }
+    /* What ff-memless gives a rumble pad (xpad, hid-playstation): FF_RUMBLE, and FF_GAIN. */
+    ioctl(fd, UI_SET_EVBIT, EV_FF);
+    ioctl(fd, UI_SET_FFBIT, FF_RUMBLE);
+    ioctl(fd, UI_SET_FFBIT, FF_GAIN);
+    struct uinput_setup us; memset(&us, 0, sizeof us);
+    us.id.bustype = BUS_USB; us.id.vendor = vendor; us.id.product = product; us.id.version = 0x0110;
+    snprintf(us.name, sizeof us.name, "%s", name);
+    us.ff_effects_max = MAXFX;
+    if (ioctl(fd, UI_DEV_SETUP, &us) < 0 || ioctl(fd, UI_DEV_CREATE) < 0) { LOG("FAIL create: %s", strerror(errno)); exit(1); }
+    char sys[64] = "?"; ioctl(fd, UI_GET_SYSNAME(sizeof sys), sys);
+    creates++;
+    LOG("CREATED '%s' %04x:%04x %s ff_effects_max=%d", name, vendor, product, sys, MAXFX);
+    memset(allocated, 0, sizeof allocated); memset(until, 0, sizeof until); slots = 0; gain = 0xffff;
+    return fd;
+}
+
+/* Recomputes the motors from the playing effects; logs a change. `at`: when it happened (an expiry's time). */
+static void motors_at(const char *why, double at) {
+    double t = now(); unsigned s = 0, w = 0; int n = 0;
+    for (int i = 0; i < MAXFX; i++) if (until[i] > 0 && until[i] > t) { s += strong_of[i]; w += weak_of[i]; n++; }
+    if (s > 0xffff) s = 0xffff;
+    if (w > 0xffff) w = 0xffff;
+    s = s * gain / 0xffff; w = w * gain / 0xffff;
+    if (s != motor_strong || w != motor_weak)
+        LOG("MOTOR strong=%u weak=%u effects=%d reason=%s at=%.6f", s, w, n, why, at);
+    motor_strong = s; motor_weak = w;
+}
+static void motors(const char *why) { motors_at(why, now()); }
+
+int main(int argc, char **argv) {
+    if (argc < 5) { fprintf(stderr, "usage: padevice NAME TAG VENDOR PRODUCT [IDLE_SECONDS]\n"); return 2; }
+    const char *name = argv[1];
+    tag = argv[2];
+    unsigned vendor = (unsigned)strtoul(argv[3], NULL, 16), product = (unsigned)strtoul(argv[4], NULL, 16);
+    int idle_limit = argc > 5 ? atoi(argv[5]) : 60;
+    struct sigaction sa; memset(&sa, 0, sizeof sa); sa.sa_handler = on_sig;
+    sigaction(SIGTERM, &sa, NULL); sigaction(SIGINT, &sa, NULL); sigaction(SIGUSR1, &sa, NULL); sigaction(SIGUSR2, &sa, NULL);
+    int fd = create(name, vendor, product);
+    double last = now();
+    while (!stop_flag) {
+        if (unplug_flag && fd >= 0) {
+            unplug_flag = 0;
+            LOG("UNPLUG with the motors at strong=%u weak=%u", motor_strong, motor_weak);
+            ioctl(fd, UI_DEV_DESTROY); close(fd); fd = -1;
+            for (int i = 0; i < MAXFX; i++) until[i] = 0;
+            motors("unplugged");
+            LOG("DESTROYED");
+        }
+        if (replug_flag && fd < 0) {
+            replug_flag = 0;
+            fd = create(name, vendor, product);
+            last = now();
+        }
+        if (fd < 0) { usleep(2000); last = now(); continue; }
+        double t = now(), next = 0;
+        for (int i = 0; i < MAXFX; i++) {
+            if (until[i] > 0 && until[i] <= t) { double at = until[i]; until[i] = 0; motors_at("expired", at); }
+            if (until[i] > 0 && (next == 0 || until[i] < next)) next = until[i];
+        }
+        int timeout = next > 0 ? (int)((next - t) * 1000) + 1 : 100;
+        struct pollfd p = { .fd = fd, .events = POLLIN };
+        int r = poll(&p, 1, timeout);
+        if (r < 0) { if (errno == EINTR) continue; LOG("FAIL poll: %s", strerror(errno)); break; }
+        if (r == 0) { if (now() - last > idle_limit) { LOG("idle timeout"); break; } continue; }
+        struct input_event ev;
+        while (read(fd, &ev, sizeof ev) == (ssize_t)sizeof ev) {
+            last = now();
+            if (ev.type == EV_UINPUT && ev.code == UI_FF_UPLOAD) {
+                struct uinput_ff_upload up; memset(&up, 0, sizeof up);
+                up.request_id = ev.value;
+                if (ioctl(fd, UI_BEGIN_FF_UPLOAD, &up) < 0) { LOG("FAIL UI_BEGIN_FF_UPLOAD: %s", strerror(errno)); continue; }
+                struct ff_effect *e = &up.effect;
+                int id = e->id, update = up.old.type != 0;
+                if (e->type == FF_RUMBLE)
+                    LOG("UPLOAD id=%d %s type=RUMBLE strong=%u weak=%u len=%u", id, update ? "update" : "new",
+                        e->u.rumble.strong_magnitude, e->u.rumble.weak_magnitude, e->replay.length);
+                else LOG("UPLOAD id=%d type=%u len=%u", id, e->type, e->replay.length);
+                if (id >= 0 && id < MAXFX) {
+                    if (!allocated[id]) { allocated[id] = 1; slots++; if (slots > max_slots) max_slots = slots; LOG("SLOTS %d", slots); }
+                    length_ms[id] = e->replay.length;
+                    strong_of[id] = e->type == FF_RUMBLE ? e->u.rumble.strong_magnitude : 0;
+                    weak_of[id] = e->type == FF_RUMBLE ? e->u.rumble.weak_magnitude : 0;
+                    if (until[id] > 0) { until[id] = now() + (e->replay.length ? e->replay.length / 1000.0 : 1e9); motors("update"); }
+                }
+                uploads++;
+                up.retval = 0;
+                ioctl(fd, UI_END_FF_UPLOAD, &up);
+            } else if (ev.type == EV_UINPUT && ev.code == UI_FF_ERASE) {
+                struct uinput_ff_erase er; memset(&er, 0, sizeof er);
+                er.request_id = ev.value;
+                ioctl(fd, UI_BEGIN_FF_ERASE, &er);
+                unsigned id = er.effect_id;
+                LOG("ERASE id=%u", id);
+                if (id < MAXFX) { if (allocated[id]) { allocated[id] = 0; slots--; LOG("SLOTS %d", slots); } until[id] = 0; motors("erase"); }
+                erases++;
+                er.retval = 0;
+                ioctl(fd, UI_END_FF_ERASE, &er);
+            } else if (ev.type == EV_FF && ev.code == FF_GAIN) {
+                LOG("GAIN %d", ev.value); gains++;
+                gain = (unsigned)ev.value & 0xffff;
+                motors("gain");
+            } else if (ev.type == EV_FF) {
+                unsigned id = ev.code;
+                if (ev.value) {
+                    LOG("PLAY id=%u", id); plays++;
+                    if (id < MAXFX) { until[id] = now() + (length_ms[id] ? length_ms[id] / 1000.0 : 1e9); motors("play"); }
+                } else {
+                    LOG("STOP id=%u", id); stops++;
+                    if (id < MAXFX) { until[id] = 0; motors("stop"); }
+                }
+            }
+        }
+    }
+    if (fd >= 0) { ioctl(fd, UI_DEV_DESTROY); close(fd); }
+    LOG("SUMMARY creates=%d uploads=%d plays=%d stops=%d erases=%d gains=%d max_slots=%d", creates, uploads, plays, stops, erases,
+        gains, max_slots);
+    return 0;
+}
