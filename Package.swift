@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "OpenCoreHaptics", targets: ["OpenCoreHaptics"]),
         .library(name: "HapticPattern", targets: ["HapticPattern"]),
         .library(name: "HapticRender", targets: ["HapticRender"]),
+        .library(name: "HapticAnalysis", targets: ["HapticAnalysis"]),
         .library(name: "HapticDevices", targets: ["HapticDevices"]),
         .library(name: "HapticEngine", targets: ["HapticEngine"]),
         .library(name: "OpenHapticFeedback", targets: ["OpenHapticFeedback"]),
@@ -26,6 +27,8 @@ let package = Package(
         .target(name: "HapticPattern"),
         // Pure DSP: compiled programs, voices, envelopes, curves, mixer, actuator models, WAV. No OS calls.
         .target(name: "HapticRender", dependencies: ["HapticPattern"]),
+        // Pure DSP: audio frames in, a pattern out (onsets, loudness and brightness envelopes), streaming. No OS calls.
+        .target(name: "HapticAnalysis", dependencies: ["HapticPattern", "HapticInterchange"]),
         // C shim: linux/input.h ioctl numbers and struct layouts straight from the kernel headers. Not a product.
         .target(name: "CHapticSupport", cSettings: [.define("_GNU_SOURCE")]),
         // Outputs: the device protocol, simulated/recording/null/WAV devices, evdev force feedback, ALSA (dlopen).
@@ -96,6 +99,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        .testTarget(name: "HapticAnalysisTests", dependencies: ["HapticAnalysis", "HapticPattern", "HapticTestSupport"]),
         .testTarget(name: "HapticRenderTests", dependencies: ["HapticRender", "HapticPattern", "HapticTestSupport"]),
         .testTarget(name: "HapticDevicesTests", dependencies: ["HapticDevices", "HapticRender", "HapticTestSupport"]),
         .testTarget(
