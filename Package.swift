@@ -36,7 +36,9 @@ let package = Package(
             name: "HapticDevices",
             dependencies: ["HapticRender", "HapticPattern", "CHapticSupport", .product(name: "Logging", package: "swift-log")]),
         // File I/O at the edge: bounded reads of untrusted input and atomic writes of outputs.
-        .target(name: "HapticLoading", dependencies: ["HapticPattern", "HapticRender", "HapticInterchange"]),
+        // Also audio for analysis: WAV through our decoder, FLAC, Ogg/Vorbis and MP3 through libsndfile (dlopen).
+        .target(
+            name: "HapticLoading", dependencies: ["HapticPattern", "HapticRender", "HapticInterchange", "HapticAnalysis", "CHapticSupport"]),
         // The runtime: render thread, command queue, clock, player slots, device driving, callbacks.
         .target(
             name: "HapticEngine",
@@ -91,7 +93,9 @@ let package = Package(
             path: "Fuzz/FuzzCommandOptions"),
         .executableTarget(name: "FuzzWAVDecoder", dependencies: ["HapticRender", "HapticPattern"], path: "Fuzz/FuzzWAVDecoder"),
         // Shared test helpers (fixture paths, corpus location), never copied between test targets.
-        .target(name: "HapticTestSupport", dependencies: ["HapticPattern", "HapticDevices"], path: "Tests/HapticTestSupport"),
+        .target(
+            name: "HapticTestSupport", dependencies: ["HapticPattern", "HapticDevices", "HapticRender", "HapticLoading"],
+            path: "Tests/HapticTestSupport"),
         .testTarget(
             name: "HapticPatternTests",
             dependencies: [
@@ -114,7 +118,9 @@ let package = Package(
         .testTarget(
             name: "OpenHapticFeedbackTests",
             dependencies: ["OpenHapticFeedback", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticPattern", "HapticRender"]),
-        .testTarget(name: "HapticLoadingTests", dependencies: ["HapticLoading", "HapticPattern", "HapticRender", "HapticTestSupport"]),
+        .testTarget(
+            name: "HapticLoadingTests",
+            dependencies: ["HapticLoading", "HapticAnalysis", "HapticPattern", "HapticRender", "HapticTestSupport"]),
         // Apple-shaped seed code compiled unchanged, run on a recorded real-time engine.
         .testTarget(
             name: "SeedCompatibilityTests",
