@@ -62,7 +62,7 @@ let package = Package(
             name: "HapticCommands",
             dependencies: [
                 "OpenHapticFeedback", "OpenCoreHaptics", "HapticPattern", "HapticRender", "HapticDevices", "HapticEngine",
-                "HapticInterchange", "HapticLoading", "HapticPlot",
+                "HapticInterchange", "HapticLoading", "HapticPlot", "HapticAnalysis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -60,9 +60,12 @@ struct AnalysisTuning {
     /// The spectral centroid that maps to sharpness 0 and the one that maps to sharpness 1 (log-scaled between).
     let dullFrequency = 80.0
     let brightFrequency = 10_000.0
-    /// Seconds after an onset during which the continuous curve is lifted to the transient's strength, so that the
-    /// pattern-wide intensity control lets the transient play at its own intensity (a transient lasts at most 20 ms).
-    let transientLift = 0.025
+    /// Seconds a transient has the actuator to itself when it falls inside a continuous event: the continuous event
+    /// pauses from 1 ms before the hit to this long after it (a transient lasts at most 20 ms). Summed with a
+    /// continuous vibration the tap would clip and be lost; Lofelt's and Android's converters duck the same way.
+    let transientClearance = 0.025
+    /// The shortest piece of a continuous event kept between two such pauses.
+    let minimumPieceDuration = 0.02
 
     init(sampleRate: Double, options: AudioAnalysisOptions) {
         self.sampleRate = sampleRate

@@ -43,9 +43,6 @@ struct BandTracker {
     private let releaseCoefficient: Float
     private let sharpnessCoefficient: Float
     private var open: OpenSegment?
-    private var liftFrom = -Double.infinity
-    private var liftUntil = -Double.infinity
-    private var liftLevel: Float = -120
 
     /// The points of the stretch being measured.
     private struct OpenSegment {
@@ -117,7 +114,7 @@ struct BandTracker {
     private mutating func decide(_ m: Int) {
         let hit = content.includesTransients ? onset(at: m) : nil
         if let hit { candidates.append(hit) }
-        if content.includesContinuous { measure(m, hit: hit) }
+        if content.includesContinuous { measure(m) }
     }
 
     /// A hit at frame `m`, or `nil`.
@@ -163,26 +160,13 @@ struct BandTracker {
     }
 
     /// Follows the loudness envelope and brightness at frame `m`, opening and closing stretches of sustained sound.
-    private mutating func measure(_ m: Int, hit: TransientCandidate?) {
+    private mutating func measure(_ m: Int) {
         let features = frame(m)
         let time = Double(m) * tuning.frameDuration
         envelope =
             features.level > envelope ? features.level : envelope + (features.level - envelope) * releaseCoefficient
         smoothedSharpness += (features.sharpness - smoothedSharpness) * sharpnessCoefficient
-        if let hit {
-            // Lift the curve under the transient to its strength, also the frame or so already measured before it.
-            liftFrom = hit.time - tuning.frameDuration
-            liftUntil = hit.time + tuning.transientLift
-            liftLevel = hit.strength
-            if var segment = open {
-                for i in segment.times.indices.reversed() where segment.times[i] >= liftFrom {
-                    segment.levels[i] = Swift.max(segment.levels[i], liftLevel)
-                }
-                open = segment
-            }
-        }
-        var level = envelope
-        if time >= liftFrom && time <= liftUntil { level = Swift.max(level, liftLevel) }
+        let level = envelope
         let sounding = envelope >= tuning.gateLevel
         if var segment = open {
             if time - segment.start >= tuning.maximumContinuousDuration {

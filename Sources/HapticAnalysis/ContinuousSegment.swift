@@ -17,13 +17,9 @@ struct ContinuousSegment: Sendable {
     /// Thinned sharpness control points: seconds from ``start`` and the difference from ``baseSharpness``.
     var sharpness: [(time: Double, value: Float)]
 
-    /// The intensity control's value at `time` seconds from ``start`` (linear between points, held after the last).
-    func intensityControl(at time: Double) -> Float { Self.interpolate(intensity, at: time) }
-
-    /// The sharpness control's value at `time` seconds from ``start``.
-    func sharpnessControl(at time: Double) -> Float { Self.interpolate(sharpness, at: time) }
-
-    private static func interpolate(_ points: [(time: Double, value: Float)], at time: Double) -> Float {
+    /// The value of the curve through `points` at `time` (linear between points, held before the first and after
+    /// the last).
+    static func value(of points: [(time: Double, value: Float)], at time: Double) -> Float {
         guard let first = points.first else { return 0 }
         if time <= first.time { return first.value }
         // Binary search for the last point at or before `time`.

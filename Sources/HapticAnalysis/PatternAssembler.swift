@@ -18,13 +18,14 @@ import Darwin
 ///   `HapticSharpnessControl` curves (16 points at most each, as Core Haptics' own files and Lofelt's exporter use)
 ///   follow the measured loudness and brightness, and return to neutral 1 ms after the event, so nothing after it
 ///   is scaled.
-/// - Those controls act on every event playing, transients too: a transient under a curve is written at its
-///   intensity divided by the curve's value there (the curve was lifted under it so this never exceeds 1), and at
-///   its sharpness minus the sharpness curve's offset.
+/// - **A transient inside a continuous event** pauses it from 1 ms before the hit to 25 ms after: the controls act
+///   on every event playing, and a tap summed with a continuous vibration would clip and be lost, so the tap gets
+///   the actuator to itself, at its own intensity and sharpness.
 enum PatternAssembler {
     /// Control points per curve: a curve longer than this continues in the next one.
     static let pointsPerCurve = 16
-    /// Seconds after a continuous event at which its curves return to neutral.
+    /// Seconds after a continuous event at which its curves return to neutral (and before a transient at which
+    /// the continuous event pauses).
     static let resetDelay = 0.001
 
     /// The pattern of one band.
@@ -36,42 +37,44 @@ enum PatternAssembler {
     ) throws(PatternError) -> Pattern {
         func intensity(_ level: Float) -> Float { Swift.min(1, powf(10, (level - reference) / 40)) }
 
-        let kept = segments.filter { intensity($0.peak) >= tuning.minimumContinuousIntensity }
         let transients = spaced(
             candidates.filter { intensity($0.strength) >= tuning.minimumTransientIntensity },
             spacing: Swift.max(AudioAnalysisOptions.fusionInterval, 1 / options.maximumTransientRate))
+        let hits = transients.map { rounded($0.time, 10_000) }
 
         var entries: [(time: Double, order: Int, entry: Pattern.Entry)] = []
-        for segment in kept {
-            let duration = rounded(segment.end - segment.start, 10_000)
-            let start = rounded(segment.start, 10_000)
-            entries.append(
-                (
-                    start, 0,
-                    .event(
-                        Event(
-                            type: .hapticContinuous, time: start, duration: duration,
-                            parameters: [
-                                EventParameter(.hapticIntensity, rounded(intensity(segment.peak))),
-                                EventParameter(.hapticSharpness, rounded(segment.baseSharpness)),
-                            ]))
-                ))
-            for curve in curves(.hapticIntensityControl, segment.intensity, start: start, end: duration, neutral: 1) {
-                entries.append((curve.time, 1, .curve(curve)))
-            }
-            for curve in curves(.hapticSharpnessControl, segment.sharpness, start: start, end: duration, neutral: 0) {
-                entries.append((curve.time, 2, .curve(curve)))
+        for segment in segments where intensity(segment.peak) >= tuning.minimumContinuousIntensity {
+            for piece in pieces(of: segment, around: hits, tuning: tuning) {
+                let intensityPoints = points(
+                    segment.intensity, from: piece.lowerBound - segment.start, to: piece.upperBound - segment.start)
+                let sharpnessPoints = points(
+                    segment.sharpness, from: piece.lowerBound - segment.start, to: piece.upperBound - segment.start)
+                // The piece's own peak becomes the event's intensity, so its curve uses the whole 0 … 1 range.
+                let peak = intensityPoints.map(\.value).max() ?? 0
+                guard peak > 0 else { continue }
+                let start = rounded(piece.lowerBound, 10_000)
+                let duration = rounded(piece.upperBound - piece.lowerBound, 10_000)
+                entries.append(
+                    (
+                        start, 0,
+                        .event(
+                            Event(
+                                type: .hapticContinuous, time: start, duration: duration,
+                                parameters: [
+                                    EventParameter(.hapticIntensity, rounded(intensity(segment.peak) * peak)),
+                                    EventParameter(.hapticSharpness, rounded(segment.baseSharpness)),
+                                ]))
+                    ))
+                let scaled = intensityPoints.map { (time: $0.time, value: $0.value / peak) }
+                for curve in curves(.hapticIntensityControl, scaled, start: start, end: duration, neutral: 1) {
+                    entries.append((curve.time, 1, .curve(curve)))
+                }
+                for curve in curves(.hapticSharpnessControl, sharpnessPoints, start: start, end: duration, neutral: 0) {
+                    entries.append((curve.time, 2, .curve(curve)))
+                }
             }
         }
-        for transient in transients {
-            var level = intensity(transient.strength)
-            var sharpness = transient.sharpness
-            if let segment = containing(transient.time, in: kept) {
-                let offset = transient.time - segment.start
-                level /= Swift.max(segment.intensityControl(at: offset), 0.001)
-                sharpness -= segment.sharpnessControl(at: offset)
-            }
-            let time = rounded(transient.time, 10_000)
+        for (transient, time) in zip(transients, hits) {
             entries.append(
                 (
                     time, 3,
@@ -79,8 +82,8 @@ enum PatternAssembler {
                         Event(
                             type: .hapticTransient, time: time,
                             parameters: [
-                                EventParameter(.hapticIntensity, rounded(Swift.min(level, 1))),
-                                EventParameter(.hapticSharpness, rounded(Swift.min(Swift.max(sharpness, 0), 1))),
+                                EventParameter(.hapticIntensity, rounded(intensity(transient.strength))),
+                                EventParameter(.hapticSharpness, rounded(transient.sharpness)),
                             ]))
                 ))
         }
@@ -95,6 +98,29 @@ enum PatternAssembler {
             ($0.element.time, $0.element.order, $0.offset) < ($1.element.time, $1.element.order, $1.offset)
         }
         return Pattern(version: 1, entries: ordered.map(\.element.entry))
+    }
+
+    /// The stretches of `segment` left once each hit inside it has the actuator to itself (seconds from the start
+    /// of the audio).
+    private static func pieces(of segment: ContinuousSegment, around hits: [Double], tuning: AnalysisTuning) -> [ClosedRange<Double>] {
+        var pieces: [ClosedRange<Double>] = []
+        var start = segment.start
+        for hit in hits where hit + tuning.transientClearance > segment.start && hit - resetDelay < segment.end {
+            let end = hit - resetDelay
+            if end - start >= tuning.minimumPieceDuration { pieces.append(start...end) }
+            start = Swift.max(start, hit + tuning.transientClearance)
+        }
+        if segment.end - start >= tuning.minimumPieceDuration { pieces.append(start...segment.end) }
+        return pieces
+    }
+
+    /// The points of a curve between `from` and `to` (seconds from its segment's start), with the curve's values
+    /// at both ends, made relative to `from`.
+    private static func points(_ curve: [(time: Double, value: Float)], from: Double, to: Double) -> [(time: Double, value: Float)] {
+        var result = [(time: 0.0, value: ContinuousSegment.value(of: curve, at: from))]
+        for point in curve where point.time > from && point.time < to { result.append((point.time - from, point.value)) }
+        result.append((to - from, ContinuousSegment.value(of: curve, at: to)))
+        return result
     }
 
     /// The candidates to keep, strongest first, each at least `spacing` seconds from every kept one; in time order.
@@ -117,19 +143,6 @@ enum PatternAssembler {
             kept.insert(candidate, at: low)
         }
         return kept
-    }
-
-    /// The kept segment whose curves are in force at `time` (from its start to its reset).
-    private static func containing(_ time: Double, in segments: [ContinuousSegment]) -> ContinuousSegment? {
-        var low = 0
-        var high = segments.count
-        while low < high {
-            let middle = (low + high) / 2
-            if segments[middle].start <= time { low = middle + 1 } else { high = middle }
-        }
-        guard low > 0 else { return nil }
-        let segment = segments[low - 1]
-        return time <= segment.end + resetDelay ? segment : nil
     }
 
     /// `points` as curves of at most ``pointsPerCurve`` points each (a curve starts where the one before ended), the
