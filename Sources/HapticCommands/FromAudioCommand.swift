@@ -95,7 +95,7 @@ struct FromAudioCommand: ParsableCommand {
         }
         let source = inputURL.lastPathComponent
         try write(pattern, to: outputURL, description: "Haptics made from \(source) by haptic from-audio")
-        print(terminalSafe("\(output): \(summary(of: analysis.pattern, duration: analysis.duration))"))
+        print(terminalSafe("\(output): \(summary(of: pattern, duration: analysis.duration))"))
         if let low = analysis.lowBandPattern, let high = analysis.highBandPattern, let crossover = splitBands {
             let hz = Int(crossover.rounded())
             try write(low, to: outputs[1], description: "Haptics made from \(source) below \(hz) Hz by haptic from-audio")
@@ -105,18 +105,22 @@ struct FromAudioCommand: ParsableCommand {
         }
     }
 
+    /// "12 transients, 3 continuous events, 4.02 s of audio", and for a pattern with nothing in it, why no file
+    /// was written (AHAP needs at least one entry).
+    private func summary(of pattern: Pattern, duration: Double) -> String {
+        let transients = pattern.events.count { $0.type == .hapticTransient }
+        let continuous = pattern.events.count { $0.type == .hapticContinuous }
+        let counts =
+            "\(transients) transient\(transients == 1 ? "" : "s"), \(continuous) continuous event\(continuous == 1 ? "" : "s"), "
+            + "\(String(format: "%.2f", duration)) s of audio"
+        return pattern.entries.isEmpty
+            ? counts + "; the sound is silent or too quiet for haptics (try a higher --sensitivity): nothing written" : counts
+    }
+
     /// `NAME-low.ahap` beside the output.
     private func bandURL(_ band: String) -> URL {
         let url = URL(fileURLWithPath: output)
         return url.deletingLastPathComponent().appendingPathComponent("\(url.deletingPathExtension().lastPathComponent)-\(band).ahap")
-    }
-
-    /// "12 transients, 3 continuous events, 4.02 s".
-    private func summary(of pattern: Pattern, duration: Double) -> String {
-        let transients = pattern.events.count { $0.type == .hapticTransient }
-        let continuous = pattern.events.count { $0.type == .hapticContinuous }
-        return "\(transients) transient\(transients == 1 ? "" : "s"), \(continuous) continuous event\(continuous == 1 ? "" : "s"), "
-            + "\(String(format: "%.2f", duration)) s of audio"
     }
 
     /// The input's path relative to the output's folder, for `EventWaveformPath`, once the input is known to be
@@ -143,8 +147,10 @@ struct FromAudioCommand: ParsableCommand {
         return String(file.dropFirst(prefix.count))
     }
 
-    /// Writes `pattern` as strict AHAP after reading it back as `haptic validate --strict` would.
+    /// Writes `pattern` as strict AHAP after reading it back as `haptic validate --strict` would; a pattern with
+    /// nothing in it (silence) is not written, since AHAP needs at least one entry.
     private func write(_ pattern: Pattern, to url: URL, description: String) throws {
+        guard !pattern.entries.isEmpty else { return }
         var described = pattern
         described.metadata = .object([("Description", .string(description))])
         let text: String
