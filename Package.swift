@@ -45,7 +45,8 @@ let package = Package(
             dependencies: ["HapticRender", "HapticPattern", "HapticDevices", .product(name: "Logging", package: "swift-log")]),
         // Apple's public names (CHHapticPattern, CHHapticEvent, CHHapticEngine, …) over the layers below.
         .target(
-            name: "OpenCoreHaptics", dependencies: ["HapticPattern", "HapticRender", "HapticEngine", "HapticDevices", "HapticLoading"]),
+            name: "OpenCoreHaptics",
+            dependencies: ["HapticPattern", "HapticRender", "HapticEngine", "HapticDevices", "HapticLoading", "HapticAnalysis"]),
         // Format conversion: AHAP ↔ Lofelt/Meta .haptic, AHAP → Android VibrationEffect, Web vibrate/gamepad. Pure.
         .target(name: "HapticInterchange", dependencies: ["HapticPattern"]),
         // Pictures of patterns for `haptic plot`: timeline layout, SVG, an anti-aliased rasterizer with an embedded
