@@ -42,7 +42,7 @@ struct BandTracker {
     private var smoothedSharpness: Float = 0
     private let releaseCoefficient: Float
     private let sharpnessCoefficient: Float
-    private var open: OpenSegment?
+    private var openSegment: OpenSegment?
 
     /// The points of the stretch being measured.
     private struct OpenSegment {
@@ -168,41 +168,41 @@ struct BandTracker {
         smoothedSharpness += (features.sharpness - smoothedSharpness) * sharpnessCoefficient
         let level = envelope
         let sounding = envelope >= tuning.gateLevel
-        if var segment = open {
+        if var segment = openSegment {
             if time - segment.start >= tuning.maximumContinuousDuration {
                 segment.times.append(time)
                 segment.levels.append(level)
                 segment.sharpness.append(smoothedSharpness)
                 segment.lastSounding = time
                 close(segment)
-                open = nil
+                openSegment = nil
             } else {
                 segment.times.append(time)
                 segment.levels.append(level)
                 segment.sharpness.append(smoothedSharpness)
                 if sounding {
                     segment.lastSounding = time
-                    open = segment
+                    openSegment = segment
                 } else if time - segment.lastSounding >= tuning.continuousHangover {
                     close(segment)
-                    open = nil
+                    openSegment = nil
                 } else {
-                    open = segment
+                    openSegment = segment
                 }
                 return
             }
         }
         if sounding {
-            open = OpenSegment(start: time, lastSounding: time, times: [time], levels: [level], sharpness: [smoothedSharpness])
+            openSegment = OpenSegment(start: time, lastSounding: time, times: [time], levels: [level], sharpness: [smoothedSharpness])
         }
     }
 
     /// Ends the open stretch at `end` seconds (the end of the audio).
     mutating func finish(end: Double) {
-        guard var segment = open else { return }
+        guard var segment = openSegment else { return }
         segment.lastSounding = Swift.min(segment.lastSounding, end)
         close(segment)
-        open = nil
+        openSegment = nil
     }
 
     /// Thins a finished stretch and keeps it, when it is long enough to be sustained sound.
