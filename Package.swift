@@ -1,8 +1,12 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Layers run one way, top to bottom (see ARCHITECTURE in the README):
-// haptic (CLI) → OpenCoreHaptics (Apple facade) → HapticRender (pure DSP) → HapticPattern (pure model).
+// Layers run one way, top to bottom; each module imports only modules below it (ARCHITECTURE.md, README "Layout"):
+//   haptic (CLI, main.swift) → HapticCommands
+//   HapticCommands → OpenHapticFeedback → OpenCoreHaptics (Apple's names) → HapticEngine (runtime) → HapticDevices
+//   HapticLoading (untrusted files), HapticPlot (pictures), HapticInterchange (other formats)
+//   HapticRender (pure DSP) → HapticPattern (pure model); CHapticSupport (C shim for the kernel headers)
+// Each target lists exactly the modules it imports.
 let package = Package(
     name: "OpenCoreHaptics",
     platforms: [.macOS(.v15)],
@@ -34,7 +38,7 @@ let package = Package(
         // Outputs: the device protocol, simulated/recording/null/WAV devices, evdev force feedback, ALSA (dlopen).
         .target(
             name: "HapticDevices",
-            dependencies: ["HapticRender", "HapticPattern", "CHapticSupport", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["HapticRender", "CHapticSupport", .product(name: "Logging", package: "swift-log")]),
         // File I/O at the edge: bounded reads of untrusted input and atomic writes of outputs.
         // Also audio for analysis: WAV through our decoder, FLAC, Ogg/Vorbis and MP3 through libsndfile (dlopen).
         .target(
@@ -42,7 +46,9 @@ let package = Package(
         // The runtime: render thread, command queue, clock, player slots, device driving, callbacks.
         .target(
             name: "HapticEngine",
-            dependencies: ["HapticRender", "HapticPattern", "HapticDevices", .product(name: "Logging", package: "swift-log")]),
+            dependencies: [
+                "HapticRender", "HapticPattern", "HapticDevices", "HapticLoading", .product(name: "Logging", package: "swift-log"),
+            ]),
         // Apple's public names (CHHapticPattern, CHHapticEvent, CHHapticEngine, …) over the layers below.
         .target(
             name: "OpenCoreHaptics",
@@ -55,15 +61,16 @@ let package = Package(
         // Apple's feedback vocabulary (UIKit generators, WKHapticType, NSHapticFeedbackManager, SensoryFeedback),
         // triggers, preferences, the standard pattern library (Library/*.ahap, embedded) and HIG lint.
         .target(
-            name: "OpenHapticFeedback", dependencies: ["OpenCoreHaptics", "HapticPattern", "HapticRender", "HapticLoading"],
+            name: "OpenHapticFeedback",
+            dependencies: ["OpenCoreHaptics", "HapticPattern", "HapticRender", "HapticDevices", "HapticLoading"],
             exclude: ["Library"]),
         // The `haptic` commands as a library (options, validation, running), so the option parsing can be fuzzed;
         // not a product.
         .target(
             name: "HapticCommands",
             dependencies: [
-                "OpenHapticFeedback", "OpenCoreHaptics", "HapticPattern", "HapticRender", "HapticDevices", "HapticEngine",
-                "HapticInterchange", "HapticLoading", "HapticPlot", "HapticAnalysis",
+                "OpenHapticFeedback", "OpenCoreHaptics", "HapticPattern", "HapticRender", "HapticDevices", "HapticInterchange",
+                "HapticLoading", "HapticPlot", "HapticAnalysis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -71,11 +78,11 @@ let package = Package(
         // The command-line tool: main.swift only.
         .executableTarget(name: "haptic", dependencies: ["HapticCommands"]),
         // Real-kernel check: drives a uinput force-feedback device in the QEMU guest of .ci/qemu-evdev.sh.
-        .executableTarget(name: "haptic-evdev-check", dependencies: ["OpenCoreHaptics", "HapticDevices", "HapticEngine"]),
+        .executableTarget(name: "haptic-evdev-check", dependencies: ["OpenCoreHaptics", "HapticDevices"]),
         // Soak test (issue 8): random patterns and live changes on a real-time engine for minutes; Scripts/soak.sh.
         // Not a product.
         .executableTarget(
-            name: "haptic-soak", dependencies: ["OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", "HapticPattern"]),
+            name: "haptic-soak", dependencies: ["OpenCoreHaptics", "HapticEngine", "HapticRender"]),
         // Apple-shaped examples: they compile unchanged against CoreHaptics on Apple platforms.
         .executableTarget(name: "SingleTap", dependencies: ["OpenCoreHaptics"], path: "Examples/SingleTap"),
         .executableTarget(name: "PreparingYourApp", dependencies: ["OpenCoreHaptics"], path: "Examples/PreparingYourApp"),
@@ -94,9 +101,7 @@ let package = Package(
             path: "Fuzz/FuzzCommandOptions"),
         .executableTarget(name: "FuzzWAVDecoder", dependencies: ["HapticRender", "HapticPattern"], path: "Fuzz/FuzzWAVDecoder"),
         // Shared test helpers (fixture paths, corpus location), never copied between test targets.
-        .target(
-            name: "HapticTestSupport", dependencies: ["HapticPattern", "HapticDevices", "HapticRender", "HapticLoading"],
-            path: "Tests/HapticTestSupport"),
+        .target(name: "HapticTestSupport", dependencies: ["HapticDevices", "HapticRender", "HapticLoading"], path: "Tests/HapticTestSupport"),
         .testTarget(
             name: "HapticPatternTests",
             dependencies: [
@@ -106,22 +111,25 @@ let package = Package(
         ),
         .testTarget(name: "HapticAnalysisTests", dependencies: ["HapticAnalysis", "HapticPattern", "HapticRender", "HapticTestSupport"]),
         .testTarget(name: "HapticRenderTests", dependencies: ["HapticRender", "HapticPattern", "HapticTestSupport"]),
-        .testTarget(name: "HapticDevicesTests", dependencies: ["HapticDevices", "HapticRender", "HapticTestSupport"]),
+        .testTarget(
+            name: "HapticDevicesTests",
+            dependencies: ["HapticDevices", "HapticRender", "HapticPattern", "CHapticSupport", "HapticTestSupport"]),
         .testTarget(
             name: "HapticEngineTests",
             dependencies: [
-                "HapticEngine", "HapticDevices", "HapticRender", "HapticPattern", "HapticTestSupport",
+                "HapticEngine", "HapticDevices", "HapticRender", "HapticPattern",
                 .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
             ]),
         .testTarget(
             name: "OpenCoreHapticsTests",
-            dependencies: ["OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", "HapticLoading", "HapticTestSupport"]),
+            dependencies: [
+                "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", "HapticPattern", "HapticLoading", "HapticTestSupport",
+            ]),
         .testTarget(
             name: "OpenHapticFeedbackTests",
-            dependencies: ["OpenHapticFeedback", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticPattern", "HapticRender"]),
+            dependencies: ["OpenHapticFeedback", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticPattern"]),
         .testTarget(
-            name: "HapticLoadingTests",
-            dependencies: ["HapticLoading", "HapticAnalysis", "HapticPattern", "HapticRender", "HapticTestSupport"]),
+            name: "HapticLoadingTests", dependencies: ["HapticLoading", "HapticAnalysis", "HapticPattern", "HapticRender", "HapticTestSupport"]),
         // Apple-shaped seed code compiled unchanged, run on a recorded real-time engine.
         .testTarget(
             name: "SeedCompatibilityTests",

@@ -20,8 +20,17 @@ for path in sorted(root.rglob("*.swift")):
         if not decl.match(line):
             continue
         j = index - 1
-        while j >= 0 and (lines[j].strip().startswith("@") or lines[j].strip() == "" or lines[j].strip().startswith("#if") or lines[j].strip().startswith("#endif")):
-            j -= 1
+        while j >= 0:
+            text = lines[j].strip()
+            if text == ")":
+                # The end of an attribute written over several lines (`@available(` … `)`): skip to its start.
+                while j >= 0 and not lines[j].strip().startswith("@"):
+                    j -= 1
+                j -= 1
+            elif text.startswith("@") or text == "" or text.startswith("#if") or text.startswith("#endif"):
+                j -= 1
+            else:
+                break
         if j >= 0 and lines[j].strip().startswith("///"):
             continue
         if j >= 0 and lines[j].strip().endswith("*/") and "/**" in "\n".join(lines[max(0, j - 40):j + 1]):

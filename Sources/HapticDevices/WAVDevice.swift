@@ -1,5 +1,5 @@
+import HapticDevices
 import HapticRender
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -67,7 +67,7 @@ public final class WAVDevice: HapticDevice {
     nonisolated(unsafe) private var recordedBytes = 0
 
     /// Paths being recorded by a started device of this process.
-    private static let pathsInUse = Mutex<Set<String>>([])
+    private static let pathsInUse = LockedState<Set<String>>([])
 
     /// A WAV device writing `channels` to `path`.
     ///

@@ -52,13 +52,15 @@ public enum AudioResourceLoader {
     ///   - pattern: the pattern.
     ///   - limits: the caps.
     ///   - locate: turns an `EventWaveformPath` into the file's URL (``WaveformFile/resolve(_:in:file:)`` for files).
+    ///   - decode: decodes one file (default: ``decode(_:limits:decoder:)``); an engine passes its cache.
     /// - Returns: the decoded audio by waveform source.
     /// - Throws: ``PatternError`` from `locate` or ``decode(_:limits:decoder:)``, or `invalidAudioResource` when the
     ///   pattern's audio together exceeds the budget; the error's path names the event.
     public static func load(
-        _ pattern: Pattern, limits: PatternLimits = .default, locate: (String) throws(PatternError) -> URL
+        _ pattern: Pattern, limits: PatternLimits = .default, locate: (String) throws(PatternError) -> URL,
+        decode: ((_ path: String, _ url: URL) throws(PatternError) -> AudioBuffer)? = nil
     ) throws(PatternError) -> [WaveformSource: AudioBuffer] {
-        let result = loadAll(pattern, limits: limits, locate: locate)
+        let result = loadAll(pattern, limits: limits, locate: locate, decode: decode)
         if let failure = result.failures.first { throw failure.error }
         return result.audio
     }
@@ -77,9 +79,10 @@ public enum AudioResourceLoader {
     /// cannot, with the entry that first names it and the error (its path set to that entry's
     /// `EventWaveformPath`): what `haptic validate` lists.
     public static func loadAll(
-        _ pattern: Pattern, limits: PatternLimits = .default, locate: (String) throws(PatternError) -> URL
+        _ pattern: Pattern, limits: PatternLimits = .default, locate: (String) throws(PatternError) -> URL,
+        decode: ((_ path: String, _ url: URL) throws(PatternError) -> AudioBuffer)? = nil
     ) -> (audio: [WaveformSource: AudioBuffer], failures: [(entry: Int, path: String, error: PatternError)]) {
-        var loader = Budgeted(limits: limits)
+        var loader = Budgeted(limits: limits, decode: decode)
         var failures: [(entry: Int, path: String, error: PatternError)] = []
         for (index, path) in waveformPaths(of: pattern) {
             do throws(PatternError) {
@@ -107,6 +110,7 @@ public enum AudioResourceLoader {
     /// Decoded audio of one pattern and the budget it has used.
     private struct Budgeted {
         let limits: PatternLimits
+        let decode: ((_ path: String, _ url: URL) throws(PatternError) -> AudioBuffer)?
         var audio: [WaveformSource: AudioBuffer] = [:]
         var byFile: [URL: AudioBuffer] = [:]
         var total = 0
@@ -116,7 +120,12 @@ public enum AudioResourceLoader {
                 audio[.path(path)] = shared
                 return
             }
-            let buffer = try AudioResourceLoader.decode(url, limits: limits)
+            let buffer: AudioBuffer
+            if let decode {
+                buffer = try decode(path, url)
+            } else {
+                buffer = try AudioResourceLoader.decode(url, limits: limits)
+            }
             total += buffer.frameCount * buffer.channelCount * MemoryLayout<Float>.size
             guard total <= limits.maxAudioBytesPerPattern else {
                 throw PatternError(

@@ -1,5 +1,4 @@
 import HapticPattern
-import Synchronization
 
 // The mixer's command side on the render thread: notifications back to the control side, due commands collected
 // in frame order, and each command applied to its player on its exact frame.
@@ -7,7 +6,7 @@ extension Mixer {
     /// Posts a notification; counts it as dropped when the queue is full.
     @_noLocks @_noAllocation
     func post(_ note: MixerNotification) -> Bool {
-        if notifications.push(note) { return true }
+        if notifications.checkedPush(note) { return true }
         droppedNotifications.wrappingAdd(1, ordering: .relaxed)
         return false
     }
@@ -18,7 +17,7 @@ extension Mixer {
     @_noLocks @_noAllocation
     func postRelease(_ note: MixerNotification) {
         if releaseRetryCount == 0 {
-            if notifications.push(note) { return }
+            if notifications.checkedPush(note) { return }
             droppedNotifications.wrappingAdd(1, ordering: .relaxed)
         }
         guard releaseRetryCount < releaseRetryCapacity else {
@@ -36,7 +35,7 @@ extension Mixer {
         guard count > 0 else { return }
         var posted = 0
         while posted < count {
-            if !notifications.push(releaseRetries[posted]) { break }
+            if !notifications.checkedPush(releaseRetries[posted]) { break }
             posted += 1
         }
         guard posted > 0 else { return }
@@ -47,7 +46,7 @@ extension Mixer {
     /// Drains the queue into the pending table, then links this block's due commands to their players in frame order.
     @_noLocks @_noAllocation
     func collectCommands(blockStart: Int, frameCount: Int) {
-        while pendingCount < pendingCapacity, let command = commands.pop() {
+        while pendingCount < pendingCapacity, let command = commands.checkedPop() {
             // Insertion keeps the table sorted by frame and stable for equal frames.
             let frame = command.frame
             var i = pendingCount

@@ -1,5 +1,4 @@
 import HapticPattern
-import Synchronization
 
 // The player sequencer: each player's timeline (rate, loop, seek, pause), its events fired on their exact frames,
 // its controls and curves, and its end.

@@ -1,5 +1,4 @@
 import HapticPattern
-import Synchronization
 
 // Voices: set up from a program event, rendered into the buses, faded, freed; and the bus shaped for the device.
 extension Mixer {

@@ -32,8 +32,8 @@ public final class Mixer: @unchecked Sendable {
     /// The actuator profile the haptic bus is shaped for.
     public let profile: ActuatorProfile
 
-    let commands: CommandRing
-    let notifications: NotificationRing
+    let commands: SPSCRing<MixerCommand>
+    let notifications: SPSCRing<MixerNotification>
     let handles: Mutex<HandleTable>
     let clock = Atomic<Int>(0)
     let clipped = Atomic<Int>(0)
@@ -95,8 +95,8 @@ public final class Mixer: @unchecked Sendable {
         rampFrames = Swift.max(0, Int((configuration.parameterRampDuration * sampleRate).rounded()))
         fadeFrames = Swift.max(1, Int((configuration.stopFadeDuration * sampleRate).rounded()))
         translator = ActuatorTranslator(profile: profile, sampleRate: configuration.sampleRate)
-        commands = CommandRing(capacity: configuration.commandCapacity)
-        notifications = NotificationRing(capacity: Swift.max(configuration.notificationCapacity, 16))
+        commands = SPSCRing(capacity: configuration.commandCapacity)
+        notifications = SPSCRing(capacity: Swift.max(configuration.notificationCapacity, 16))
         handles = Mutex(
             HandleTable(
                 generations: Array(repeating: 0, count: configuration.playerCapacity),
@@ -178,7 +178,7 @@ public final class Mixer: @unchecked Sendable {
     ///
     /// Thread safety: one producer at a time. Real-time safety: lock-free, allocation-free, never waits.
     @_noLocks @_noAllocation
-    public func enqueue(_ command: MixerCommand) -> Bool { commands.push(command) }
+    public func enqueue(_ command: MixerCommand) -> Bool { commands.checkedPush(command) }
 
     /// Whether the mixer has nothing to play: in the last block no player ran and no command was pending, and no
     /// command has arrived since. An idle mixer renders silence.
@@ -187,7 +187,7 @@ public final class Mixer: @unchecked Sendable {
     public var isIdle: Bool {
         @_noLocks @_noAllocation get {
             if !idle.load(ordering: .relaxed) { return false }
-            return commands.isEmpty()
+            return commands.checkedIsEmpty()
         }
     }
 

@@ -39,16 +39,12 @@ open class CHHapticEngine: @unchecked Sendable {
 
     /// The runtime underneath (render thread, clock, players).
     package let runtime: EngineRuntime
-    private let audioResources = AudioResourceStore()
+    private let audioResources = AudioResourceRegistry()
     private let stoppedSlot = LockedSlot<StoppedHandler>({ _ in })
     private let resetSlot = LockedSlot<ResetHandler>({})
     /// A process-unique number for this engine (the key of its compiled programs with custom audio).
     private let serial: Int
     private static let serials = Atomic<Int>(0)
-    /// Where a removed output is watched for (`nil`: the global ``deviceSource`` at the time of the removal).
-    private let ownDeviceSource: DeviceSource?
-    /// The watch for the removed output while it is away.
-    private let returnWatch = Mutex<DeviceReturnWatch?>(nil)
 
     // MARK: Creating an engine
 
@@ -87,46 +83,23 @@ open class CHHapticEngine: @unchecked Sendable {
     ) {
         runtime = EngineRuntime(device: device, configuration: configuration ?? .recommended(for: device.info), clock: clock)
         serial = CHHapticEngine.serials.wrappingAdd(1, ordering: .relaxed).newValue
-        ownDeviceSource = deviceSource
         let stoppedSlot = self.stoppedSlot
         let resetSlot = self.resetSlot
         // The user's handlers are not Sendable; they are only ever called on the engine's callback path.
-        runtime.stoppedHandler = { [weak self] reason in
-            stoppedSlot.value(reason)
-            // Hot-plug: after the app heard of the disconnect, wait for the same device to come back.
-            if reason == .gameControllerDisconnect { self?.watchForDeviceReturn() }
-        }
+        runtime.stoppedHandler = { reason in stoppedSlot.value(reason) }
         runtime.resetHandler = { resetSlot.value() }
+        // Hot-plug: the runtime watches for a removed output to come back, through the source as it is then.
+        runtime.returnWatcher = { removed, found in (deviceSource ?? CHHapticEngine.deviceSource).watchForReturn(removed, found) }
     }
 
     deinit {
-        returnWatch.withLock { $0 }?.cancel()
         // Playing players hold the runtime (fire and forget); an engine the app let go of ends here, as Core Haptics
         // ends a destroyed engine (stoppedHandler(.engineDestroyed)), so nothing is left running or allocated.
         runtime.destroy()
     }
 
-    /// Starts watching for the removed output (once per removal). When the source finds it again, the engine
-    /// takes the new device and resets: ``resetHandler`` runs and the app restarts the engine.
-    private func watchForDeviceReturn() {
-        let removed = runtime.device.info
-        let source = ownDeviceSource ?? CHHapticEngine.deviceSource
-        returnWatch.withLock { $0 }?.cancel()
-        let returned = ReturnFlag()
-        let watch = source.watchForReturn(removed) { [weak self] device in
-            returned.value.store(true, ordering: .releasing)
-            self?.deviceDidRecover(replacingDevice: device)
-        }
-        // A device found before the watch is stored needs no watch any more (deviceDidRecover clears the slot
-        // after the flag is set, so either order leaves it empty).
-        guard let watch else { return }
-        returnWatch.withLock { slot in
-            if !returned.value.load(ordering: .acquiring) { slot = watch }
-        }
-    }
-
     /// Whether the engine is watching for its removed output to come back.
-    package var isWatchingForDeviceReturn: Bool { returnWatch.withLock { $0 != nil } }
+    package var isWatchingForDeviceReturn: Bool { runtime.isWatchingForDeviceReturn }
 
     /// Describes the haptic and audio hardware of this machine.
     ///
@@ -360,76 +333,50 @@ open class CHHapticEngine: @unchecked Sendable {
     ///
     /// - Note: Core Haptics reads any format AVAudioFile reads; OpenCoreHaptics reads WAV only.
     open func registerAudioResource(_ resourceURL: URL, options: [AnyHashable: Any] = [:]) throws -> CHHapticAudioResourceID {
-        try audioResources.register(resourceURL, options: options)
+        var envelope: Bool?
+        var loop: Bool?
+        for (key, value) in options {
+            guard let name = key.base as? String else { continue }
+            let flag = (value as? Bool) ?? (value as? NSNumber)?.boolValue
+            if name == CHHapticAudioResourceKeyUseVolumeEnvelope { envelope = flag }
+            if name == CHHapticAudioResourceKeyLoopEnabled { loop = flag }
+        }
+        do {
+            return try audioResources.register(resourceURL, usesVolumeEnvelope: envelope, loopEnabled: loop)
+        } catch {
+            throw CHHapticError(error)
+        }
     }
 
     /// Forgets a registered audio resource. Players made before keep playing it.
     ///
     /// - Throws: `CHHapticError.Code.invalidAudioResource` for an unknown ID.
     open func unregisterAudioResource(_ resourceID: CHHapticAudioResourceID) throws {
-        try audioResources.unregister(resourceID)
+        guard audioResources.unregister(resourceID) else {
+            throw CHHapticError(.invalidAudioResource, message: "no audio resource has the ID \(resourceID)")
+        }
     }
 
     // MARK: Compiling
 
-    /// The compiled program of `pattern` for this engine, from the pattern's cache when possible.
+    /// The compiled program of `pattern` for this engine, from the pattern's cache when possible (the engine's
+    /// ``HapticEngine/PatternCompiler`` does the work).
     package func program(for pattern: CHHapticPattern) throws(CHHapticError) -> PatternProgram {
         // Fast path: a pattern without custom audio is cached for every engine under the `nil` key.
         if let program = pattern.programCache.program(for: nil) { return program }
-        let usesCustomAudio = pattern.pattern.entries.contains {
-            if case .event(let event) = $0 { return event.type == .audioCustom }
-            return false
-        }
-        let key = usesCustomAudio ? PatternProgramCache.Key(engine: serial, revision: audioResources.revision) : nil
+        let key =
+            PatternCompiler.usesCustomAudio(pattern.pattern)
+            ? PatternProgramCache.Key(engine: serial, revision: audioResources.revision) : nil
         if let program = pattern.programCache.program(for: key) { return program }
-        var model = pattern.pattern
-        var audio: [WaveformSource: AudioBuffer] = [:]
-        var decodedFiles: Set<URL> = []
-        var decodedBytes = 0
-        if usesCustomAudio {
-            for index in model.entries.indices {
-                guard case .event(var event) = model.entries[index], event.type == .audioCustom else { continue }
-                switch event.waveform {
-                case .resourceID(let id):
-                    guard let resource = audioResources.resource(id) else {
-                        throw CHHapticError(
-                            .invalidAudioResource, message: "Pattern[\(index)].Event: no audio resource is registered with the ID \(id)")
-                    }
-                    audio[.resourceID(id)] = resource.buffer
-                    event.waveformUsesVolumeEnvelope = event.waveformUsesVolumeEnvelope ?? resource.usesVolumeEnvelope
-                    event.waveformLoopEnabled = event.waveformLoopEnabled ?? resource.loopEnabled
-                    model.entries[index] = .event(event)
-                case .path(let path):
-                    guard audio[.path(path)] == nil else { break }
-                    let url: URL
-                    do { url = try pattern.waveformURL(for: path) } catch { throw CHHapticError(error) }
-                    let buffer: AudioBuffer
-                    if let decoded = pattern.decodedAudio[.path(path)] {
-                        buffer = decoded
-                    } else {
-                        buffer = try audioResources.decode(url)
-                    }
-                    // Every distinct file counts once against the pattern's budget for audio.
-                    if decodedFiles.insert(url).inserted {
-                        decodedBytes += buffer.frameCount * buffer.channelCount * MemoryLayout<Float>.size
-                        guard decodedBytes <= PatternLimits.default.maxAudioBytesPerPattern else {
-                            throw CHHapticError(
-                                .invalidAudioResource,
-                                message:
-                                    "Pattern[\(index)].Event: the pattern's custom audio decodes to more than \(PatternLimits.default.maxAudioBytesPerPattern) bytes together (PatternLimits.maxAudioBytesPerPattern)"
-                            )
-                        }
-                    }
-                    audio[.path(path)] = buffer
-                case nil:
-                    break
-                }
-            }
+        do {
+            let program = try PatternCompiler(resources: audioResources).compile(
+                pattern.pattern, decodedAudio: pattern.decodedAudio,
+                locate: { path throws(PatternError) in try pattern.waveformURL(for: path) })
+            pattern.programCache.store(program, for: key)
+            return program
+        } catch {
+            throw CHHapticError(error)
         }
-        let program: PatternProgram
-        do { program = try PatternProgram(pattern: model, audio: audio) } catch { throw CHHapticError(error) }
-        pattern.programCache.store(program, for: key)
-        return program
     }
 
     // MARK: Package interface (tests, tools, device layer)
@@ -447,11 +394,6 @@ open class CHHapticEngine: @unchecked Sendable {
     /// Signals that the output came back after a failure (or was replaced): the engine resets — players become
     /// invalid — and ``resetHandler`` runs.
     package func deviceDidRecover(replacingDevice device: (any HapticDevice)? = nil) {
-        let watch = returnWatch.withLock { slot -> DeviceReturnWatch? in
-            defer { slot = nil }
-            return slot
-        }
-        watch?.cancel()
         runtime.reset(replacingDevice: device)
     }
 
@@ -459,9 +401,4 @@ open class CHHapticEngine: @unchecked Sendable {
     package func simulateStop(_ reason: CHHapticEngine.StoppedReason) {
         runtime.simulateExternalStop(reason)
     }
-}
-
-/// Set when a watched-for device came back.
-private final class ReturnFlag: Sendable {
-    let value = Atomic<Bool>(false)
 }

@@ -1,5 +1,5 @@
+import HapticDevices
 import HapticRender
-import Synchronization
 
 /// The compiled program of a ``CHHapticPattern``, kept on the pattern so that making a player costs a lookup.
 ///
@@ -12,7 +12,7 @@ package final class PatternProgramCache: Sendable {
         package var revision: Int
     }
 
-    private let entry = Mutex<(key: Key?, program: PatternProgram)?>(nil)
+    private let entry = LockedState<(key: Key?, program: PatternProgram)?>(nil)
 
     package init() {}
 

@@ -1,10 +1,10 @@
-import Synchronization
+import HapticDevices
 
 /// The shared center's output: an ``EngineFeedbackOutput`` on the default device, made on the first `prepare` or
 /// `play` (so touching ``FeedbackCenter/shared`` or ``FeedbackCenter/current`` never probes devices), or an
 /// ``OfflineFeedbackOutput`` when no engine can be created.
 final class DefaultFeedbackOutput: FeedbackOutput {
-    private let resolved = Mutex<(any FeedbackOutput)?>(nil)
+    private let resolved = LockedState<(any FeedbackOutput)?>(nil)
 
     private var output: any FeedbackOutput {
         resolved.withLock { output in

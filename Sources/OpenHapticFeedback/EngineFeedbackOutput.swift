@@ -1,7 +1,7 @@
 import Foundation
+import HapticDevices
 import HapticPattern
 import OpenCoreHaptics
-import Synchronization
 
 /// A ``FeedbackOutput`` that plays through a Core Haptics engine (`CHHapticEngine`): the output to use in an app.
 ///
@@ -32,7 +32,7 @@ public final class EngineFeedbackOutput: FeedbackOutput {
         var failures = 0
     }
 
-    private let state = Mutex(State())
+    private let state = LockedState(State())
 
     /// Plays on `engine` (its auto-shutdown setting is left as it is).
     ///

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import HapticDevices
 
 /// The hub every feedback passes through: it applies the preferences (on/off, intensity), merges bursts and
 /// enforces the rate limit, then hands what remains to its ``FeedbackOutput``.
@@ -53,7 +53,7 @@ public final class FeedbackCenter: Sendable {
         var log: (@Sendable (TriggerLogEntry) -> Void)?
     }
 
-    private let state: Mutex<State>
+    private let state: LockedState<State>
     private let clock: @Sendable () -> Double
 
     /// Creates a center.
@@ -69,7 +69,7 @@ public final class FeedbackCenter: Sendable {
         userSettings: UserFeedbackSettings = .none, clock: (@Sendable () -> Double)? = nil
     ) {
         let resolved = preferences.resolved(with: userSettings)
-        state = Mutex(
+        state = LockedState(
             State(
                 output: output, preferences: preferences, userSettings: userSettings,
                 tokens: Double(resolved.rateLimit.burstSize)))

@@ -1,6 +1,6 @@
+import HapticDevices
 import HapticPattern
 import HapticRender
-import Synchronization
 
 /// A ``FeedbackOutput`` that renders each feedback through HapticRender's real-time `Mixer`,
 /// as an engine would, but offline and at once, keeping the rendered haptic bus for inspection.
@@ -29,7 +29,7 @@ public final class OfflineFeedbackOutput: FeedbackOutput {
     public let historyLimit: Int
 
     private let clock: @Sendable () -> Double
-    private let state = Mutex(State())
+    private let state = LockedState(State())
 
     private struct State {
         var mixer: Mixer?

@@ -1,4 +1,4 @@
-import Synchronization
+import HapticDevices
 
 /// A ``FeedbackOutput`` that plays nothing and records every call, for tests and for apps that want to see what
 /// their code triggers.
@@ -16,7 +16,7 @@ public final class RecordingFeedbackOutput: FeedbackOutput {
         var plays: [Play] = []
         var prepared: [[FeedbackEffect]] = []
     }
-    private let state = Mutex(State())
+    private let state = LockedState(State())
 
     /// Creates an empty recorder.
     public init() {}

@@ -1,9 +1,9 @@
 import Foundation
-import Synchronization
+import HapticDevices
 
 /// Appends trigger-log lines to a file (`OPENHAPTICS_FEEDBACK_LOG`), one write per line under a lock.
 final class TriggerLogFile: Sendable {
-    private let handle: Mutex<FileHandle>
+    private let handle: LockedState<FileHandle>
 
     /// Opens (creating if needed) `path` for appending; `nil` when it cannot be opened.
     init?(path: String) {
@@ -12,7 +12,7 @@ final class TriggerLogFile: Sendable {
         }
         guard let handle = FileHandle(forWritingAtPath: path) else { return nil }
         handle.seekToEndOfFile()
-        self.handle = Mutex(handle)
+        self.handle = LockedState(handle)
     }
 
     /// Writes one line.
