@@ -101,7 +101,8 @@ let package = Package(
             path: "Fuzz/FuzzCommandOptions"),
         .executableTarget(name: "FuzzWAVDecoder", dependencies: ["HapticRender", "HapticPattern"], path: "Fuzz/FuzzWAVDecoder"),
         // Shared test helpers (fixture paths, corpus location), never copied between test targets.
-        .target(name: "HapticTestSupport", dependencies: ["HapticDevices", "HapticRender", "HapticLoading"], path: "Tests/HapticTestSupport"),
+        .target(
+            name: "HapticTestSupport", dependencies: ["HapticDevices", "HapticRender", "HapticLoading"], path: "Tests/HapticTestSupport"),
         .testTarget(
             name: "HapticPatternTests",
             dependencies: [
@@ -129,7 +130,8 @@ let package = Package(
             name: "OpenHapticFeedbackTests",
             dependencies: ["OpenHapticFeedback", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticPattern"]),
         .testTarget(
-            name: "HapticLoadingTests", dependencies: ["HapticLoading", "HapticAnalysis", "HapticPattern", "HapticRender", "HapticTestSupport"]),
+            name: "HapticLoadingTests",
+            dependencies: ["HapticLoading", "HapticAnalysis", "HapticPattern", "HapticRender", "HapticTestSupport"]),
         // Apple-shaped seed code compiled unchanged, run on a recorded real-time engine.
         .testTarget(
             name: "SeedCompatibilityTests",

@@ -63,7 +63,7 @@ public struct AudioAnalysisOptions: Sendable, Hashable {
 
     /// The first problem with these options, or `nil` when they are usable at `sampleRate` (`nil`: any rate).
     ///
-    /// - Returns: a ``HapticErrorCode/badParameterEntry`` error naming the option and its range.
+    /// - Returns: a `PatternError` with code `badParameterEntry`, naming the option and its range.
     public func problem(sampleRate: Double? = nil) -> PatternError? {
         func fail(_ message: String) -> PatternError { PatternError(.badParameterEntry, message) }
         guard sensitivity.isFinite, Self.sensitivityRange.contains(sensitivity) else {
