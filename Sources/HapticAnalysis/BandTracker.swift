@@ -168,29 +168,28 @@ struct BandTracker {
         smoothedSharpness += (features.sharpness - smoothedSharpness) * sharpnessCoefficient
         let level = envelope
         let sounding = envelope >= tuning.gateLevel
-        if var segment = openSegment {
-            if time - segment.start >= tuning.maximumContinuousDuration {
-                segment.times.append(time)
-                segment.levels.append(level)
-                segment.sharpness.append(smoothedSharpness)
+        // Taken out of the optional while it grows, so its arrays stay uniquely referenced: appending copies nothing.
+        if var segment = openSegment.take() {
+            segment.times.append(time)
+            segment.levels.append(level)
+            segment.sharpness.append(smoothedSharpness)
+            if time + tuning.frameDuration - segment.start > tuning.maximumContinuousDuration {
+                // Core Haptics' 30 s cap: end here, and go on in the next event if the sound does.
                 segment.lastSounding = time
                 close(segment)
-                openSegment = nil
-            } else {
-                segment.times.append(time)
-                segment.levels.append(level)
-                segment.sharpness.append(smoothedSharpness)
                 if sounding {
-                    segment.lastSounding = time
-                    openSegment = segment
-                } else if time - segment.lastSounding >= tuning.continuousHangover {
-                    close(segment)
-                    openSegment = nil
-                } else {
-                    openSegment = segment
+                    openSegment = OpenSegment(
+                        start: time, lastSounding: time, times: [time], levels: [level], sharpness: [smoothedSharpness])
                 }
-                return
+            } else if sounding {
+                segment.lastSounding = time
+                openSegment = segment
+            } else if time - segment.lastSounding >= tuning.continuousHangover {
+                close(segment)
+            } else {
+                openSegment = segment
             }
+            return
         }
         if sounding {
             openSegment = OpenSegment(start: time, lastSounding: time, times: [time], levels: [level], sharpness: [smoothedSharpness])
@@ -199,10 +198,9 @@ struct BandTracker {
 
     /// Ends the open stretch at `end` seconds (the end of the audio).
     mutating func finish(end: Double) {
-        guard var segment = openSegment else { return }
+        guard var segment = openSegment.take() else { return }
         segment.lastSounding = Swift.min(segment.lastSounding, end)
         close(segment)
-        openSegment = nil
     }
 
     /// Thins a finished stretch and keeps it, when it is long enough to be sustained sound.

@@ -122,6 +122,20 @@ import Testing
         #expect(analysis.pattern.duration <= audio.duration + 0.01)
     }
 
+    @Test func sustainedSoundLongerThan30SecondsIsSplitIntoEvents() throws {
+        var audio = SyntheticAudio(seconds: 66, sampleRate: 8_000)
+        audio.addTone(at: 0.5, seconds: 65, frequency: 200, amplitude: 0.4)
+        let pattern = try AudioAnalyzer.analyse(
+            interleaved: audio.samples, sampleRate: audio.sampleRate, channelCount: 1,
+            options: AudioAnalysisOptions(content: .continuousOnly)
+        ).pattern
+        let events = pattern.events.filter { $0.type == .hapticContinuous }
+        #expect(events.count == 3 && events.allSatisfy { $0.duration <= 30 }, "\(events.map { ($0.time, $0.duration) })")
+        // One after the other, without a gap: the next starts where the one before ends.
+        for (a, b) in zip(events, events.dropFirst()) { #expect(abs(a.time + a.duration - b.time) < 0.001) }
+        #expect(abs((events.last.map { $0.time + $0.duration } ?? 0) - 65.5) < 0.1)
+    }
+
     @Test func badFormatsAndOptionsAreRefused() {
         #expect(throws: PatternError.self) { try AudioAnalyzer(sampleRate: 0, channelCount: 1) }
         #expect(throws: PatternError.self) { try AudioAnalyzer(sampleRate: 48_000, channelCount: 0) }
