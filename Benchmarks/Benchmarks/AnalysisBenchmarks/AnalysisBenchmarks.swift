@@ -57,7 +57,8 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark(
         "analysis_one_second_48kHz_stereo",
         configuration: .init(
-            metrics: [.wallClock, .mallocCountTotal, realTimeRatio], thresholds: [.mallocCountTotal: .init(absolute: [.p90: 20])])
+            metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident, realTimeRatio],
+            thresholds: [.mallocCountTotal: .init(absolute: [.p90: 20])])
     ) { benchmark in
         for _ in benchmark.scaledIterations {
             let start = ContinuousClock.now
