@@ -14,8 +14,6 @@ import Darwin
 /// Memory is bounded whatever the length of the audio: a ring of recent frames (for the adaptive threshold and the
 /// look-ahead), the fine energy history, and the points of the one open stretch (at most 30 s of frames).
 struct BandTracker {
-    /// Which part of the spectrum.
-    let part: BandPart
     private let bands: Range<Int>
     private let tuning: AnalysisTuning
     private let content: AudioAnalysisOptions.Content
@@ -60,7 +58,6 @@ struct BandTracker {
     private static let silence: Float = -120
 
     init(part: BandPart, spectrum: SpectrumBands, tuning: AnalysisTuning, content: AudioAnalysisOptions.Content) {
-        self.part = part
         bands = spectrum.bands(of: part)
         self.tuning = tuning
         self.content = content

@@ -1,39 +1,25 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("unsupported platform")
-#endif
+import Foundation
 
 /// A progress bar on one line of standard error, redrawn in place at most ten times a second — only when standard
 /// error is a terminal, so logs and pipes get the summary line alone.
 ///
 ///     [██████████░░░░░░░░░░]  50%  1:30 of 3:00
-///
-/// The corresponding C calls are `isatty`, `clock_gettime` and `write`.
 final class ProgressLine {
-    private let fd: Int32
     private let isActive: Bool
-    private var lastDraw = -1.0
+    private var lastDraw: ContinuousClock.Instant?
     private var drawn = false
 
-    /// A progress line on `fd`, drawing only when `fd` is a terminal and `enabled`.
-    init(fd: Int32 = 2, enabled: Bool = true) {
-        self.fd = fd
-        isActive = enabled && isatty(fd) == 1
+    /// A progress line on standard error, drawing only when it is a terminal.
+    init() {
+        isActive = RawTerminal.isTerminal(2)
     }
 
     /// Shows `done` of `total` seconds.
     func update(done: Double, total: Double) {
         guard isActive, total > 0 else { return }
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let seconds = Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-        guard seconds - lastDraw >= 0.1 else { return }
-        lastDraw = seconds
+        let now = ContinuousClock.now
+        if let lastDraw, now - lastDraw < .milliseconds(100) { return }
+        lastDraw = now
         write("\r" + Self.line(done: done, total: total))
         drawn = true
     }
@@ -45,7 +31,7 @@ final class ProgressLine {
         drawn = false
     }
 
-    /// The bar for `done` of `total` seconds (pure; tested).
+    /// The bar for `done` of `total` seconds.
     static func line(done: Double, total: Double, width: Int = 20) -> String {
         let fraction = Swift.min(Swift.max(done / total, 0), 1)
         let filled = Int((fraction * Double(width)).rounded(.down))
@@ -64,18 +50,6 @@ final class ProgressLine {
     }
 
     private func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        _ = bytes.withUnsafeMutableBytes { systemWrite(fd, $0.baseAddress!, $0.count) }
+        FileHandle.standardError.write(Data(text.utf8))
     }
-}
-
-/// `write(2)`, named apart from ``ProgressLine``'s own `write`.
-private func systemWrite(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(fd, buffer, count)
-    #elseif canImport(Musl)
-    Musl.write(fd, buffer, count)
-    #else
-    Darwin.write(fd, buffer, count)
-    #endif
 }
