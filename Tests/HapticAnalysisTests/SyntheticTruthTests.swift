@@ -28,6 +28,8 @@ import Testing
         )
         #expect(!burstSharpness.isEmpty && !thumpSharpness.isEmpty)
         #expect((burstSharpness.min() ?? 0) > (thumpSharpness.max() ?? 1))
+        // A hi-hat is sharp, a kick dull: the ends of the scale, not just an order.
+        #expect((burstSharpness.min() ?? 0) >= 0.8 && (thumpSharpness.max() ?? 1) <= 0.2)
     }
 
     @Test func louderHitsGiveStrongerTransients() throws {
