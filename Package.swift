@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "HapticDevices", targets: ["HapticDevices"]),
         .library(name: "HapticEngine", targets: ["HapticEngine"]),
         .library(name: "OpenHapticFeedback", targets: ["OpenHapticFeedback"]),
+        .library(name: "OpenGameController", targets: ["OpenGameController"]),
         .executable(name: "haptic", targets: ["haptic"]),
     ],
     dependencies: [
@@ -53,6 +54,13 @@ let package = Package(
         .target(
             name: "OpenCoreHaptics",
             dependencies: ["HapticPattern", "HapticRender", "HapticEngine", "HapticDevices", "HapticLoading", "HapticAnalysis"]),
+        // Apple's GameController haptics (GCController, GCDeviceHaptics, GCHapticsLocality, …): a CHHapticEngine per
+        // controller and locality, on every Linux gamepad (evdev), a DualSense's voice coils (ALSA) and simulated pads.
+        .target(
+            name: "OpenGameController",
+            dependencies: [
+                "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", .product(name: "Logging", package: "swift-log"),
+            ]),
         // Format conversion: AHAP ↔ Lofelt/Meta .haptic, AHAP → Android VibrationEffect, Web vibrate/gamepad. Pure.
         .target(name: "HapticInterchange", dependencies: ["HapticPattern"]),
         // Pictures of patterns for `haptic plot`: timeline layout, SVG, an anti-aliased rasterizer with an embedded
@@ -69,8 +77,8 @@ let package = Package(
         .target(
             name: "HapticCommands",
             dependencies: [
-                "OpenHapticFeedback", "OpenCoreHaptics", "HapticPattern", "HapticRender", "HapticDevices", "HapticInterchange",
-                "HapticLoading", "HapticPlot", "HapticAnalysis",
+                "OpenHapticFeedback", "OpenCoreHaptics", "OpenGameController", "HapticPattern", "HapticRender", "HapticDevices",
+                "HapticInterchange", "HapticLoading", "HapticPlot", "HapticAnalysis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -87,6 +95,8 @@ let package = Package(
         .executableTarget(name: "SingleTap", dependencies: ["OpenCoreHaptics"], path: "Examples/SingleTap"),
         .executableTarget(name: "PreparingYourApp", dependencies: ["OpenCoreHaptics"], path: "Examples/PreparingYourApp"),
         .executableTarget(name: "HapticBounce", dependencies: ["OpenCoreHaptics"], path: "Examples/HapticBounce"),
+        .executableTarget(
+            name: "ControllerHaptics", dependencies: ["OpenCoreHaptics", "OpenGameController"], path: "Examples/ControllerHaptics"),
         // libFuzzer harnesses (issue 8): built only by .ci/fuzz.sh with -sanitize=fuzzer,address; a plain build
         // makes do-nothing executables. Not products.
         .executableTarget(name: "FuzzAHAPReader", dependencies: ["HapticPattern", "HapticRender"], path: "Fuzz/FuzzAHAPReader"),
@@ -138,9 +148,10 @@ let package = Package(
             dependencies: ["OpenCoreHaptics", "OpenHapticFeedback", "HapticDevices", "HapticTestSupport"]),
         .testTarget(
             name: "HapticCLITests",
-            dependencies: [
-                "HapticTestSupport", "haptic", "HapticCommands", "OpenCoreHaptics", "HapticDevices", "HapticEngine", "HapticPattern",
-            ]),
+            dependencies: ["HapticTestSupport", "haptic", "HapticCommands", "OpenCoreHaptics", "HapticDevices", "HapticEngine", "HapticPattern"]),
+        .testTarget(
+            name: "OpenGameControllerTests",
+            dependencies: ["OpenGameController", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticTestSupport"]),
         .testTarget(name: "HapticPlotTests", dependencies: ["HapticPlot", "HapticPattern", "HapticRender", "HapticTestSupport"]),
         .testTarget(
             name: "HapticInterchangeTests", dependencies: ["HapticInterchange", "HapticPattern", "HapticRender", "HapticTestSupport"]),

@@ -47,6 +47,21 @@ def session(dev, api, until_pattern):
     gaps = [b - a_ for a_, b in zip(ramp, ramp[1:])]
     return dict(start=a[0], uploads=len(ups), gaps=gaps, plays=len(all_(dev, r'^PLAY', after=a[0], before=end_t)))
 
+def level_latencies(api_tag, dev):
+    """API level call -> the first upload whose strong magnitude is within 15 % of full scale of the new level. The new
+    level is the call's value times the tool's strong magnitude at 1.0 (the largest it uploaded in the phase)."""
+    start = first(api_tag, r'^API level start'); stop = first(api_tag, r'^API level stop')
+    if not start or not stop: return []
+    ups = [(t, int(re.search(r'strong=(\d+)', s).group(1))) for t, s in all_(dev, r'^UPLOAD .*RUMBLE', after=start[0], before=stop[0] + 0.05)]
+    full = max((m for _, m in ups), default=0)
+    out = []
+    for t, s in all_(api_tag, r'^API level \d+ value=', after=start[0], before=stop[0]):
+        value = float(re.search(r'value=([0-9.]+)', s).group(1))
+        target = value * full
+        reached = next((u for u, m in ups if u > t and abs(m - target) <= 0.15 * 65535), None)
+        if reached is not None and reached - t < 0.15: out.append(reached - t)
+    return out
+
 def latencies(api_tag, dev):
     out = []
     for t, s in all_(api_tag, r'^API transient \d+'):
@@ -76,7 +91,7 @@ if sw and sw['gaps']:
 lens = sorted({int(m.group(1)) for _, s in all_('dev', r'^UPLOAD') for m in [re.search(r'len=(\d+)', s)] if m})
 check(bool(lens) and max(lens) <= 100 and min(lens) > 0, f'every upload has a bounded replay length: {lens} ms')
 slots = [int(s.split()[1]) for _, s in all_('dev', r'^SLOTS')]
-check(bool(slots) and max(slots) == 1, f'effect slots in use never above 1 (max {max(slots) if slots else "-"})')
+check(bool(slots) and max(slots) <= 2, f'effect slots in use never above 2, the live one and the armed one (max {max(slots) if slots else "-"})')
 gains = all_('dev', r'^GAIN')
 check(bool(gains), f'FF_GAIN written at start ({gains[0][1] if gains else "-"})')
 sl = latencies('swf', 'dev')
@@ -85,7 +100,13 @@ if sl:
           f'p90 {ms(pct90([x for x, _ in sl]))}, max {ms(max(x for x, _ in sl))} (n={len(sl)}); '
           f'API -> upload median {ms(statistics.median([u for _, u in sl if u is not None]))}')
 n_tr = len(all_('swf', r'^API transient \d+'))
-check(n_tr >= 10 and len(sl) == n_tr, f'all {n_tr} transients reached the device ({len(sl)})')
+check(n_tr >= 12 and len(sl) == n_tr, f'all {n_tr} transients reached the device ({len(sl)})')
+armed = all_('swf', r'^SEEN transient \d+: armed slot')
+print(f'        transients started from the armed slot (no upload on the path): {len(armed)} of {n_tr}')
+sp = level_latencies('swf', 'dev')
+if sp:
+    print(f'        level change API -> upload of the new level: median {ms(statistics.median(sp))}, p90 {ms(pct90(sp))}, max {ms(max(sp))} (n={len(sp)})')
+check(len(sp) >= 12, f'every level change reached the device ({len(sp)} of 12)')
 # Live parameters: intensity 0.3 lowers the magnitude, 1.0 raises it.
 def strong_after(t0, t1):
     vals = [int(re.search(r'strong=(\d+)', s).group(1)) for _, s in all_('dev', r'^UPLOAD .*RUMBLE', after=t0, before=t1)]
@@ -155,6 +176,10 @@ sstall = first('ini', r'sent SIGSTOP', after=stall[0] + 0.5 if stall else -1)
 if sstall:
     off = first('sdv', r'^MOTOR OFF', after=sstall[0])
     print(f'        stalled SDL process: motor off {ms(off_time(off) - sstall[0]) if off else "never"} after SIGSTOP ({off[1] if off else "-"}; SDL uploaded replay.length=5000 ms)')
+lp = level_latencies('sdl', 'sdv')
+if lp:
+    print(f'        level change API -> upload of the new level: median {ms(statistics.median(lp))}, p90 {ms(pct90(lp))}, max {ms(max(lp))} (n={len(lp)})')
+check(len(lp) >= 12, f'every SDL2 level change reached the device ({len(lp)} of 12)')
 sdl_slots = [int(s.split()[1]) for _, s in all_('sdv', r'^SLOTS')]
 print('        SDL effect slots max:', max(sdl_slots) if sdl_slots else '-')
 
@@ -162,7 +187,15 @@ print('== figures')
 if sw and sd:
     print(f"  pattern uploads: OpenCoreHaptics {sw['uploads']}, SDL2 {sd['uploads']}")
 if sl and ll:
-    print(f"  API->EV_FF latency (median / p90): OpenCoreHaptics {ms(statistics.median([x for x, _ in sl]))} / {ms(pct90([x for x, _ in sl]))}, "
-          f"SDL2 {ms(statistics.median([x for x, _ in ll]))} / {ms(pct90([x for x, _ in ll]))}")
+    ours = [x for x, _ in sl]; theirs = [x for x, _ in ll]
+    print(f"  API->EV_FF latency (median / p90): OpenCoreHaptics {ms(statistics.median(ours))} / {ms(pct90(ours))}, "
+          f"SDL2 {ms(statistics.median(theirs))} / {ms(pct90(theirs))}")
+    check(statistics.median(ours) <= statistics.median(theirs) and pct90(ours) <= pct90(theirs),
+          'transients: API -> EV_FF play at or below SDL2 (median and p90, same run)')
+if sp and lp:
+    print(f"  sendParameters->level latency (median / p90): OpenCoreHaptics {ms(statistics.median(sp))} / {ms(pct90(sp))}, "
+          f"SDL2 {ms(statistics.median(lp))} / {ms(pct90(lp))}")
+    check(statistics.median(sp) <= statistics.median(lp) and pct90(sp) <= pct90(lp),
+          'level changes: API -> the new level uploaded, at or below SDL2 (median and p90, same run)')
 print('== qemu-evdev:', 'PASS' if not failures else f'FAIL ({len(failures)} checks)')
 sys.exit(1 if failures else 0)

@@ -54,11 +54,25 @@ int main(int argc, char **argv) {
     sleep_until(t0 + 0.800);
 
     /* 2. Transients, for the latency figure. */
-    for (int i = 0; i < 10; i++) {
+    for (int i = 0; i < 12; i++) {
         LOG("API transient %d", i);
         SDL_HapticRumblePlay(h, 1.0f, 30);
         usleep(150000);
     }
+
+    /* 2b. Level changes of a playing rumble (SDL_HapticRumblePlay again: one EVIOCSFF update + one play write). */
+    LOG("API level start");
+    SDL_HapticRumblePlay(h, 0.8f, 5000);
+    usleep(300000);
+    for (int i = 0; i < 12; i++) {
+        float value = i % 2 == 0 ? 0.3f : 1.0f;
+        LOG("API level %d value=%.1f", i, value);
+        SDL_HapticRumblePlay(h, 0.8f * value, 5000);
+        usleep(150000);
+    }
+    LOG("API level stop");
+    SDL_HapticRumbleStop(h);
+    usleep(300000);
 
     /* 3. A stall: a 5 s rumble, then the test stops (SIGSTOP) and kills the process. */
     LOG("API long rumble 5000 ms");

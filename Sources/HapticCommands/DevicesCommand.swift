@@ -1,13 +1,16 @@
 import ArgumentParser
 import Foundation
 import HapticDevices
+import OpenGameController
 
 /// `haptic devices`: every output found on this machine, with its capabilities, and why other candidates were
 /// skipped (permissions, no force feedback, no sound card, libasound missing).
 struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "devices",
-        abstract: "List haptic and audio outputs (evdev force feedback, ALSA, simulated) and why others were skipped.")
+        abstract:
+            "List haptic and audio outputs (evdev force feedback, ALSA, simulated), game controllers and their localities, and why others were skipped."
+    )
 
     @Flag(help: "Print JSON instead of text.") var json = false
 
@@ -15,7 +18,8 @@ struct DevicesCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let report = DeviceDiscovery.devices(environment: environment)
         let selection = DeviceDiscovery.defaultSelection(environment: environment)
-        let listing = DeviceListing(report: report, selection: selection)
+        let listing = DeviceListing(
+            report: report, selection: selection, controllers: ControllerDiscovery.controllers(environment: environment))
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -38,19 +42,38 @@ struct DeviceListing: Encodable {
         var profile: String
         var capabilities: [String]
     }
+    struct Controller: Encodable {
+        var number: Int
+        var id: String
+        var name: String
+        var productCategory: String
+        var vendorID: String
+        var productID: String
+        var playsOn: String
+        var localities: [String]
+    }
     struct Skipped: Encodable {
         var id: String
         var code: String
         var reason: String
     }
     var devices: [Device]
+    var controllers: [Controller]
     var skipped: [Skipped]
     var notes: [String]
     var defaultDevice: String
     var defaultReason: String
     var overrideProblem: String?
 
-    init(report: DiscoveryReport, selection: DeviceDiscovery.Selection) {
+    init(report: DiscoveryReport, selection: DeviceDiscovery.Selection, controllers found: ControllerDiscovery.Report) {
+        let order = PlaybackOutput.localities
+        controllers = found.controllers.enumerated().map { index, info in
+            let supported = GCDeviceHaptics.localities(for: info.actuators)
+            return Controller(
+                number: index + 1, id: info.id, name: info.name, productCategory: info.category.rawValue,
+                vendorID: String(format: "%04x", info.vendorID), productID: String(format: "%04x", info.productID),
+                playsOn: info.hapticDeviceID, localities: order.filter { supported.contains($0.1) }.map(\.0))
+        }
         devices = report.devices.map {
             Device(
                 id: $0.info.id, name: $0.info.name, kind: $0.info.kind.rawValue, hardware: $0.info.isHardware,
@@ -58,7 +81,7 @@ struct DeviceListing: Encodable {
                 capabilities: $0.capabilities)
         }
         skipped = report.skipped.map { Skipped(id: $0.id, code: $0.code.rawValue, reason: $0.reason) }
-        notes = report.notes
+        notes = report.notes + found.problems
         defaultDevice = selection.device.info.id
         defaultReason = selection.reason
         overrideProblem = selection.overrideProblem?.description
@@ -73,6 +96,14 @@ struct DeviceListing: Encodable {
             lines.append(
                 "  \(d.id)  '\(d.name)'  [\(d.kind)\(d.hardware ? ", hardware" : "")] \(what.joined(separator: "+")), profile \(d.profile)")
             if !d.capabilities.isEmpty { lines.append("      \(d.capabilities.joined(separator: ", "))") }
+        }
+        lines.append(
+            controllers.isEmpty ? "Game controllers: none (HAPTIC_CONTROLLERS=simulated:xbox adds a simulated one)" : "Game controllers:")
+        for c in controllers {
+            let ids = c.vendorID == "0000" ? "" : " \(c.vendorID):\(c.productID)"
+            lines.append("  \(c.number). '\(c.name)'  [\(c.productCategory)\(ids)] \(c.id), plays on \(c.playsOn)")
+            lines.append(
+                "      localities: \(c.localities.joined(separator: ", "))  (haptic play <file> --controller \(c.number) --locality …)")
         }
         if !skipped.isEmpty {
             lines.append("Skipped:")

@@ -25,7 +25,7 @@ internal struct LivePlayback {
     /// The pattern.
     internal var pattern: PlayablePattern
     /// The output.
-    internal var device: any HapticDevice
+    internal var output: PlaybackOutput
     /// Whether to loop until interrupted.
     internal var loops = false
     /// The playback rate (pattern seconds per second).
@@ -49,7 +49,7 @@ internal struct LivePlayback {
         let interrupt = InterruptSignal { outcome.settle(.interrupted($0)) }
         defer { interrupt.cancel() }
 
-        let engine = Self.makeEngine(for: device)
+        let engine = try output.makeEngine()
         // Opening an output can block (a device another program holds, a slow driver); Ctrl-C must still work.
         interrupt.exitsImmediately = true
         defer { interrupt.exitsImmediately = false }
@@ -59,7 +59,7 @@ internal struct LivePlayback {
             announce()
         } catch {
             printError(
-                "haptic: error: cannot open the output device \(device.info.id) (\(device.info.name)): \(error.localizedDescription)")
+                "haptic: error: cannot open the output device \(output.id) (\(output.name)): \(error.localizedDescription)")
             throw ExitCode(1)
         }
         engine.stoppedHandler = { reason in outcome.settle(.failed("the engine stopped (\(reason))")) }

@@ -100,7 +100,9 @@ public final class AlsaDevice: HapticDevice {
         recoveries.store(0, ordering: .relaxed)
     }
 
-    /// Interleaves the block (audio bus and haptic drive onto their channels, silence elsewhere) and writes it.
+    /// Interleaves the block (audio bus and haptic drive onto their channels, silence elsewhere) and writes it. With
+    /// two haptic channels (a DualSense's left and right voice coils) each takes its own side of the bus (`strong`,
+    /// `weak`), so a left-handle engine plays on the left coil only; with one or more than two, each takes the drive.
     ///
     /// - Returns: `.removed` on `-ENODEV`, `.failed(errno:)` when recovery fails, else `.ok`.
     public func write(_ block: DeviceBlock) -> DeviceStatus {
@@ -120,7 +122,12 @@ public final class AlsaDevice: HapticDevice {
                     out[base + audio[0]] = Self.s16(block.audio.left[i])
                     out[base + audio[1]] = Self.s16(block.audio.right[i])
                 }
-                for c in haptic { out[base + c] = Self.s16(block.haptic.drive[i]) }
+                if haptic.count == 2 {
+                    out[base + haptic[0]] = Self.s16(block.haptic.strong[i])
+                    out[base + haptic[1]] = Self.s16(block.haptic.weak[i])
+                } else {
+                    for c in haptic { out[base + c] = Self.s16(block.haptic.drive[i]) }
+                }
             }
         } else {
             let out = buffer.assumingMemoryBound(to: Float.self)
@@ -133,7 +140,12 @@ public final class AlsaDevice: HapticDevice {
                     out[base + audio[0]] = block.audio.left[i]
                     out[base + audio[1]] = block.audio.right[i]
                 }
-                for c in haptic { out[base + c] = block.haptic.drive[i] }
+                if haptic.count == 2 {
+                    out[base + haptic[0]] = block.haptic.strong[i]
+                    out[base + haptic[1]] = block.haptic.weak[i]
+                } else {
+                    for c in haptic { out[base + c] = block.haptic.drive[i] }
+                }
             }
         }
         let bytesPerFrame = channels * (configuration.sampleFormat == .s16 ? 2 : 4)

@@ -13,12 +13,16 @@ public struct DeviceBlock: @unchecked Sendable {
     public var haptic: HapticBusBuffers
     /// The stereo audio bus.
     public var audio: AudioBusBuffers
+    /// Whether the block carries a command an app just sent (a start, stop or parameter change): a device that
+    /// batches updates on a grid (evdev) sends such a block's levels at once.
+    public var carriesCommand: Bool
 
     /// Creates a block.
-    public init(frameCount: Int, startFrame: Int, haptic: HapticBusBuffers, audio: AudioBusBuffers) {
+    public init(frameCount: Int, startFrame: Int, haptic: HapticBusBuffers, audio: AudioBusBuffers, carriesCommand: Bool = false) {
         self.frameCount = frameCount
         self.startFrame = startFrame
         self.haptic = haptic
         self.audio = audio
+        self.carriesCommand = carriesCommand
     }
 }

@@ -175,7 +175,10 @@ public enum DeviceDiscovery {
         if capabilities.supportsPeriodicSine { words.append("FF_PERIODIC(sine)") }
         if capabilities.supportsGain { words.append("FF_GAIN") }
         words.append("effect slots: \(capabilities.effectSlots)")
-        return DiscoveredDevice(info: device.info, capabilities: words)
+        if capabilities.hasGamepadButtons { words.append("gamepad buttons") }
+        var discovered = DiscoveredDevice(info: device.info, capabilities: words)
+        discovered.evdevCapabilities = capabilities
+        return discovered
     }
 
     /// `directory/eventN` paths in number order, or why the directory could not be read.

@@ -4,6 +4,11 @@ public struct DiscoveredDevice: Sendable, Hashable {
     public var info: DeviceInfo
     /// What the back-end read from the system, e.g. `["FF_RUMBLE", "FF_GAIN", "effect slots: 16"]`.
     public var capabilities: [String]
+    #if os(Linux)
+    /// What the kernel said of an evdev node (name, force feedback, gamepad buttons, vendor and product), `nil` for
+    /// other back-ends.
+    public var evdevCapabilities: EvdevCapabilities?
+    #endif
 
     /// Creates an entry.
     public init(info: DeviceInfo, capabilities: [String]) {

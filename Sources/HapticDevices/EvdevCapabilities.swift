@@ -24,10 +24,20 @@ public struct EvdevCapabilities: Sendable, Hashable {
     public var supportsGain: Bool
     /// Effect slots the device holds (`EVIOCGEFFECTS`); we use one.
     public var effectSlots: Int
+    /// Whether the node has gamepad buttons (`EV_KEY` with `BTN_GAMEPAD`/`BTN_SOUTH`): a game controller, as opposed
+    /// to a vibrator.
+    public var hasGamepadButtons: Bool
+    /// The USB (or Bluetooth) vendor ID (`EVIOCGID`), 0 when unknown.
+    public var vendorID: UInt16
+    /// The product ID (`EVIOCGID`), 0 when unknown.
+    public var productID: UInt16
+    /// The bus (`BUS_USB` = 3, `BUS_BLUETOOTH` = 5, `BUS_VIRTUAL` = 6, …), 0 when unknown.
+    public var busType: UInt16
 
     /// Creates a description.
     public init(
-        path: String, name: String, supportsRumble: Bool, supportsPeriodicSine: Bool, supportsGain: Bool, effectSlots: Int
+        path: String, name: String, supportsRumble: Bool, supportsPeriodicSine: Bool, supportsGain: Bool, effectSlots: Int,
+        hasGamepadButtons: Bool = false, vendorID: UInt16 = 0, productID: UInt16 = 0, busType: UInt16 = 0
     ) {
         self.path = path
         self.name = name
@@ -35,14 +45,21 @@ public struct EvdevCapabilities: Sendable, Hashable {
         self.supportsPeriodicSine = supportsPeriodicSine
         self.supportsGain = supportsGain
         self.effectSlots = effectSlots
+        self.hasGamepadButtons = hasGamepadButtons
+        self.vendorID = vendorID
+        self.productID = productID
+        self.busType = busType
     }
 
     /// Whether the node can play haptics through this back-end (rumble or periodic sine, and at least one slot).
     public var isUsable: Bool { (supportsRumble || supportsPeriodicSine) && effectSlots > 0 }
 
+    /// Whether the node is a game controller: force feedback it can play and gamepad buttons.
+    public var isGameController: Bool { isUsable && hasGamepadButtons }
+
     /// Reads the capabilities of the node open as `fd`.
     ///
-    /// The corresponding ioctls are `EVIOCGNAME`, `EVIOCGBIT` and `EVIOCGEFFECTS`.
+    /// The corresponding ioctls are `EVIOCGNAME`, `EVIOCGBIT`, `EVIOCGEFFECTS` and `EVIOCGID`.
     ///
     /// - Returns: the capabilities, or `nil` when the node has no `EV_FF` at all.
     package static func read(fd: Int32, path: String, system: any EvdevSystemCalls) -> Result<EvdevCapabilities?, SystemCallError> {
@@ -72,11 +89,23 @@ public struct EvdevCapabilities: Sendable, Hashable {
         if case .failure(let error) = SystemCall.retryingInterrupts("EVIOCGEFFECTS", { system.effectCount(fd, &slots) }) {
             return .failure(error)
         }
+        // Gamepad buttons and identity tell a controller from a vibrator; a node that will not say counts as none.
+        var hasGamepadButtons = false
+        if bit(Int(EV_KEY), in: types) {
+            var keys = [UInt8](repeating: 0, count: (Int(KEY_MAX) + 8) / 8)
+            let keysResult = keys.withUnsafeMutableBytes { buffer in
+                SystemCall.retryingInterrupts("EVIOCGBIT(EV_KEY)") { system.featureBits(fd, type: UInt32(EV_KEY), into: buffer) }
+            }
+            if case .success = keysResult { hasGamepadButtons = bit(Int(BTN_GAMEPAD), in: keys) }
+        }
+        var id = input_id()
+        if case .failure = SystemCall.retryingInterrupts("EVIOCGID", { system.inputID(fd, &id) }) { id = input_id() }
         return .success(
             EvdevCapabilities(
                 path: path, name: name, supportsRumble: bit(Int(FF_RUMBLE), in: ff),
                 supportsPeriodicSine: bit(Int(FF_PERIODIC), in: ff) && bit(Int(FF_SINE), in: ff),
-                supportsGain: bit(Int(FF_GAIN), in: ff), effectSlots: Int(slots)))
+                supportsGain: bit(Int(FF_GAIN), in: ff), effectSlots: Int(slots), hasGamepadButtons: hasGamepadButtons,
+                vendorID: id.vendor, productID: id.product, busType: id.bustype))
     }
 
     private static func bit(_ index: Int, in bytes: [UInt8]) -> Bool {

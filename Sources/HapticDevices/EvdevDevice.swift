@@ -47,6 +47,8 @@ public final class EvdevDevice: HapticDevice {
     nonisolated(unsafe) private var writer: EvdevWriter?
     nonisolated(unsafe) private var pacer: RealTimePacer?
     nonisolated(unsafe) private var lastWriter: EvdevWriter?
+    /// What the engine expects the next onset to be (its writers arm a slot with it).
+    private let expectedOnset = OnsetExpectation()
 
     /// A device for a node whose capabilities are known (see ``open(path:configuration:)``).
     public convenience init(capabilities: EvdevCapabilities, configuration: EvdevConfiguration = EvdevConfiguration()) {
@@ -84,7 +86,7 @@ public final class EvdevDevice: HapticDevice {
     ///   ``DeviceError/Code/timeout`` when the device does not answer).
     public func start(format: DeviceFormat) throws(DeviceError) {
         stop()
-        let writer = EvdevWriter(capabilities: capabilities, configuration: configuration, system: system)
+        let writer = EvdevWriter(capabilities: capabilities, configuration: configuration, system: system, expectedOnset: expectedOnset)
         guard IOThread.detach(name: "evdev-io", { writer.run() }) else {
             throw DeviceError(.ioError, "\(info.id): could not start the I/O thread")
         }
@@ -121,9 +123,14 @@ public final class EvdevDevice: HapticDevice {
         }
         if writer.stalledCall(now: MonotonicClock.now(), timeout: configuration.ioTimeout) { return .failed(errno: ETIMEDOUT) }
         let (strong, weak) = ActuatorTranslator.motorLevels(of: block.haptic, frameCount: block.frameCount, mode: mode)
+        var end: UInt32 = 0
+        if block.frameCount > 0 {
+            let last = ActuatorTranslator.motorLevels(of: block.haptic, atFrame: block.frameCount - 1, mode: mode)
+            end = UInt32(Self.magnitude(last.strong)) << 16 | UInt32(Self.magnitude(last.weak))
+        }
         // Publish first, then pace: the newest block reaches the I/O thread as soon as it is rendered (at most one
         // block ahead of its due time), which saves a block of latency; pacing still bounds how far ahead it runs.
-        writer.publish(strong: Self.magnitude(strong), weak: Self.magnitude(weak))
+        writer.publish(strong: Self.magnitude(strong), weak: Self.magnitude(weak), end: end, urgent: block.carriesCommand)
         pacer?.wait(forBlockStartingAt: block.startFrame)
         return .ok
     }
@@ -146,6 +153,15 @@ public final class EvdevDevice: HapticDevice {
         let deadline = MonotonicClock.now() + configuration.ioTimeout
         while !writer.isFinished && MonotonicClock.now() < deadline { MonotonicClock.sleep(until: MonotonicClock.now() + 0.001) }
     }
+
+    /// Arms the next onset: the I/O thread keeps an effect uploaded with these levels while the motor is idle, and
+    /// an onset that matches starts with one `write` from the render thread.
+    public func anticipateOnset(strong: Float, weak: Float) {
+        expectedOnset.levels = UInt32(Self.magnitude(strong)) << 16 | UInt32(Self.magnitude(weak))
+    }
+
+    /// Onsets of the current (or last) session that started from the armed slot, without an upload.
+    public var armedStartCount: Int { lastWriter?.armedStartCount ?? 0 }
 
     /// `EVIOCSFF` uploads made by the current (or last) session, the slot allocation included.
     public var uploadCount: Int { lastWriter?.uploadCount ?? 0 }

@@ -24,6 +24,8 @@ package protocol EvdevSystemCalls: Sendable {
     func effectCount(_ fd: Int32, _ count: inout Int32) -> Int
     /// `ioctl(fd, EVIOCGNAME(size), name)`: the device name.
     func name(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int
+    /// `ioctl(fd, EVIOCGID, &id)`: the bus type, vendor, product and version of the device.
+    func inputID(_ fd: Int32, _ id: inout input_id) -> Int
     /// `ioctl(fd, EVIOCSFF, &effect)`: uploads (id −1) or updates (same id) an effect; the kernel writes the id back.
     func uploadEffect(_ fd: Int32, _ effect: inout ff_effect) -> Int
     /// `ioctl(fd, EVIOCRMFF, id)`: erases an effect.
@@ -42,6 +44,8 @@ package protocol EvdevSystemCalls: Sendable {
 }
 
 extension EvdevSystemCalls {
+    /// No identity (mocks that do not model it): vendor and product read as 0.
+    package func inputID(_ fd: Int32, _ id: inout input_id) -> Int { -Int(ENOTTY) }
     /// No wake event (mocks): the writer keeps its grid.
     package func makeWakeEvent() -> Int { -Int(ENOSYS) }
     /// Nothing to signal.
@@ -75,6 +79,10 @@ package struct LinuxEvdevSystemCalls: EvdevSystemCalls {
     package func name(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
         let request = CHapticSupport_EVIOCGNAME(UInt32(buffer.count))
         return SystemCall.kernelStyle(Int(ioctl(fd, request, buffer.baseAddress!)))
+    }
+
+    package func inputID(_ fd: Int32, _ id: inout input_id) -> Int {
+        SystemCall.kernelStyle(Int(ioctl(fd, CHapticSupport_EVIOCGID, &id)))
     }
 
     package func uploadEffect(_ fd: Int32, _ effect: inout ff_effect) -> Int {

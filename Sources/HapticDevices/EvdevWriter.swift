@@ -9,21 +9,46 @@ import Musl
 import CHapticSupport
 import Synchronization
 
-/// The evdev force-feedback writer: one effect slot, rewritten on a fixed grid from the latest motor levels.
+/// The motor levels the next onset from silence is expected to have, shared by an ``EvdevDevice`` (which hears of
+/// them from the engine, ``HapticDevice/anticipateOnset(strong:weak:)``) and its writers (which arm a slot with them).
+package final class OnsetExpectation: Sendable {
+    private let packed = Atomic<UInt32>(0)
+
+    /// Nothing expected yet.
+    package init() {}
+
+    /// `strong << 16 | weak` (0 … 65535 each), 0 when unknown.
+    package var levels: UInt32 {
+        get { packed.load(ordering: .relaxed) }
+        set { packed.store(newValue, ordering: .relaxed) }
+    }
+}
+
+/// The evdev force-feedback writer: a live effect slot rewritten from the latest motor levels, and an armed slot
+/// uploaded ahead of need so that an onset costs no upload.
 ///
-/// Three parties share it. The render thread publishes levels with ``publish(strong:weak:)`` (atomics; when the
-/// levels rise from silence or fall to it, also one non-blocking `eventfd` write that wakes the I/O thread at once,
-/// so an onset or a stop does not wait for the next grid tick). The I/O thread (``run()``) owns the descriptor and makes every system call: each
-/// ``EvdevConfiguration/updatePeriod`` it takes the levels and, if they changed (or the last upload is older than
-/// ``EvdevConfiguration/refreshInterval``), rewrites the slot with `EVIOCSFF` on the same id and plays it; when
-/// the levels fall to zero it writes one stop and then nothing until they rise again. A wake restarts the grid at
-/// the onset. A control thread starts and stops it and reads ``state``.
+/// Three parties share it. The render thread publishes levels with ``publish(strong:weak:end:urgent:)`` (atomics;
+/// when the levels rise from silence or fall to it, or change in a block that carries an app's command, also one
+/// non-blocking `eventfd` write that wakes the I/O thread at once, so onsets, stops and parameter changes do not wait
+/// for the next grid tick). The I/O thread (``run()``) owns every upload: each ``EvdevConfiguration/updatePeriod``
+/// it takes the levels and, if they changed (or the last upload is older than
+/// ``EvdevConfiguration/refreshInterval``), rewrites the live slot with `EVIOCSFF` on the same id and plays it;
+/// when the levels fall to zero it writes one stop and then nothing until they rise again. A wake restarts the grid
+/// at once. A control thread starts and stops it and reads ``state``.
 ///
-/// - Thread safety: ``publish(strong:weak:)`` from one render thread; ``tick(now:)``, ``open()``, ``run()`` and
-///   ``release()`` from the I/O thread only; the atomically published properties from anywhere.
-/// - Real-time safety: ``publish(strong:weak:)`` and ``stalledCall(now:timeout:)`` take no lock and do not
-///   allocate; ``publish(strong:weak:)`` makes at most one bounded system call (a non-blocking 8-byte `write` to an
-///   `eventfd`, only on a rise from silence or a fall to it); everything else may block.
+/// **Armed onsets.** While the motor is idle, the I/O thread keeps a second slot uploaded with the levels the next
+/// onset is expected to have (``OnsetExpectation``, else the last onset seen). When the render thread sees
+/// levels rise from silence to those levels (within 1/16 of full scale) it starts that slot itself with one `write`
+/// of an `EV_FF` play event — which never waits for the device, unlike `EVIOCSFF` on a uinput device — so the motor
+/// starts without an upload on the critical path; the I/O thread then adopts it as the live slot, corrects its
+/// levels if needed and arms the other one.
+///
+/// - Thread safety: ``publish(strong:weak:end:urgent:)`` from one render thread; ``tick(now:urgent:)``, ``open()``,
+///   ``run()`` and ``release()`` from the I/O thread only; the atomically published properties from anywhere.
+/// - Real-time safety: ``publish(strong:weak:end:urgent:)`` and ``stalledCall(now:timeout:)`` take no lock and do
+///   not allocate; ``publish(strong:weak:end:urgent:)`` makes at most two bounded system calls: on an onset that
+///   matches the armed slot, one 24-byte `write` of an `EV_FF` play event to the node (the evdev core queues it and
+///   returns), and a non-blocking 8-byte `write` to the I/O thread's `eventfd`; everything else may block.
 package final class EvdevWriter: Sendable {
     /// Where the writer is in its life.
     package enum State: Int, Sendable {
@@ -56,12 +81,33 @@ package final class EvdevWriter: Sendable {
     private let stops = Atomic<Int>(0)
     private let skipped = Atomic<Int>(0)
     private let wakes = Atomic<Int>(0)
+    private let armedStarts = Atomic<Int>(0)
+    /// The end-of-block levels of the latest block (what an urgent tick sends).
+    private let latestEnd = Atomic<UInt32>(0)
+    /// Set by the render thread when a block that carries a command changed the levels; taken by the I/O thread.
+    private let urgentRequest = Atomic<Bool>(false)
+    /// The armed slot: 0 when nothing is armed, else `1 << 48 | id << 32 | strong << 16 | weak`.
+    private let armed = Atomic<UInt64>(0)
+    /// The armed slot the render thread started (the same packing), for the I/O thread to adopt; 0 when none.
+    private let fired = Atomic<UInt64>(0)
+    /// The levels the next onset is expected to have (``OnsetExpectation``, shared with the device).
+    private let expectedOnset: OnsetExpectation
+    /// The descriptor the render thread may write a play event to (−1 while there is none), and whether it is doing
+    /// so: ``release()`` withdraws the descriptor and waits for the flag before closing it.
+    private let renderFD = Atomic<Int32>(-1)
+    private let renderWriting = Atomic<Bool>(false)
     /// The wake event (`eventfd`), or −1 when there is none (mocks): then onsets wait for the grid.
     private let wakeFD: Int32
 
     // I/O-thread state.
     nonisolated(unsafe) private var fd: Int32 = -1
     nonisolated(unsafe) private var effectID: Int16 = -1
+    /// The second slot (−1 when the device holds only one effect), kept armed for the next onset.
+    nonisolated(unsafe) private var spareID: Int16 = -1
+    /// The levels the spare slot holds while armed.
+    nonisolated(unsafe) private var armedLevels: UInt32 = 0
+    /// The levels of the latest onset the I/O thread saw (what it arms when nothing is anticipated).
+    nonisolated(unsafe) private var lastOnset: UInt32 = 0
     nonisolated(unsafe) private var sent: UInt32 = 0
     nonisolated(unsafe) private var playing = false
     nonisolated(unsafe) private var lastUpload = -Double.infinity
@@ -71,7 +117,11 @@ package final class EvdevWriter: Sendable {
     package static let retryLimit = 64
 
     /// Creates a writer for the node described by `capabilities`.
-    package init(capabilities: EvdevCapabilities, configuration: EvdevConfiguration, system: any EvdevSystemCalls) {
+    package init(
+        capabilities: EvdevCapabilities, configuration: EvdevConfiguration, system: any EvdevSystemCalls,
+        expectedOnset: OnsetExpectation = OnsetExpectation()
+    ) {
+        self.expectedOnset = expectedOnset
         self.capabilities = capabilities
         self.configuration = configuration
         self.system = system
@@ -85,16 +135,31 @@ package final class EvdevWriter: Sendable {
 
     // MARK: Render thread
 
-    /// Hands the latest levels (0 … 65535) to the I/O thread. The per-motor peak since the I/O thread's last tick
-    /// is kept too, so a transient shorter than the update period still reaches the motor.
+    /// Hands the latest levels (0 … 65535) to the I/O thread: the block's peak (`strong`, `weak`; the per-motor
+    /// peak since the I/O thread's last tick is kept too, so a transient shorter than the update period still reaches
+    /// the motor) and its last frame's (`end`), which an urgent tick sends.
+    ///
+    /// - Parameters:
+    ///   - strong: the block's peak strong level.
+    ///   - weak: the block's peak weak level.
+    ///   - end: the block's last-frame levels (`strong << 16 | weak`); `nil`: the same as the peak.
+    ///   - urgent: whether the block carries an app's command (a start, stop or parameter change): a change of the
+    ///     levels is then sent at once, not on the grid.
     @inline(__always)
-    package func publish(strong: UInt16, weak: UInt16) {
+    package func publish(strong: UInt16, weak: UInt16, end: UInt32? = nil, urgent: Bool = false) {
         let packed = UInt32(strong) << 16 | UInt32(weak)
+        let end = end ?? packed
+        latestEnd.store(end, ordering: .relaxed)
         let previous = latest.exchange(packed, ordering: .acquiringAndReleasing)
+        // An onset the armed slot was prepared for: start it now, with a write that does not wait for the device.
+        if previous == 0 && packed != 0 { startArmedSlot(for: packed) }
         defer {
-            // A rise from silence or a fall to it: wake the I/O thread now rather than at its next tick (after the
-            // peak is merged), so onsets and stops reach the motor at once. At most one wake per transition.
-            if (previous == 0) != (packed == 0) && wakeFD >= 0 {
+            // A rise from silence or a fall to it, or a command's change: wake the I/O thread now rather than at its
+            // next tick (after the peak is merged), so onsets, stops and parameter changes reach the motor at once.
+            let transition = (previous == 0) != (packed == 0)
+            let commanded = urgent && (packed != previous || end != packed)
+            if commanded { urgentRequest.store(true, ordering: .releasing) }
+            if (transition || commanded) && wakeFD >= 0 {
                 _ = system.signalWake(wakeFD)
                 wakes.wrappingAdd(1, ordering: .relaxed)
             }
@@ -108,6 +173,37 @@ package final class EvdevWriter: Sendable {
             if exchanged { return }
             current = original
         }
+    }
+
+    /// Starts the armed slot when `levels` are what it holds (within 1/16 of full scale per motor): claims it, writes
+    /// one `EV_FF` play event, and leaves it for the I/O thread to adopt.
+    @inline(__always)
+    private func startArmedSlot(for levels: UInt32) {
+        let slot = armed.load(ordering: .acquiring)
+        guard slot != 0, Self.close(UInt32(truncatingIfNeeded: slot), levels) else { return }
+        guard armed.compareExchange(expected: slot, desired: 0, ordering: .acquiringAndReleasing).exchanged else { return }
+        // The descriptor stays open while `renderWriting` is set (release() waits for it).
+        renderWriting.store(true, ordering: .sequentiallyConsistent)
+        let fd = renderFD.load(ordering: .sequentiallyConsistent)
+        var started = false
+        if fd >= 0 {
+            let id = UInt16(truncatingIfNeeded: slot >> 32)
+            started = system.writeEvent(fd, type: UInt16(EV_FF), code: id, value: 1) >= 0
+        }
+        renderWriting.store(false, ordering: .releasing)
+        if started {
+            fired.store(slot, ordering: .releasing)
+            armedStarts.wrappingAdd(1, ordering: .relaxed)
+        } else {
+            _ = armed.compareExchange(expected: 0, desired: slot, ordering: .acquiringAndReleasing)
+        }
+    }
+
+    /// Whether two packed level pairs are within 1/16 of full scale of each other on both motors.
+    @inline(__always)
+    private static func close(_ a: UInt32, _ b: UInt32) -> Bool {
+        let tolerance: Int32 = 4096
+        return abs(Int32(a >> 16) - Int32(b >> 16)) <= tolerance && abs(Int32(a & 0xFFFF) - Int32(b & 0xFFFF)) <= tolerance
     }
 
     /// A system call that has been running on the I/O thread for longer than `timeout` seconds, if any.
@@ -131,6 +227,9 @@ package final class EvdevWriter: Sendable {
     package var skippedTickCount: Int { skipped.load(ordering: .relaxed) }
     /// Rises from silence and falls to it that woke the I/O thread early.
     package var wakeCount: Int { wakes.load(ordering: .relaxed) }
+    /// Onsets the render thread started from the armed slot (no upload on their path).
+    package var armedStartCount: Int { armedStarts.load(ordering: .relaxed) }
+
     /// Whether ``run()`` has returned (the descriptor is closed).
     package var isFinished: Bool { finishedFlag.load(ordering: .acquiring) }
     /// Asks ``run()`` to stop the motor, erase the effect, close and return.
@@ -154,9 +253,9 @@ package final class EvdevWriter: Sendable {
         return .failed
     }
 
-    private func makeEffect(strong: UInt16, weak: UInt16) -> ff_effect {
+    private func makeEffect(strong: UInt16, weak: UInt16, id: Int16? = nil) -> ff_effect {
         var effect = ff_effect()
-        effect.id = effectID
+        effect.id = id ?? effectID
         effect.replay.length = configuration.replayLengthMilliseconds
         effect.replay.delay = 0
         if capabilities.supportsRumble {
@@ -173,7 +272,8 @@ package final class EvdevWriter: Sendable {
         return effect
     }
 
-    /// Opens the node read-write, sets the gain and allocates the one effect slot (a silent effect, id −1).
+    /// Opens the node read-write, sets the gain and allocates the live effect slot (a silent effect, id −1), and a
+    /// spare one to arm when the device holds two (a refusal only means onsets are not armed).
     ///
     /// The corresponding calls are `open`, `write(EV_FF, FF_GAIN)` and `EVIOCSFF`.
     package func open() -> Result<Void, SystemCallError> {
@@ -200,21 +300,92 @@ package final class EvdevWriter: Sendable {
             closeDescriptor()
             return .failure(error)
         }
+        spareID = -1
+        if capabilities.effectSlots >= 2 {
+            var spare = makeEffect(strong: 0, weak: 0, id: -1)
+            if case .success = call("EVIOCSFF", { system.uploadEffect(fd, &spare) }) {
+                spareID = spare.id
+                uploads.add(1, ordering: .relaxed)
+            }
+        }
         sent = 0
         playing = false
+        armedLevels = 0
+        renderFD.store(fd, ordering: .sequentiallyConsistent)
         stateValue.store(State.running.rawValue, ordering: .releasing)
         return .success(())
     }
 
+    /// Adopts the armed slot the render thread started (if it did): it becomes the live slot (the old live one, if
+    /// still playing, is stopped) and the old live slot becomes the spare.
+    ///
+    /// The corresponding call is `write(EV_FF, id, 0)` when another slot was still playing.
+    private func adoptStartedSlot(now: Double) {
+        let slot = fired.exchange(0, ordering: .acquiringAndReleasing)
+        guard slot != 0 else { return }
+        let id = Int16(bitPattern: UInt16(truncatingIfNeeded: slot >> 32))
+        if playing && effectID != id {
+            if case .success = call(
+                "write(stop)", { system.writeEvent(fd, type: UInt16(EV_FF), code: UInt16(bitPattern: effectID), value: 0) })
+            {
+                stops.add(1, ordering: .relaxed)
+            }
+        }
+        spareID = effectID == id ? spareID : effectID
+        effectID = id
+        armedLevels = 0
+        playing = true
+        sent = UInt32(truncatingIfNeeded: slot)
+        lastOnset = sent
+        lastUpload = now
+    }
+
+    /// Keeps the spare slot uploaded with the levels the next onset is expected to have (anticipated, else the last
+    /// onset), and armed for the render thread. An upload of an effect that is not playing does not start it. I/O
+    /// thread only (``run()`` calls it between updates).
+    ///
+    /// The corresponding call is `EVIOCSFF` on the spare id.
+    package func armSpareSlot() {
+        guard spareID >= 0 else { return }
+        let anticipated = expectedOnset.levels
+        let wanted = anticipated != 0 ? anticipated : lastOnset
+        guard wanted != 0 else { return }
+        let current = armed.load(ordering: .acquiring)
+        if current != 0 && armedLevels == wanted { return }
+        // Disarm first, so the render thread never starts a slot while it is being rewritten.
+        if current != 0 {
+            guard armed.compareExchange(expected: current, desired: 0, ordering: .acquiringAndReleasing).exchanged else { return }
+        }
+        var effect = makeEffect(strong: UInt16(wanted >> 16), weak: UInt16(wanted & 0xFFFF), id: spareID)
+        guard case .success = call("EVIOCSFF", { system.uploadEffect(fd, &effect) }) else {
+            // The kernel lost or refused the slot: stop arming (the live slot still plays everything).
+            spareID = -1
+            return
+        }
+        uploads.add(1, ordering: .relaxed)
+        spareID = effect.id
+        armedLevels = wanted
+        armed.store(1 << 48 | UInt64(UInt16(bitPattern: spareID)) << 32 | UInt64(wanted), ordering: .releasing)
+    }
+
     /// One update: takes the published levels and makes the device follow them. Returns the state afterwards.
+    ///
+    /// - Parameters:
+    ///   - now: the monotonic time.
+    ///   - urgent: a command changed the levels: send the latest block's last-frame levels (a lowered intensity is
+    ///     sent as it is, not as the peak of the block that ramped down to it).
     ///
     /// The corresponding calls are `EVIOCSFF` (same id), then `write(EV_FF, id, 1)`; or one `write(EV_FF, id, 0)`
     /// when the levels fall to zero.
     @discardableResult
-    package func tick(now: Double) -> State {
+    package func tick(now: Double, urgent: Bool = false) -> State {
+        adoptStartedSlot(now: now)
         let held = latest.load(ordering: .acquiring)
         let burst = peak.exchange(0, ordering: .acquiringAndReleasing)
-        let levels = Swift.max(held >> 16, burst >> 16) << 16 | Swift.max(held & 0xFFFF, burst & 0xFFFF)
+        let levels =
+            urgent
+            ? latestEnd.load(ordering: .relaxed)
+            : Swift.max(held >> 16, burst >> 16) << 16 | Swift.max(held & 0xFFFF, burst & 0xFFFF)
         if levels == 0 {
             guard playing else { return .running }
             switch call("write(stop)", { system.writeEvent(fd, type: UInt16(EV_FF), code: UInt16(bitPattern: effectID), value: 0) }) {
@@ -227,6 +398,7 @@ package final class EvdevWriter: Sendable {
             }
         }
         guard !playing || levels != sent || now - lastUpload >= configuration.refreshInterval else { return .running }
+        if !playing { lastOnset = levels }
         var effect = makeEffect(strong: UInt16(levels >> 16), weak: UInt16(levels & 0xFFFF))
         var result = call("EVIOCSFF", { system.uploadEffect(fd, &effect) })
         if case .failure(let error) = result, error.errno == EINVAL || error.errno == EACCES, effectID >= 0 {
@@ -267,6 +439,11 @@ package final class EvdevWriter: Sendable {
     /// The corresponding calls are `write(EV_FF, id, 0)`, `EVIOCRMFF` and `close`.
     package func release() {
         guard fd >= 0 else { return }
+        // Withdraw the descriptor from the render thread and wait out a play write in progress (one `write`).
+        armed.store(0, ordering: .releasing)
+        renderFD.store(-1, ordering: .sequentiallyConsistent)
+        while renderWriting.load(ordering: .sequentiallyConsistent) { MonotonicClock.sleep(until: MonotonicClock.now() + 0.0001) }
+        adoptStartedSlot(now: MonotonicClock.now())
         if state != .removed {
             if playing,
                 case .success = call(
@@ -276,8 +453,10 @@ package final class EvdevWriter: Sendable {
             }
             playing = false
             if effectID >= 0 { _ = call("EVIOCRMFF", { system.removeEffect(fd, id: Int32(effectID)) }) }
+            if spareID >= 0 { _ = call("EVIOCRMFF", { system.removeEffect(fd, id: Int32(spareID)) }) }
         }
         effectID = -1
+        spareID = -1
         closeDescriptor()
     }
 
@@ -334,7 +513,10 @@ package final class EvdevWriter: Sendable {
             if state != .running || stopFlag.load(ordering: .acquiring) { break }
             let now = MonotonicClock.now()
             if woken { next = now }
-            if tick(now: now) != .running { break }
+            let urgent = woken && urgentRequest.exchange(false, ordering: .acquiringAndReleasing)
+            if tick(now: now, urgent: urgent) != .running { break }
+            // Between updates, keep the next onset armed.
+            armSpareSlot()
             // Woken late (scheduling): restart the grid from now instead of catching up with back-to-back ticks,
             // which would find nothing new to send and leave the next gap longer.
             if now - next > period / 2 { next = now }

@@ -42,9 +42,17 @@ public protocol HapticDevice: AnyObject, Sendable {
     /// How long a sample the device was handed waits before it plays, as far as the device knows (an ALSA buffer,
     /// an evdev update period); `nil` when it does not know. Shown by `haptic latency`.
     var reportedLatency: Double? { get }
+
+    /// Tells the device the motor levels (0 … 1) the next onset from silence is likely to have — the first transient
+    /// of a player just made — so it can prepare them ahead of need (evdev arms an effect slot, and then starts it with
+    /// a single `write` from the render thread instead of an upload). Any thread; may be ignored.
+    func anticipateOnset(strong: Float, weak: Float)
 }
 
 extension HapticDevice {
+    /// Nothing to prepare.
+    public func anticipateOnset(strong: Float, weak: Float) {}
+
     /// 0: the device has no stream that can underrun.
     public var recoveredErrorCount: Int { 0 }
 

@@ -1,4 +1,3 @@
-import HapticDevices
 import HapticRender
 
 #if canImport(Glibc)

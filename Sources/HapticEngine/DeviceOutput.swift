@@ -262,6 +262,7 @@ final class DeviceOutput: @unchecked Sendable {
         let haptic = sum.haptic
         let audio = sum.audio
         var active = 0
+        var carriesCommand = false
         for index in 0..<Self.capacity {
             let bits = slots[index].load(ordering: .acquiring)
             guard bits != 0 else { continue }
@@ -270,6 +271,7 @@ final class DeviceOutput: @unchecked Sendable {
                 // block later. Control threads map times to frames with this anchor.
                 if let now { context.anchor.store(frame: context.mixer.currentFrame, time: now + context.blockDuration) }
                 context.renderBlock(frames: n)
+                if context.mixer.appliedCommandInLastBlock { carriesCommand = true }
                 Self.add(context.hapticBus, context.audioBus, into: haptic, audio, frames: n, first: active == 0)
             }
             active += 1
@@ -279,16 +281,7 @@ final class DeviceOutput: @unchecked Sendable {
         } else if active > 1 {
             Self.finishSum(haptic, frames: n)
         }
-        let status = device.write(DeviceBlock(frameCount: n, startFrame: frame, haptic: haptic, audio: audio))
-        frame += n
-        blocksRendered.add(1, ordering: .releasing)
-        if case .ok = status { return true }
-        for index in 0..<Self.capacity {
-            let bits = slots[index].load(ordering: .acquiring)
-            guard bits != 0 else { continue }
-            Unmanaged<RenderContext>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef { $0.report(status) }
-        }
-        return false
+        return write(DeviceBlock(frameCount: n, startFrame: frame, haptic: haptic, audio: audio, carriesCommand: carriesCommand))
     }
 
     /// Writes a block of silence without rendering the mixers (every engine is idle), keeping each engine's time
@@ -302,8 +295,14 @@ final class DeviceOutput: @unchecked Sendable {
             }
         }
         Self.silence(sum.haptic, sum.audio, frames: n)
-        let status = device.write(DeviceBlock(frameCount: n, startFrame: frame, haptic: sum.haptic, audio: sum.audio))
-        frame += n
+        return write(DeviceBlock(frameCount: n, startFrame: frame, haptic: sum.haptic, audio: sum.audio))
+    }
+
+    /// Writes `block` to the device and advances the frame counter. Returns `false` (after telling every attached
+    /// engine) when the device failed.
+    private func write(_ block: DeviceBlock) -> Bool {
+        let status = device.write(block)
+        frame += block.frameCount
         blocksRendered.add(1, ordering: .releasing)
         if case .ok = status { return true }
         for index in 0..<Self.capacity {
@@ -328,6 +327,8 @@ final class DeviceOutput: @unchecked Sendable {
                 sumHaptic.drive[i] = haptic.drive[i]
                 sumHaptic.strong[i] = haptic.strong[i]
                 sumHaptic.weak[i] = haptic.weak[i]
+                sumHaptic.leftTrigger[i] = haptic.leftTrigger[i]
+                sumHaptic.rightTrigger[i] = haptic.rightTrigger[i]
                 sumAudio.left[i] = audio.left[i]
                 sumAudio.right[i] = audio.right[i]
             }
@@ -341,6 +342,8 @@ final class DeviceOutput: @unchecked Sendable {
             sumHaptic.drive[i] += haptic.drive[i]
             sumHaptic.strong[i] += haptic.strong[i]
             sumHaptic.weak[i] += haptic.weak[i]
+            sumHaptic.leftTrigger[i] += haptic.leftTrigger[i]
+            sumHaptic.rightTrigger[i] += haptic.rightTrigger[i]
             sumAudio.left[i] += audio.left[i]
             sumAudio.right[i] += audio.right[i]
         }
@@ -352,8 +355,11 @@ final class DeviceOutput: @unchecked Sendable {
         for i in 0..<n {
             haptic.amplitude[i] = Swift.min(haptic.amplitude[i], 1)
             haptic.drive[i] = Swift.min(Swift.max(haptic.drive[i], -1), 1)
-            haptic.strong[i] = Swift.min(haptic.strong[i], 1)
-            haptic.weak[i] = Swift.min(haptic.weak[i], 1)
+            // Motor levels are ≥ 0; coil waveforms (PCM) are signed.
+            haptic.strong[i] = Swift.min(Swift.max(haptic.strong[i], -1), 1)
+            haptic.weak[i] = Swift.min(Swift.max(haptic.weak[i], -1), 1)
+            haptic.leftTrigger[i] = Swift.min(haptic.leftTrigger[i], 1)
+            haptic.rightTrigger[i] = Swift.min(haptic.rightTrigger[i], 1)
         }
     }
 
@@ -364,6 +370,8 @@ final class DeviceOutput: @unchecked Sendable {
             haptic.drive[i] = 0
             haptic.strong[i] = 0
             haptic.weak[i] = 0
+            haptic.leftTrigger[i] = 0
+            haptic.rightTrigger[i] = 0
             audio.left[i] = 0
             audio.right[i] = 0
         }

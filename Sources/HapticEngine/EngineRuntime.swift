@@ -394,7 +394,19 @@ public final class EngineRuntime: @unchecked Sendable {
     // MARK: Players
 
     /// Makes a player for a compiled program. Costs one small object; the program is shared.
+    ///
+    /// A motor device hears what the program's first transient will play, so it can prepare that onset ahead of
+    /// need (``HapticDevices/HapticDevice/anticipateOnset(strong:weak:)``: evdev then starts it without an upload).
     public func makePlayer(program: PatternProgram) -> EnginePlayer {
-        EnginePlayer(runtime: self, program: program, epoch: epochCounter.load(ordering: .relaxed))
+        if let onset = program.firstTransient {
+            let device = self.device
+            let mode = ActuatorTranslator.Mode(device.info.profile.mode)
+            if mode != .pcm {
+                let levels = ActuatorTranslator.onsetLevels(
+                    intensity: onset.intensity, sharpness: onset.sharpness, mode: mode, route: route)
+                device.anticipateOnset(strong: levels.strong, weak: levels.weak)
+            }
+        }
+        return EnginePlayer(runtime: self, program: program, epoch: epochCounter.load(ordering: .relaxed))
     }
 }

@@ -14,10 +14,21 @@ public struct PatternCompiler: Sendable {
     public var resources: AudioResourceRegistry
     /// Caps for untrusted input.
     public var limits: PatternLimits
+    /// How long continuous events may play: Core Haptics' 30 s, or up to `GCHapticDurationInfinite` on a game
+    /// controller's engine (whose pattern time limit grows by as much).
+    public var continuousDurationCap: Double
 
     /// Creates a compiler over an engine's resources.
-    public init(resources: AudioResourceRegistry, limits: PatternLimits = .default) {
+    public init(
+        resources: AudioResourceRegistry, limits: PatternLimits = .default,
+        continuousDurationCap: Double = PatternLimits.continuousEventMaximumDuration
+    ) {
         self.resources = resources
+        self.continuousDurationCap = continuousDurationCap
+        var limits = limits
+        if continuousDurationCap > PatternLimits.continuousEventMaximumDuration {
+            limits.maxPatternDuration += continuousDurationCap
+        }
         self.limits = limits
     }
 
@@ -57,6 +68,6 @@ public struct PatternCompiler: Sendable {
             return try resources.decode(url)
         }
         audio.merge(files) { registered, _ in registered }
-        return try PatternProgram(pattern: model, audio: audio, limits: limits)
+        return try PatternProgram(pattern: model, audio: audio, limits: limits, continuousDurationCap: continuousDurationCap)
     }
 }

@@ -51,8 +51,10 @@ final class RenderContext: @unchecked Sendable {
     let audioBus: AudioBusBuffers
     /// Which of the device's motor channels this engine drives.
     let route: MotorRoute
-    /// Whether the device has motor channels for the route to rewrite (not a PCM device).
+    /// Whether the route rewrites the bus (every route but `handles`).
     let routesMotors: Bool
+    /// Whether the profile is a PCM one (the route then moves waveforms, not motor levels).
+    let isPCM: Bool
     let blockFrames: Int
     let blockDuration: Double
     /// Engine-wide mutes, written by control threads and read every block.
@@ -72,7 +74,8 @@ final class RenderContext: @unchecked Sendable {
         self.mixer = mixer
         self.unmanagedMixer = .passUnretained(mixer)
         self.route = route
-        self.routesMotors = route != .all && mixer.profile.mode != .pcm
+        self.routesMotors = route.rewritesBus
+        self.isPCM = mixer.profile.mode == .pcm
         self.blockFrames = blockFrames
         self.blockDuration = Double(blockFrames) / sampleRate
         self.storage = BusStorage(capacity: blockFrames)
@@ -89,7 +92,7 @@ final class RenderContext: @unchecked Sendable {
         let audio = audioBus
         // The context keeps the mixer alive; borrowing it unretained avoids reference counting here.
         unmanagedMixer._withUnsafeGuaranteedRef { $0.render(frameCount: n, haptic: haptic, audio: audio) }
-        if routesMotors { route.apply(to: haptic, frameCount: n) }
+        if routesMotors { route.apply(to: haptic, frameCount: n, pcm: isPCM) }
         // (No `||`: its autoclosure would retain `self`.)
         var silenceHaptics = !playsHaptics
         if mutedForHaptics.load(ordering: .relaxed) { silenceHaptics = true }
@@ -101,6 +104,8 @@ final class RenderContext: @unchecked Sendable {
                 haptic.drive[i] = 0
                 haptic.strong[i] = 0
                 haptic.weak[i] = 0
+                haptic.leftTrigger[i] = 0
+                haptic.rightTrigger[i] = 0
             }
         }
         if silenceAudio {

@@ -274,7 +274,10 @@ extension AHAPReader {
                 guard duration >= 0 else {
                     throw fail(.invalidEventDuration, "\"EventDuration\" is negative (\(duration) s)", path(), at: durationNode)
                 }
-                guard event.time + duration <= limits.maxPatternDuration else {
+                // A continuous event's authored length past the 30 s cap is cut (and may be GCHapticDurationInfinite
+                // for a game controller's engine), so the limit applies to what an engine plays.
+                let played = type.isContinuous ? Swift.min(duration, PatternLimits.continuousEventMaximumDuration) : duration
+                guard duration.isFinite, event.time + played <= limits.maxPatternDuration else {
                     throw fail(
                         .invalidPatternData,
                         "the event ends at \(event.time + duration) s, beyond \(limits.maxPatternDuration) s (PatternLimits.maxPatternDuration)",

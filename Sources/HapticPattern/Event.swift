@@ -66,8 +66,12 @@ public struct Event: Sendable, Hashable {
 
     /// The duration used for playback: continuous events are capped at ``PatternLimits/continuousEventMaximumDuration``
     /// (30 s, silently, as Core Haptics does).
-    public var playbackDuration: Double {
-        type.isContinuous ? Swift.min(duration, PatternLimits.continuousEventMaximumDuration) : duration
+    public var playbackDuration: Double { playbackDuration(continuousCap: PatternLimits.continuousEventMaximumDuration) }
+
+    /// The duration used for playback when continuous events are capped at `continuousCap` seconds instead of 30 s
+    /// (game-controller engines play continuous events up to `GCHapticDurationInfinite`).
+    public func playbackDuration(continuousCap: Double) -> Double {
+        type.isContinuous ? Swift.min(duration, continuousCap) : duration
     }
 
     /// The time the event occupies in the pattern, including its release tail or decay.
@@ -76,17 +80,22 @@ public struct Event: Sendable, Hashable {
     ///   duration plays its whole resource, whose length only ``fullDuration(audioDuration:)`` knows.
     /// - Sustained continuous: the capped duration plus the release tail (``EnvelopeTiming/releaseTail(_:)``).
     /// - Non-sustained continuous: attack plus decay, ended early by a shorter duration.
-    public var fullDuration: Double {
+    public var fullDuration: Double { fullDuration(continuousCap: PatternLimits.continuousEventMaximumDuration) }
+
+    /// ``fullDuration`` with continuous events capped at `continuousCap` seconds (see
+    /// ``playbackDuration(continuousCap:)``).
+    public func fullDuration(continuousCap: Double) -> Double {
         switch type {
         case .hapticTransient, .audioCustom: return duration
         case .hapticContinuous, .audioContinuous:
+            let playback = playbackDuration(continuousCap: continuousCap)
             if isSustained {
-                return playbackDuration + EnvelopeTiming.releaseTail(value(of: .releaseTime))
+                return playback + EnvelopeTiming.releaseTail(value(of: .releaseTime))
             }
             let natural =
                 EnvelopeTiming.attackSeconds(value(of: .attackTime))
                 + EnvelopeTiming.decaySeconds(value(of: .decayTime))
-            return playbackDuration > 0 ? Swift.min(playbackDuration, natural) : natural
+            return playback > 0 ? Swift.min(playback, natural) : natural
         }
     }
 
@@ -102,9 +111,11 @@ public struct Event: Sendable, Hashable {
     /// - Parameter audioDuration: The length of the event's audio resource in seconds, or `nil` when unknown (the
     ///   event then counts as its authored duration, as in ``fullDuration``).
     /// - Returns: The time in seconds.
-    public func fullDuration(audioDuration: Double?) -> Double {
+    public func fullDuration(
+        audioDuration: Double?, continuousCap: Double = PatternLimits.continuousEventMaximumDuration
+    ) -> Double {
         guard type == .audioCustom, duration == 0, let audioDuration, audioDuration.isFinite, audioDuration > 0 else {
-            return fullDuration
+            return fullDuration(continuousCap: continuousCap)
         }
         return audioDuration
     }

@@ -69,12 +69,15 @@ public struct Pattern: Sendable, Hashable {
     ///
     /// - Parameter audioDurations: The length in seconds of each custom-audio resource, by waveform.
     /// - Returns: The length in seconds.
-    public func duration(audioDurations: [WaveformSource: Double]) -> Double {
+    public func duration(
+        audioDurations: [WaveformSource: Double], continuousCap: Double = PatternLimits.continuousEventMaximumDuration
+    ) -> Double {
         var end = 0.0
         for entry in entries {
             switch entry {
             case .event(let e):
-                end = Swift.max(end, e.time + e.fullDuration(audioDuration: e.waveform.flatMap { audioDurations[$0] }))
+                let audioDuration = e.waveform.flatMap { audioDurations[$0] }
+                end = Swift.max(end, e.time + e.fullDuration(audioDuration: audioDuration, continuousCap: continuousCap))
             case .parameter(let p): end = Swift.max(end, p.time)
             case .curve(let c): end = Swift.max(end, c.endTime)
             }
@@ -83,7 +86,10 @@ public struct Pattern: Sendable, Hashable {
     }
 
     /// The end of the last event (not counting parameters or curves): the default loop end of an advanced player.
-    public var lastEventEnd: Double {
-        events.reduce(0) { Swift.max($0, $1.time + $1.fullDuration) }
+    public var lastEventEnd: Double { lastEventEnd(continuousCap: PatternLimits.continuousEventMaximumDuration) }
+
+    /// ``lastEventEnd`` with continuous events capped at `continuousCap` seconds.
+    public func lastEventEnd(continuousCap: Double) -> Double {
+        events.reduce(0) { Swift.max($0, $1.time + $1.fullDuration(continuousCap: continuousCap)) }
     }
 }

@@ -17,17 +17,10 @@
 public struct ActuatorSimulator: Sendable {
     private let isPCM: Bool
     private let isTwoMotor: Bool
-    // Resonator (transposed direct form II biquad).
-    private var b0: Float = 0, b2: Float = 0, a1: Float = 0, a2: Float = 0
-    private var z1: Float = 0, z2: Float = 0
     private let gain: Float
-    // Motors.
-    private let upCoefficient: Float
-    private let downCoefficient: Float
-    private var speedStrong: Float = 0, speedWeak: Float = 0
-    private var phaseStrong: Float = 0, phaseWeak: Float = 0
-    private let strongIncrement: Float
-    private let weakIncrement: Float
+    private var resonator: ResonatorModel
+    private var strongMotor: SpinningMotorModel
+    private var weakMotor: SpinningMotorModel
 
     /// Creates a simulator at rest.
     ///
@@ -38,31 +31,12 @@ public struct ActuatorSimulator: Sendable {
         isPCM = profile.mode == .pcm
         isTwoMotor = profile.mode == .twoMotor
         gain = Float(profile.peakAcceleration)
-        let f0 = Swift.min(Swift.max(profile.resonanceFrequency, 1), sampleRate * 0.45)
-        let q = Swift.max(profile.qualityFactor, 0.3)
-        // Band-pass H(s) = (ω0/Q)s / (s² + (ω0/Q)s + ω0²): unity gain at f0. Bilinear with prewarping.
-        let k = 1 / Self.tanApprox(Double.pi * f0 / sampleRate)
-        let norm = 1 / (k * k + k / q + 1)
-        b0 = Float(k / q * norm)
-        b2 = -b0
-        a1 = Float(2 * (1 - k * k) * norm)
-        a2 = Float((k * k - k / q + 1) * norm)
-        upCoefficient = Float(1 - FastMath.exp(-1 / (Swift.max(profile.spinUpTime, 1e-3) * sampleRate)))
-        downCoefficient = Float(1 - FastMath.exp(-1 / (Swift.max(profile.spinDownTime, 1e-3) * sampleRate)))
-        strongIncrement = Float((isTwoMotor ? profile.frequencyMin : profile.frequencyMax) / sampleRate)
-        weakIncrement = Float(profile.frequencyMax / sampleRate)
-    }
-
-    /// tan(x) for 0 < x < π/2 without Foundation (sin/cos series).
-    private static func tanApprox(_ x: Double) -> Double {
-        var s = 0.0
-        var c = 0.0
-        var term = 1.0
-        for n in 0..<20 {
-            if n % 2 == 0 { c += (n / 2) % 2 == 0 ? term : -term } else { s += ((n - 1) / 2) % 2 == 0 ? term : -term }
-            term *= x / Double(n + 1)
-        }
-        return s / c
+        resonator = ResonatorModel(frequency: profile.resonanceFrequency, qualityFactor: profile.qualityFactor, sampleRate: sampleRate)
+        strongMotor = SpinningMotorModel(
+            spinUpTime: profile.spinUpTime, spinDownTime: profile.spinDownTime,
+            frequency: isTwoMotor ? profile.frequencyMin : profile.frequencyMax, sampleRate: sampleRate)
+        weakMotor = SpinningMotorModel(
+            spinUpTime: profile.spinUpTime, spinDownTime: profile.spinDownTime, frequency: profile.frequencyMax, sampleRate: sampleRate)
     }
 
     /// Simulates `frameCount` frames of the bus and writes acceleration in g.
@@ -76,28 +50,12 @@ public struct ActuatorSimulator: Sendable {
     public mutating func process(haptic: HapticBusBuffers, frameCount: Int, acceleration: UnsafeMutableBufferPointer<Float>) {
         precondition(acceleration.count >= frameCount && haptic.drive.count >= frameCount, "ActuatorSimulator: buffers too small")
         if isPCM {
-            for i in 0..<frameCount {
-                let x = haptic.drive[i]
-                let y = b0 * x + z1
-                z1 = -a1 * y + z2
-                z2 = b2 * x - a2 * y
-                acceleration[i] = y * gain
-            }
+            for i in 0..<frameCount { acceleration[i] = resonator.step(haptic.drive[i]) * gain }
             return
         }
         for i in 0..<frameCount {
-            let strongTarget = isTwoMotor ? haptic.strong[i] : haptic.drive[i]
-            speedStrong += (strongTarget > speedStrong ? upCoefficient : downCoefficient) * (strongTarget - speedStrong)
-            phaseStrong += strongIncrement * speedStrong
-            if phaseStrong >= 1 { phaseStrong -= 1 }
-            var a = speedStrong * speedStrong * FastMath.sinCycles(phaseStrong)
-            if isTwoMotor {
-                let weakTarget = haptic.weak[i]
-                speedWeak += (weakTarget > speedWeak ? upCoefficient : downCoefficient) * (weakTarget - speedWeak)
-                phaseWeak += weakIncrement * speedWeak
-                if phaseWeak >= 1 { phaseWeak -= 1 }
-                a = 0.5 * (a + speedWeak * speedWeak * FastMath.sinCycles(phaseWeak))
-            }
+            var a = strongMotor.step(isTwoMotor ? haptic.strong[i] : haptic.drive[i])
+            if isTwoMotor { a = 0.5 * (a + weakMotor.step(haptic.weak[i])) }
             acceleration[i] = a * gain
         }
     }

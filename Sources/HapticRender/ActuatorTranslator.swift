@@ -3,7 +3,7 @@
 ///
 /// - **PCM** (LRA, voice coil, exciter): `drive` is a carrier whose frequency follows sharpness within the profile's
 ///   band, scaled by amplitude; a transient from silence restarts the carrier at phase 0, so its first cycle is
-///   whole.
+///   whole. Both handle channels (`strong`, `weak`: a device's left and right coils) carry it too.
 /// - **Amplitude** (one ERM or phone vibra) and **two motors** (game pads): `drive` is the amplitude envelope with
 ///   each transient held for the profile's minimum burst (a motor needs time to spin up), and `strong`/`weak` split
 ///   it by sharpness (dull → strong, sharp → weak; both full at 0.5).
@@ -62,9 +62,19 @@ public struct ActuatorTranslator: Sendable {
             }
             haptic.amplitude[k] = a
             haptic.sharpness[k] = s
-            haptic.strong[k] = held * Swift.min(1, 2 * (1 - s))
-            haptic.weak[k] = held * Swift.min(1, 2 * s)
-            haptic.drive[k] = isPCM ? a * FastMath.sinCycles(busPhase) : held
+            if isPCM {
+                let wave = a * FastMath.sinCycles(busPhase)
+                haptic.drive[k] = wave
+                haptic.strong[k] = wave
+                haptic.weak[k] = wave
+            } else {
+                haptic.drive[k] = held
+                haptic.strong[k] = held * Swift.min(1, 2 * (1 - s))
+                haptic.weak[k] = held * Swift.min(1, 2 * s)
+            }
+            // Triggers play only what a route sends them.
+            haptic.leftTrigger[k] = 0
+            haptic.rightTrigger[k] = 0
             busPhase += (frequencyMin + s * band) * invRate
             if busPhase >= 1 { busPhase -= 1 }
             lastAmplitude = a
@@ -95,6 +105,38 @@ public struct ActuatorTranslator: Sendable {
             for i in 0..<n { strong = Swift.max(strong, abs(haptic.amplitude[i])) }
         }
         return (strong, strong)
+    }
+
+    /// The level each motor plays at frame `index` of the block: ``motorLevels(of:frameCount:mode:)`` for one frame
+    /// (a block's last frame is what a lowered intensity settled at).
+    @_noLocks @_noAllocation
+    public static func motorLevels(of haptic: HapticBusBuffers, atFrame index: Int, mode: Mode) -> (strong: Float, weak: Float) {
+        switch mode {
+        case .twoMotor: return (haptic.strong[index], haptic.weak[index])
+        case .amplitude:
+            let level = abs(haptic.drive[index])
+            return (level, level)
+        case .pcm:
+            let level = abs(haptic.amplitude[index])
+            return (level, level)
+        }
+    }
+
+    /// The motor levels a transient of `intensity` and `sharpness` starts with from silence on a motor device of `mode`
+    /// through `route` (what ``motorLevels(of:frameCount:mode:)`` reports for its first block): what a device can
+    /// prepare ahead of the onset.
+    public static func onsetLevels(
+        intensity: Float, sharpness: Float, mode: Mode, route: MotorRoute
+    ) -> (strong: Float, weak: Float) {
+        let level = FastMath.clamp(intensity, 0, 1)
+        let s = FastMath.clamp(sharpness, 0, 1)
+        switch (mode, route) {
+        case (.twoMotor, .strong): return (level, 0)
+        case (.twoMotor, .weak): return (0, level)
+        case (.twoMotor, .triggers), (.twoMotor, .leftTrigger), (.twoMotor, .rightTrigger): return (0, 0)
+        case (.twoMotor, _): return (level * Swift.min(1, 2 * (1 - s)), level * Swift.min(1, 2 * s))
+        case (.amplitude, _), (.pcm, _): return (level, level)
+        }
     }
 
     /// How a profile drives its device, as a plain value the render path can switch on.

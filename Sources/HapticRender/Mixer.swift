@@ -50,6 +50,9 @@ public final class Mixer: @unchecked Sendable {
     var pendingCount = 0
     /// Number of entries at the front of the pending table that belong to the current block.
     var dueCount = 0
+    /// Whether the last rendered block applied a command (a start, stop, parameter, …): render thread only. A device
+    /// that batches its updates (evdev) sends such a block at once instead of on its grid.
+    public private(set) var appliedCommandInLastBlock = false
     let amplitudeSum: UnsafeMutablePointer<Float>
     let sharpnessSum: UnsafeMutablePointer<Float>
     let onsets: UnsafeMutablePointer<Float>
@@ -215,6 +218,7 @@ public final class Mixer: @unchecked Sendable {
         precondition(
             haptic.amplitude.count >= frameCount && haptic.sharpness.count >= frameCount
                 && haptic.drive.count >= frameCount && haptic.strong.count >= frameCount && haptic.weak.count >= frameCount
+                && haptic.leftTrigger.count >= frameCount && haptic.rightTrigger.count >= frameCount
                 && audio.left.count >= frameCount && audio.right.count >= frameCount, "Mixer.render: buffers too small")
         guard frameCount > 0, let left = audio.left.baseAddress, let right = audio.right.baseAddress else { return }
         let blockStart = clock.load(ordering: .relaxed)
@@ -243,6 +247,7 @@ public final class Mixer: @unchecked Sendable {
             }
         }
         shapeHapticBus(frameCount: frameCount, haptic: haptic)
+        appliedCommandInLastBlock = dueCount > 0
         dropDueCommands()
         // (No `&&`: its autoclosures would retain `self`.)
         var isIdle = rendered == 0

@@ -31,6 +31,9 @@ public final class PatternProgram: @unchecked Sendable {
     public let soundingDuration: Double
     /// Number of events.
     public let eventCount: Int
+    /// The intensity and sharpness of the program's first haptic event when it is a transient (what a motor plays at
+    /// its onset, before controls and curves), or `nil`: devices that arm their onset ahead of need use it.
+    public let firstTransient: (intensity: Float, sharpness: Float)?
     /// Number of dynamic-parameter entries.
     public let parameterCount: Int
     /// Number of curves.
@@ -51,12 +54,16 @@ public final class PatternProgram: @unchecked Sendable {
     ///   - pattern: the pattern; it is validated first.
     ///   - audio: decoded samples for the pattern's ``HapticPattern/EventType/audioCustom`` events, by waveform.
     ///   - limits: caps for untrusted input; events may not reach past ``PatternLimits/maxPatternDuration``.
+    ///   - continuousDurationCap: how long continuous events may play: Core Haptics' 30 s
+    ///     (``PatternLimits/continuousEventMaximumDuration``), or longer for a game controller's engine, whose
+    ///     continuous events may last `GCHapticDurationInfinite`.
     /// - Throws: ``PatternError``: the first playability error (``HapticPattern/PatternValidator``), for example
     ///   ``HapticErrorCode/invalidEventDuration`` for a sustained continuous event without a duration or an event
     ///   that ends past the limit, ``HapticErrorCode/badParameterEntry`` for NaN values, and
     ///   ``HapticErrorCode/invalidAudioResource`` for a custom-audio event whose waveform is missing from `audio`.
     public init(
-        pattern: Pattern, audio: [WaveformSource: AudioBuffer] = [:], limits: PatternLimits = .default
+        pattern: Pattern, audio: [WaveformSource: AudioBuffer] = [:], limits: PatternLimits = .default,
+        continuousDurationCap: Double = PatternLimits.continuousEventMaximumDuration
     ) throws(PatternError) {
         if let first = PatternValidator.playabilityErrors(in: pattern).first { throw first.error }
 
@@ -65,14 +72,15 @@ public final class PatternProgram: @unchecked Sendable {
         for (index, entry) in pattern.entries.enumerated() {
             guard case .event(let event) = entry else { continue }
             let path = "Pattern[\(index)].Event"
-            if event.time + event.fullDuration > limits.maxPatternDuration {
+            let end = event.time + event.fullDuration(continuousCap: continuousDurationCap)
+            if end > limits.maxPatternDuration {
                 throw PatternError(
                     .invalidEventDuration,
-                    "the event ends at \(event.time + event.fullDuration) s, past the limit of \(limits.maxPatternDuration) s (PatternLimits.maxPatternDuration)",
+                    "the event ends at \(end) s, past the limit of \(limits.maxPatternDuration) s (PatternLimits.maxPatternDuration)",
                     path: path)
             }
             var compiledEvent = ProgramEvent(
-                kind: .transient, time: event.time, duration: event.playbackDuration,
+                kind: .transient, time: event.time, duration: event.playbackDuration(continuousCap: continuousDurationCap),
                 level: 0, sharpness: 0, pan: 0, brightness: 1,
                 attack: event.value(of: .attackTime), decay: event.value(of: .decayTime),
                 release: event.value(of: .releaseTime), sustained: event.isSustained,
@@ -139,10 +147,12 @@ public final class PatternProgram: @unchecked Sendable {
         curves = Self.copy(compiledCurves)
         points = Self.copy(compiledPoints)
         self.audio = keepAlive
-        duration = pattern.duration
-        soundingDuration = pattern.duration(audioDurations: audio.mapValues(\.duration))
-        lastEventEnd = pattern.lastEventEnd
+        duration = pattern.duration(audioDurations: [:], continuousCap: continuousDurationCap)
+        soundingDuration = pattern.duration(audioDurations: audio.mapValues(\.duration), continuousCap: continuousDurationCap)
+        lastEventEnd = pattern.lastEventEnd(continuousCap: continuousDurationCap)
         eventCount = compiled.count
+        firstTransient = compiled.first { $0.kind == .transient || $0.kind == .hapticContinuous }
+            .flatMap { $0.kind == .transient ? ($0.level, $0.sharpness) : nil }
         parameterCount = compiledParameters.count
         curveCount = compiledCurves.count
         view = ProgramView(

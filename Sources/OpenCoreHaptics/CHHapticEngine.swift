@@ -45,6 +45,8 @@ open class CHHapticEngine: @unchecked Sendable {
     /// A process-unique number for this engine (the key of its compiled programs with custom audio).
     private let serial: Int
     private static let serials = Atomic<Int>(0)
+    /// How long continuous events play on this engine (30 s; `GCHapticDurationInfinite` for a game controller's).
+    private let continuousDurationCap: Double
 
     // MARK: Creating an engine
 
@@ -77,11 +79,19 @@ open class CHHapticEngine: @unchecked Sendable {
     ///     every way of making an engine renders a device the same way.
     ///   - deviceSource: how a removed output is watched for until it comes back (hot-plug); `nil` uses
     ///     ``deviceSource`` as it is when the removal happens.
+    ///   - route: which actuators of the device the engine drives (a game controller's locality); all by default.
+    ///   - continuousDurationCap: how long continuous events may play: 30 s as in Core Haptics, or longer for a game
+    ///     controller's engine (`GCHapticDurationInfinite`).
+    ///   - watchesForReturn: whether a removed output is watched for (`false` for a game controller's engines: a
+    ///     controller that comes back is a new `GCController` with new engines).
     package init(
         device: any HapticDevice, clock: EngineClockMode = .realTime, configuration: EngineConfiguration? = nil,
-        deviceSource: DeviceSource? = nil
+        deviceSource: DeviceSource? = nil, route: MotorRoute = .all,
+        continuousDurationCap: Double = PatternLimits.continuousEventMaximumDuration, watchesForReturn: Bool = true
     ) {
-        runtime = EngineRuntime(device: device, configuration: configuration ?? .recommended(for: device.info), clock: clock)
+        runtime = EngineRuntime(
+            device: device, configuration: configuration ?? .recommended(for: device.info), clock: clock, route: route)
+        self.continuousDurationCap = continuousDurationCap
         serial = CHHapticEngine.serials.wrappingAdd(1, ordering: .relaxed).newValue
         let stoppedSlot = self.stoppedSlot
         let resetSlot = self.resetSlot
@@ -89,7 +99,9 @@ open class CHHapticEngine: @unchecked Sendable {
         runtime.stoppedHandler = { reason in stoppedSlot.value(reason) }
         runtime.resetHandler = { resetSlot.value() }
         // Hot-plug: the runtime watches for a removed output to come back, through the source as it is then.
-        runtime.returnWatcher = { removed, found in (deviceSource ?? CHHapticEngine.deviceSource).watchForReturn(removed, found) }
+        if watchesForReturn {
+            runtime.returnWatcher = { removed, found in (deviceSource ?? CHHapticEngine.deviceSource).watchForReturn(removed, found) }
+        }
     }
 
     deinit {
@@ -362,14 +374,17 @@ open class CHHapticEngine: @unchecked Sendable {
     /// The compiled program of `pattern` for this engine, from the pattern's cache when possible (the engine's
     /// ``HapticEngine/PatternCompiler`` does the work).
     package func program(for pattern: CHHapticPattern) throws(CHHapticError) -> PatternProgram {
-        // Fast path: a pattern without custom audio is cached for every engine under the `nil` key.
-        if let program = pattern.programCache.program(for: nil) { return program }
-        let key =
-            PatternCompiler.usesCustomAudio(pattern.pattern)
-            ? PatternProgramCache.Key(engine: serial, revision: audioResources.revision) : nil
+        let capsContinuousEvents = continuousDurationCap == PatternLimits.continuousEventMaximumDuration
+        // Fast path: a pattern without custom audio is cached for every ordinary engine under the `nil` key.
+        if capsContinuousEvents, let program = pattern.programCache.program(for: nil) { return program }
+        // Programs that depend on this engine (its audio resources, or a longer continuous cap) are cached for it alone.
+        let engineSpecific =
+            PatternCompiler.usesCustomAudio(pattern.pattern) || !capsContinuousEvents
+        let key = engineSpecific ? PatternProgramCache.Key(engine: serial, revision: audioResources.revision) : nil
         if let program = pattern.programCache.program(for: key) { return program }
         do {
-            let program = try PatternCompiler(resources: audioResources).compile(
+            let compiler = PatternCompiler(resources: audioResources, continuousDurationCap: continuousDurationCap)
+            let program = try compiler.compile(
                 pattern.pattern, decodedAudio: pattern.decodedAudio,
                 locate: { path throws(PatternError) in try pattern.waveformURL(for: path) })
             pattern.programCache.store(program, for: key)

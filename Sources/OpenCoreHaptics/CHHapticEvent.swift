@@ -133,7 +133,10 @@ open class CHHapticEvent {
         guard duration.isFinite, duration >= 0 else {
             throw PatternError(.invalidEventDuration, "the event duration \(duration) s is not a non-negative number", path: path)
         }
-        guard relativeTime + duration <= limits.maxPatternDuration else {
+        // A continuous event's length past the 30 s cap is cut (and may be GCHapticDurationInfinite for a game
+        // controller's engine), so the limit applies to what an engine plays.
+        let played = modelType.isContinuous ? Swift.min(duration, PatternLimits.continuousEventMaximumDuration) : duration
+        guard relativeTime + played <= limits.maxPatternDuration else {
             throw PatternError(
                 .invalidPatternData,
                 "the event ends at \(relativeTime + duration) s, beyond \(limits.maxPatternDuration) s (PatternLimits.maxPatternDuration)",

@@ -206,15 +206,30 @@ sleep(seconds: 0.8)
 for i in 0..<12 {
     let player = attempt("makePlayer") { try engine.makePlayer(with: transient) }
     let evdev = engine.runtime.device as? EvdevDevice
-    let uploadsBefore = evdev?.uploadCount ?? 0
-    let t0 = MonotonicClock.now()
+    let armedBefore = evdev?.armedStartCount ?? 0
     log("API transient \(i)")
     attempt("start") { try player.start(atTime: CHHapticTimeImmediate) }
-    // Our side of the latency: when EVIOCSFF returned on the I/O thread (polled every millisecond).
-    while (evdev?.uploadCount ?? 0) == uploadsBefore && MonotonicClock.now() < t0 + 0.1 { sleep(seconds: 0.001) }
-    log("SEEN transient \(i): EVIOCSFF returned within \(Int((MonotonicClock.now() - t0) * 1000)) ms of the call")
+    sleep(seconds: 0.15)
+    // Whether the onset started from the armed slot (one play write, no upload on its path).
+    log("SEEN transient \(i): \((evdev?.armedStartCount ?? 0) > armedBefore ? "armed slot" : "upload")")
+}
+
+// 2b. Level changes on a playing continuous event, for the parameter latency figure (SDL's rumble idiom).
+log("API level start")
+let levels = play(continuous(10))
+sleep(seconds: 0.3)
+for i in 0..<12 {
+    let value: Float = i % 2 == 0 ? 0.3 : 1.0
+    log("API level \(i) value=\(value)")
+    attempt("sendParameters") {
+        try levels.sendParameters(
+            [CHHapticDynamicParameter(parameterID: .hapticIntensityControl, value: value, relativeTime: 0)], atTime: CHHapticTimeImmediate)
+    }
     sleep(seconds: 0.15)
 }
+log("API level stop")
+attempt("stop") { try levels.stop(atTime: CHHapticTimeImmediate) }
+sleep(seconds: 0.3)
 
 // 3. Live parameters, then stop.
 log("API live start")

@@ -61,7 +61,8 @@ import Testing
         guard Self.library != nil else { return }
         let path = Self.temporaryPath("float4")
         defer { unlink(path) }
-        // A DualSense-style 4-channel PCM: audio on 1/2, the drive signal on the rear pair 3/4.
+        // A DualSense-style 4-channel PCM: audio on 1/2, the voice coils on the rear pair 3/4, each its own side of the bus
+        // (left coil ← strong, right coil ← weak: a left-handle engine plays on the left coil only).
         let configuration = try AlsaConfiguration(parsing: "file:FILE=\(path),FORMAT=raw?channels=4&audio=0,1&haptic=2,3&format=float")
         #expect(configuration.channelCount == 4 && configuration.hapticChannels == [2, 3] && configuration.sampleFormat == .float)
         let device = try AlsaDevice(configuration: configuration)
@@ -70,6 +71,8 @@ import Testing
         let storage = BusStorage(capacity: 480)
         for i in 0..<480 {
             storage.haptic.drive[i] = sin(Float(i) * 2 * .pi * 150 / 48_000)
+            storage.haptic.strong[i] = storage.haptic.drive[i]
+            storage.haptic.weak[i] = 0.5 * sin(Float(i) * 2 * .pi * 300 / 48_000)
             storage.audio.left[i] = 0.25
             storage.audio.right[i] = -0.25
         }
@@ -79,7 +82,7 @@ import Testing
         #expect(floats.count == 480 * 4)
         for i in stride(from: 0, to: 480, by: 37) {
             #expect(floats[4 * i] == 0.25 && floats[4 * i + 1] == -0.25)
-            #expect(floats[4 * i + 2] == storage.haptic.drive[i] && floats[4 * i + 3] == storage.haptic.drive[i])
+            #expect(floats[4 * i + 2] == storage.haptic.strong[i] && floats[4 * i + 3] == storage.haptic.weak[i])
         }
     }
 

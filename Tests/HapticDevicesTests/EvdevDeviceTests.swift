@@ -32,9 +32,12 @@ import Testing
         // bound allows for a loaded machine or a sanitizer build, where the I/O thread runs fewer ticks in real time.
         #expect(uploads.count >= 4 && uploads.count <= 16, "\(uploads.count) uploads")
         #expect(trace.filter { $0 == "write EV_FF code=0 value=0 -> 24" }.count == 1)
-        #expect(Array(trace.suffix(2)) == ["EVIOCRMFF 0 -> ok", "close 7"])
+        #expect(Array(trace.suffix(3)) == ["EVIOCRMFF 0 -> ok", "EVIOCRMFF 1 -> ok", "close 7"])
         #expect(mock.allocatedSlots == 0)
-        #expect(device.uploadCount == uploads.count + 1)
+        // The live slot's uploads, the spare armed with the onset's levels between updates, and the two allocations.
+        let armings = trace.filter { $0.hasPrefix("EVIOCSFF id=1") }
+        #expect(armings.count == 1, "\(armings)")
+        #expect(device.uploadCount == uploads.count + armings.count + 2)
         device.stop()  // twice is fine
     }
 

@@ -39,17 +39,83 @@ import Testing
         #expect(keyboard.trace.last == "close 7")
     }
 
-    @Test func openSetsGainAndAllocatesOneSilentSlot() throws {
+    @Test func openSetsGainAndAllocatesALiveAndASpareSlot() throws {
         let mock = MockEvdevSystemCalls()
         let writer = EvdevWriter(capabilities: Self.capabilities, configuration: EvdevConfiguration(gain: 0.5), system: mock)
         try writer.open().get()
         #expect(
             mock.trace == [
                 "open /dev/input/event5 -> 7", "write EV_FF code=96 value=32768 -> 24",
-                "EVIOCSFF id=-1 RUMBLE strong=0 weak=0 len=50 -> 0",
+                "EVIOCSFF id=-1 RUMBLE strong=0 weak=0 len=50 -> 0", "EVIOCSFF id=-1 RUMBLE strong=0 weak=0 len=50 -> 1",
             ])
         #expect(writer.state == .running)
-        #expect(mock.allocatedSlots == 1)
+        #expect(mock.allocatedSlots == 2)
+
+        // A device with one slot plays everything through it (no arming).
+        let single = MockEvdevSystemCalls(slots: 1)
+        var capabilities = Self.capabilities
+        capabilities.effectSlots = 1
+        let one = EvdevWriter(capabilities: capabilities, configuration: EvdevConfiguration(), system: single)
+        try one.open().get()
+        #expect(single.allocatedSlots == 1)
+        one.armSpareSlot()
+        one.publish(strong: 1_000, weak: 0)
+        #expect(one.armedStartCount == 0)
+    }
+
+    /// An onset the spare slot was armed for starts with one `EV_FF` play write from the render thread — no upload on
+    /// its path — and the I/O thread then adopts that slot as the live one and arms the other.
+    @Test func anArmedOnsetStartsWithOneWriteAndNoUpload() throws {
+        let mock = MockEvdevSystemCalls()
+        let expected = OnsetExpectation()
+        expected.levels = 65_535 << 16 | 32_768
+        let writer = EvdevWriter(
+            capabilities: Self.capabilities, configuration: EvdevConfiguration(), system: mock, expectedOnset: expected)
+        try writer.open().get()
+        mock.clearTrace()
+        writer.armSpareSlot()
+        writer.armSpareSlot()  // already armed with those levels: nothing
+        #expect(mock.trace == ["EVIOCSFF id=1 RUMBLE strong=65535 weak=32768 len=50 -> 1"])
+        mock.clearTrace()
+
+        writer.publish(strong: 64_000, weak: 33_000)  // within 1/16 of the armed levels: the render thread starts it
+        #expect(mock.trace == ["write EV_FF code=1 value=1 -> 24"])
+        #expect(writer.armedStartCount == 1)
+        writer.tick(now: 0.001)  // adopts slot 1, then corrects its levels
+        #expect(
+            Array(mock.trace.dropFirst()) == [
+                "EVIOCSFF id=1 RUMBLE strong=64000 weak=33000 len=50 -> 1", "write EV_FF code=1 value=1 -> 24",
+            ])
+        mock.clearTrace()
+        writer.armSpareSlot()  // slot 0 is the spare now
+        #expect(mock.trace == ["EVIOCSFF id=0 RUMBLE strong=65535 weak=32768 len=50 -> 0"])
+        mock.clearTrace()
+        writer.publish(strong: 0, weak: 0)
+        writer.tick(now: 0.010)
+        #expect(mock.trace == ["write EV_FF code=1 value=0 -> 24"], "the stop goes to the slot that plays")
+
+        // An onset of other levels takes the upload path; nothing is started from the render thread.
+        mock.clearTrace()
+        writer.publish(strong: 10_000, weak: 0)
+        #expect(mock.trace.isEmpty && writer.armedStartCount == 1)
+        writer.tick(now: 0.020)
+        #expect(mock.trace == ["EVIOCSFF id=1 RUMBLE strong=10000 weak=0 len=50 -> 1", "write EV_FF code=1 value=1 -> 24"])
+        writer.release()
+        #expect(Array(mock.trace.suffix(4)) == ["write EV_FF code=1 value=0 -> 24", "EVIOCRMFF 1 -> ok", "EVIOCRMFF 0 -> ok", "close 7"])
+        #expect(mock.allocatedSlots == 0)
+    }
+
+    /// A block carrying an app's command sends its last frame's levels at once: a lowered intensity is sent as what it
+    /// settled at, not as the peak of the block that ramped down to it.
+    @Test func anUrgentTickSendsTheLevelsTheCommandSettledAt() {
+        let mock = MockEvdevSystemCalls()
+        let writer = Self.openedWriter(mock)
+        writer.publish(strong: 60_000, weak: 0)
+        writer.tick(now: 0.000)
+        mock.clearTrace()
+        writer.publish(strong: 60_000, weak: 0, end: 20_000 << 16, urgent: true)
+        writer.tick(now: 0.002, urgent: true)
+        #expect(mock.trace == ["EVIOCSFF id=0 RUMBLE strong=20000 weak=0 len=50 -> 0", "write EV_FF code=0 value=1 -> 24"])
     }
 
     @Test func changesAreUploadedOnTheSameIdAndIdleMeansSilence() {
@@ -74,10 +140,10 @@ import Testing
                 "EVIOCSFF id=0 RUMBLE strong=50000 weak=2000 len=50 -> 0", "write EV_FF code=0 value=1 -> 24",
                 "write EV_FF code=0 value=0 -> 24",
             ])
-        #expect(mock.allocatedSlots == 1)
-        #expect(writer.uploadCount == 4 && writer.stopCount == 1)
+        #expect(mock.allocatedSlots == 2)
+        #expect(writer.uploadCount == 5 && writer.stopCount == 1)
         writer.release()
-        #expect(Array(mock.trace.suffix(2)) == ["EVIOCRMFF 0 -> ok", "close 7"])
+        #expect(Array(mock.trace.suffix(3)) == ["EVIOCRMFF 0 -> ok", "EVIOCRMFF 1 -> ok", "close 7"])
         #expect(mock.allocatedSlots == 0)
     }
 

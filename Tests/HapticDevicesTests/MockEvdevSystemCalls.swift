@@ -22,6 +22,8 @@ final class MockEvdevSystemCalls: EvdevSystemCalls {
         var periodic = true
         var hasFF = true
         var openErrno: Int32 = 0
+        /// Gamepad buttons (`EV_KEY` with `BTN_GAMEPAD`) and an identity (`EVIOCGID`): a game controller.
+        var gamepad: (vendor: UInt16, product: UInt16)?
     }
     let state: Mutex<State>
 
@@ -96,6 +98,12 @@ final class MockEvdevSystemCalls: EvdevSystemCalls {
             if type == 0 {
                 set(Int32(EV_SYN))
                 if s.hasFF { set(Int32(EV_FF)) }
+                if s.gamepad != nil { set(Int32(EV_KEY)) }
+            } else if type == UInt32(EV_KEY) {
+                if s.gamepad != nil {
+                    set(Int32(BTN_SOUTH))
+                    set(Int32(BTN_EAST))
+                }
             } else if type == UInt32(EV_FF) {
                 if s.rumble { set(Int32(FF_RUMBLE)) }
                 if s.periodic {
@@ -105,6 +113,18 @@ final class MockEvdevSystemCalls: EvdevSystemCalls {
                 set(Int32(FF_GAIN))
             }
             return bits.count
+        }
+    }
+
+    func inputID(_ fd: Int32, _ id: inout input_id) -> Int {
+        state.withLock { s in
+            if let r = record("EVIOCGID", "EVIOCGID", &s) { return r }
+            guard let gamepad = s.gamepad else { return -Int(ENOTTY) }
+            s.trace.append("EVIOCGID -> \(gamepad.vendor):\(gamepad.product)")
+            id.bustype = 3
+            id.vendor = gamepad.vendor
+            id.product = gamepad.product
+            return 0
         }
     }
 

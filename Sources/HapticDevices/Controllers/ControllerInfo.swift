@@ -1,0 +1,48 @@
+/// A game controller as the device layer finds it: its identity and which device plays its actuators.
+///
+/// Real controllers are evdev nodes with force feedback and gamepad buttons (a vibrator without buttons is not a
+/// controller); simulated ones come from `HAPTIC_CONTROLLERS` (see ``ControllerDiscovery``).
+public struct ControllerInfo: Sendable, Hashable {
+    /// A stable identifier: `evdev:/dev/input/event5` or `simulated:xbox#1`.
+    public var id: String
+    /// The name the kernel gives the device ("Sony Interactive Entertainment DualSense Wireless Controller"), or the
+    /// simulated controller's.
+    public var name: String
+    /// The kind of controller.
+    public var category: ControllerCategory
+    /// The USB vendor ID (0 when unknown).
+    public var vendorID: UInt16
+    /// The USB product ID (0 when unknown).
+    public var productID: UInt16
+    /// The bus, `BUS_USB` (3), `BUS_BLUETOOTH` (5), `BUS_VIRTUAL` (6), … (0 when unknown or simulated).
+    public var busType: UInt16
+    /// What it can play.
+    public var actuators: ControllerActuators
+    /// The ID (as `HAPTIC_DEVICE` takes it) of the device that plays the handles: the evdev node, or for a DualSense
+    /// with its USB audio interface, the ALSA PCM whose rear channels drive the voice coils.
+    public var hapticDeviceID: String
+    /// The evdev node, for real controllers.
+    public var evdevPath: String?
+    /// The simulated controller's model, for simulated ones.
+    public var simulation: SimulatedControllerSpec?
+
+    /// Creates a description.
+    public init(
+        id: String, name: String, category: ControllerCategory, vendorID: UInt16 = 0, productID: UInt16 = 0, busType: UInt16 = 0,
+        actuators: ControllerActuators, hapticDeviceID: String, evdevPath: String? = nil, simulation: SimulatedControllerSpec? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.category = category
+        self.vendorID = vendorID
+        self.productID = productID
+        self.busType = busType
+        self.actuators = actuators
+        self.hapticDeviceID = hapticDeviceID
+        self.evdevPath = evdevPath
+        self.simulation = simulation
+    }
+
+    /// Whether this is a simulated controller.
+    public var isSimulated: Bool { simulation != nil }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import HapticDevices
+import HapticEngine
+
+/// A game controller: its identity, its player number and its haptics — the GameController framework's object, for
+/// game code shared with Apple platforms.
+///
+///     #if canImport(GameController)
+///     import GameController
+///     #else
+///     import OpenGameController
+///     #endif
+///
+///     for controller in GCController.controllers() {
+///         guard let engine = controller.haptics?.createEngine(withLocality: .default) else { continue }
+///         try engine.start()
+///     }
+///
+/// On Linux every evdev node with force feedback and gamepad buttons is a controller (vendor name from the kernel,
+/// product category from the vendor and product IDs), followed by the simulated controllers `HAPTIC_CONTROLLERS`
+/// lists. Controllers plugged in or out while the app runs are posted as `GCControllerDidConnect`
+/// and `GCControllerDidDisconnect` notifications.
+///
+/// Only haptics: buttons, sticks and motion are not part of this module (see <doc:DifferencesFromGameController>).
+///
+/// Thread safety: any thread.
+open class GCController: @unchecked Sendable {
+    // @unchecked: the player index is behind a lock; everything else is immutable.
+
+    /// The controllers connected now, in discovery order (real ones first, then simulated ones).
+    ///
+    /// The first call (or ``current``, or ``startWirelessControllerDiscovery(completionHandler:)``) starts watching for
+    /// controllers; the ones present then are also posted as connected.
+    open class func controllers() -> [GCController] { ControllerRegistry.current.controllers() }
+
+    /// The controller most recently connected, or `nil` when none is.
+    open class var current: GCController? { ControllerRegistry.current.mostRecent() }
+
+    /// Starts looking for controllers: on Linux pairing is the system's (Bluetooth settings), so this only makes sure
+    /// the app is watching for controllers to appear; `completionHandler` runs when discovery ends, after
+    /// ``stopWirelessControllerDiscovery()`` or 60 seconds.
+    open class func startWirelessControllerDiscovery(completionHandler: (() -> Void)? = nil) {
+        ControllerRegistry.current.startDiscovery(completion: completionHandler.map { UncheckedCompletion(body: $0) })
+    }
+
+    /// Ends discovery early; the pending completion handler runs.
+    open class func stopWirelessControllerDiscovery() { ControllerRegistry.current.stopDiscovery() }
+
+    /// The name of the controller (the kernel's name for the device).
+    open var vendorName: String? { info.name }
+
+    /// The kind of controller: `"DualSense"`, `"DualShock 4"`, `"Xbox One"`, `"Switch Pro Controller"` or `"HID"`.
+    open var productCategory: String { info.category.rawValue }
+
+    /// The player number the game gave the controller (default ``GCControllerPlayerIndex/indexUnset``).
+    open var playerIndex: GCControllerPlayerIndex {
+        get { playerIndexState.withLock { $0 } }
+        set { playerIndexState.withLock { $0 = newValue } }
+    }
+
+    /// Whether the controller is part of the device (a phone's built-in controls): `false` for every controller here.
+    open var isAttachedToDevice: Bool { false }
+
+    /// The controller's haptics, or `nil` when it has none.
+    open var haptics: GCDeviceHaptics? { deviceHaptics }
+
+    /// What the device layer found.
+    package let info: ControllerInfo
+    private let deviceHaptics: GCDeviceHaptics
+    private let playerIndexState = LockedState(GCControllerPlayerIndex.indexUnset)
+
+    init(info: ControllerInfo, clock: EngineClockMode, makeDevice: @escaping ControllerRegistry.DeviceMaker) {
+        self.info = info
+        deviceHaptics = GCDeviceHaptics(controller: info, clock: clock, makeDevice: makeDevice)
+    }
+
+    /// The controller was unplugged: its engines stop (`.gameControllerDisconnect`).
+    func disconnect() { deviceHaptics.disconnect() }
+}
+
+/// A completion handler handed to the registry's queue (called once, there).
+struct UncheckedCompletion: @unchecked Sendable {
+    let body: () -> Void
+}
