@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "OpenCoreHaptics", targets: ["OpenCoreHaptics"]),
         .library(name: "HapticPattern", targets: ["HapticPattern"]),
         .library(name: "HapticRender", targets: ["HapticRender"]),
+        .library(name: "HapticAnalysis", targets: ["HapticAnalysis"]),
         .library(name: "HapticDevices", targets: ["HapticDevices"]),
         .library(name: "HapticEngine", targets: ["HapticEngine"]),
         .library(name: "OpenHapticFeedback", targets: ["OpenHapticFeedback"]),
@@ -31,6 +32,8 @@ let package = Package(
         .target(name: "HapticPattern"),
         // Pure DSP: compiled programs, voices, envelopes, curves, mixer, actuator models, WAV. No OS calls.
         .target(name: "HapticRender", dependencies: ["HapticPattern"]),
+        // Pure DSP: audio frames in, a pattern out (onsets, loudness and brightness envelopes), streaming. No OS calls.
+        .target(name: "HapticAnalysis", dependencies: ["HapticPattern", "HapticInterchange"]),
         // C shim: linux/input.h ioctl numbers and struct layouts straight from the kernel headers. Not a product.
         .target(name: "CHapticSupport", cSettings: [.define("_GNU_SOURCE")]),
         // Outputs: the device protocol, simulated/recording/null/WAV devices, evdev force feedback, ALSA (dlopen).
@@ -38,7 +41,9 @@ let package = Package(
             name: "HapticDevices",
             dependencies: ["HapticRender", "CHapticSupport", .product(name: "Logging", package: "swift-log")]),
         // File I/O at the edge: bounded reads of untrusted input and atomic writes of outputs.
-        .target(name: "HapticLoading", dependencies: ["HapticPattern", "HapticRender", "HapticInterchange"]),
+        // Also audio for analysis: WAV through our decoder, FLAC, Ogg/Vorbis and MP3 through libsndfile (dlopen).
+        .target(
+            name: "HapticLoading", dependencies: ["HapticPattern", "HapticRender", "HapticInterchange", "HapticAnalysis", "CHapticSupport"]),
         // The runtime: render thread, command queue, clock, player slots, device driving, callbacks.
         .target(
             name: "HapticEngine",
@@ -47,7 +52,8 @@ let package = Package(
             ]),
         // Apple's public names (CHHapticPattern, CHHapticEvent, CHHapticEngine, …) over the layers below.
         .target(
-            name: "OpenCoreHaptics", dependencies: ["HapticPattern", "HapticRender", "HapticEngine", "HapticDevices", "HapticLoading"]),
+            name: "OpenCoreHaptics",
+            dependencies: ["HapticPattern", "HapticRender", "HapticEngine", "HapticDevices", "HapticLoading", "HapticAnalysis"]),
         // Apple's GameController haptics (GCController, GCDeviceHaptics, GCHapticsLocality, …): a CHHapticEngine per
         // controller and locality, on every Linux gamepad (evdev), a DualSense's voice coils (ALSA) and simulated pads.
         .target(
@@ -72,7 +78,7 @@ let package = Package(
             name: "HapticCommands",
             dependencies: [
                 "OpenHapticFeedback", "OpenCoreHaptics", "OpenGameController", "HapticPattern", "HapticRender", "HapticDevices",
-                "HapticInterchange", "HapticLoading", "HapticPlot",
+                "HapticInterchange", "HapticLoading", "HapticPlot", "HapticAnalysis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -108,7 +114,8 @@ let package = Package(
             path: "Fuzz/FuzzCommandOptions"),
         .executableTarget(name: "FuzzWAVDecoder", dependencies: ["HapticRender", "HapticPattern"], path: "Fuzz/FuzzWAVDecoder"),
         // Shared test helpers (fixture paths, corpus location), never copied between test targets.
-        .target(name: "HapticTestSupport", dependencies: ["HapticDevices", "HapticRender"], path: "Tests/HapticTestSupport"),
+        .target(
+            name: "HapticTestSupport", dependencies: ["HapticDevices", "HapticRender", "HapticLoading"], path: "Tests/HapticTestSupport"),
         .testTarget(
             name: "HapticPatternTests",
             dependencies: [
@@ -116,6 +123,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        .testTarget(name: "HapticAnalysisTests", dependencies: ["HapticAnalysis", "HapticPattern", "HapticRender", "HapticTestSupport"]),
         .testTarget(name: "HapticRenderTests", dependencies: ["HapticRender", "HapticPattern", "HapticTestSupport"]),
         .testTarget(
             name: "HapticDevicesTests",
@@ -134,14 +142,18 @@ let package = Package(
         .testTarget(
             name: "OpenHapticFeedbackTests",
             dependencies: ["OpenHapticFeedback", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticPattern"]),
-        .testTarget(name: "HapticLoadingTests", dependencies: ["HapticLoading", "HapticPattern", "HapticTestSupport"]),
+        .testTarget(
+            name: "HapticLoadingTests",
+            dependencies: ["HapticLoading", "HapticAnalysis", "HapticPattern", "HapticRender", "HapticTestSupport"]),
         // Apple-shaped seed code compiled unchanged, run on a recorded real-time engine.
         .testTarget(
             name: "SeedCompatibilityTests",
             dependencies: ["OpenCoreHaptics", "OpenHapticFeedback", "HapticDevices", "HapticTestSupport"]),
         .testTarget(
             name: "HapticCLITests",
-            dependencies: ["HapticTestSupport", "haptic", "HapticCommands", "OpenCoreHaptics", "HapticDevices", "HapticEngine"]),
+            dependencies: [
+                "HapticTestSupport", "haptic", "HapticCommands", "OpenCoreHaptics", "HapticDevices", "HapticEngine", "HapticPattern",
+            ]),
         .testTarget(
             name: "OpenGameControllerTests",
             dependencies: ["OpenGameController", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticTestSupport"]),

@@ -44,6 +44,15 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "AnalysisBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "HapticAnalysis", package: "OpenCoreHaptics"),
+            ],
+            path: "Benchmarks/AnalysisBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "FeedbackBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),

@@ -2,9 +2,9 @@
 /// sample (Ramer–Douglas–Peucker with the vertical distance, iterative).
 ///
 ///     let kept = PolylineSimplifier.simplify(times: t, values: v, tolerance: 0.005)
-enum PolylineSimplifier {
+package enum PolylineSimplifier {
     /// The indices to keep, ascending; always the first and last, plus every index in `forced`.
-    static func simplify(times: [Double], values: [Float], tolerance: Float, forced: Set<Int> = []) -> [Int] {
+    package static func simplify(times: [Double], values: [Float], tolerance: Float, forced: Set<Int> = []) -> [Int] {
         let n = times.count
         guard n > 2 else { return Array(0..<n) }
         var keep = [Bool](repeating: false, count: n)

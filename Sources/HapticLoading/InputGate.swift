@@ -33,41 +33,58 @@ public enum InputGate {
     /// - Returns: the file's bytes (at most `kind.byteLimit`).
     /// - Throws: ``PatternError`` as described above.
     public static func read(_ path: String, kind: InputKind, displayName: String? = nil) throws(PatternError) -> [UInt8] {
+        let file = try open(path, kind: kind, displayName: displayName)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Swift.min(Swift.max(file.size, 0), kind.byteLimit) + 1)
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
+        defer { chunk.deallocate() }
+        while true {
+            let count = try file.read(into: chunk)
+            if count == 0 { break }
+            bytes += UnsafeRawBufferPointer(rebasing: chunk[0..<count])
+        }
+        return bytes
+    }
+
+    /// Opens the file at `path` for reading in pieces (audio too long to hold in memory), with the same checks as
+    /// ``read(_:kind:displayName:)``: a regular file, no larger than the kind's cap, and reads that stop at the cap.
+    ///
+    ///     let file = try InputGate.open("long.wav", kind: .analysisAudio())
+    ///     let count = try buffer.withUnsafeMutableBytes { try file.read(into: $0) }
+    ///
+    /// - Throws: ``PatternError`` as ``read(_:kind:displayName:)`` does.
+    public static func open(_ path: String, kind: InputKind, displayName: String? = nil) throws(PatternError) -> GatedFile {
         let name = displayName ?? path
         if path.isEmpty { throw PatternError(.fileNotFound, "no file name given", file: name) }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw openError(errno, kind: kind, file: name) }
-        defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw openError(errno, kind: kind, file: name) }
+        guard fstat(descriptor, &status) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw openError(code, kind: kind, file: name)
+        }
+        let problem: String?
         switch status.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw PatternError(.fileNotFound, "is a directory, not a \(kind.noun)", file: name)
-        case S_IFIFO:
-            throw PatternError(.fileNotFound, "is a named pipe (FIFO), not a regular file; only regular files are read", file: name)
-        case S_IFCHR, S_IFBLK: throw PatternError(.fileNotFound, "is a device, not a regular file; only regular files are read", file: name)
-        case S_IFSOCK: throw PatternError(.fileNotFound, "is a socket, not a regular file; only regular files are read", file: name)
-        default: throw PatternError(.fileNotFound, "is not a regular file", file: name)
+        case S_IFREG: problem = nil
+        case S_IFDIR: problem = "is a directory, not a \(kind.noun)"
+        case S_IFIFO: problem = "is a named pipe (FIFO), not a regular file; only regular files are read"
+        case S_IFCHR, S_IFBLK: problem = "is a device, not a regular file; only regular files are read"
+        case S_IFSOCK: problem = "is a socket, not a regular file; only regular files are read"
+        default: problem = "is not a regular file"
+        }
+        if let problem {
+            close(descriptor)
+            throw PatternError(.fileNotFound, problem, file: name)
         }
         // Regular files never block, but keep reads plain.
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         let reported = Int(status.st_size)
-        if reported > kind.byteLimit { throw tooLarge(reported, kind: kind, file: name) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Swift.min(Swift.max(reported, 0), kind.byteLimit) + 1)
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let wanted = Swift.min(chunk.count, kind.byteLimit + 1 - bytes.count)
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, wanted) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw PatternError(.fileNotFound, "cannot read the \(kind.noun): \(String(cString: strerror(errno)))", file: name)
-            }
-            if count == 0 { break }
-            bytes += chunk[0..<count]
-            if bytes.count > kind.byteLimit { throw tooLarge(nil, kind: kind, file: name) }
+        if reported > kind.byteLimit {
+            close(descriptor)
+            throw tooLarge(reported, kind: kind, file: name)
         }
-        return bytes
+        return GatedFile(descriptor: descriptor, size: reported, kind: kind, name: name)
     }
 
     private static func openError(_ code: Int32, kind: InputKind, file: String) -> PatternError {
@@ -81,14 +98,25 @@ public enum InputGate {
         }
     }
 
-    private static func tooLarge(_ size: Int?, kind: InputKind, file: String) -> PatternError {
+    static func tooLarge(_ size: Int?, kind: InputKind, file: String) -> PatternError {
         let what = size.map { "is \($0) bytes" } ?? "is larger than \(kind.byteLimit) bytes"
         return PatternError(kind.tooLargeCode, "the \(kind.noun) \(what); the limit is \(kind.byteLimit) (\(kind.limitName))", file: file)
     }
 }
 
+/// `open(2)`, named apart from ``InputGate/open(_:kind:displayName:)``.
+private func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
+    #if canImport(Glibc)
+    Glibc.open(path, flags)
+    #elseif canImport(Musl)
+    Musl.open(path, flags)
+    #else
+    Darwin.open(path, flags)
+    #endif
+}
+
 /// `read(2)`, named apart from ``InputGate/read(_:kind:displayName:)``.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
     Glibc.read(descriptor, buffer, count)
     #elseif canImport(Musl)

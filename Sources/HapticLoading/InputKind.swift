@@ -1,7 +1,8 @@
 import HapticPattern
 
 /// What kind of file the ``InputGate`` is reading: each kind has its own size cap and the error code a file too
-/// large for it gets.
+/// large for it gets; audio read in pieces also has a cap on its length in seconds, which its decoder checks from
+/// the header before decoding and again while decoding.
 public struct InputKind: Sendable, Hashable {
     /// What the file is, for messages ("pattern file", "audio file").
     public var noun: String
@@ -11,13 +12,22 @@ public struct InputKind: Sendable, Hashable {
     public var limitName: String
     /// The code of the error for a file over ``byteLimit``.
     public var tooLargeCode: HapticErrorCode
+    /// For audio: the most seconds accepted, or `nil` for no cap beyond the bytes.
+    public var durationLimit: Double?
+    /// The name of the duration cap, for messages.
+    public var durationLimitName: String?
 
     /// Creates a kind.
-    public init(noun: String, byteLimit: Int, limitName: String, tooLargeCode: HapticErrorCode) {
+    public init(
+        noun: String, byteLimit: Int, limitName: String, tooLargeCode: HapticErrorCode, durationLimit: Double? = nil,
+        durationLimitName: String? = nil
+    ) {
         self.noun = noun
         self.byteLimit = byteLimit
         self.limitName = limitName
         self.tooLargeCode = tooLargeCode
+        self.durationLimit = durationLimit
+        self.durationLimitName = durationLimitName
     }
 
     /// An AHAP, property-list or `.haptic` pattern: ``PatternLimits/maxFileSize`` (16 MiB).
@@ -41,7 +51,11 @@ public struct InputKind: Sendable, Hashable {
     public static let triggerLog = InputKind(
         noun: "trigger log", byteLimit: 64 << 20, limitName: "InputKind.triggerLog", tooLargeCode: .invalidPatternData)
 
-    /// Audio to analyse into a pattern (`haptic from-audio`): 1 GiB, about 90 minutes of 48 kHz stereo 16-bit audio.
-    public static let analysisAudio = InputKind(
-        noun: "audio file", byteLimit: 1 << 30, limitName: "InputKind.analysisAudio", tooLargeCode: .invalidAudioResource)
+    /// Audio to analyse into a pattern (`haptic from-audio`), read in pieces: 1 GiB (about 90 minutes of 48 kHz
+    /// stereo 16-bit audio) and no longer than a pattern may last, ``PatternLimits/maxPatternDuration`` (one hour).
+    public static func analysisAudio(_ limits: PatternLimits = .default) -> InputKind {
+        InputKind(
+            noun: "audio file", byteLimit: 1 << 30, limitName: "InputKind.analysisAudio", tooLargeCode: .invalidAudioResource,
+            durationLimit: limits.maxPatternDuration, durationLimitName: "PatternLimits.maxPatternDuration")
+    }
 }

@@ -46,11 +46,11 @@ public struct WAVDecoder: Sendable {
     public func decode(_ bytes: [UInt8], name: String? = nil) throws(PatternError) -> AudioBuffer {
         let layout = try parse(bytes, name: name)
         let frames = layout.frameCount
-        let channels = layout.channels
+        let channels = layout.channelCount
         if channels <= 2 {
             var samples = [Float](repeating: 0, count: frames * channels)
             read(bytes, layout) { frame, channel, value in samples[frame * channels + channel] = value }
-            return AudioBuffer(sampleRate: Double(layout.rate), channelCount: channels, interleaved: samples)
+            return AudioBuffer(sampleRate: Double(layout.sampleRate), channelCount: channels, interleaved: samples)
         }
         let gains = Self.downmixGains(channelCount: channels, channelMask: layout.channelMask)
         var samples = [Float](repeating: 0, count: frames * 2)
@@ -58,7 +58,7 @@ public struct WAVDecoder: Sendable {
             samples[2 * frame] += gains[channel].left * value
             samples[2 * frame + 1] += gains[channel].right * value
         }
-        return AudioBuffer(sampleRate: Double(layout.rate), channelCount: 2, interleaved: samples)
+        return AudioBuffer(sampleRate: Double(layout.sampleRate), channelCount: 2, interleaved: samples)
     }
 
     /// The length of a WAV file's audio in seconds, from its header, without decoding the samples.
@@ -74,7 +74,7 @@ public struct WAVDecoder: Sendable {
     /// - Throws: ``PatternError`` with code ``HapticErrorCode/invalidAudioResource``.
     public func duration(_ bytes: [UInt8], name: String? = nil) throws(PatternError) -> Double {
         let layout = try parse(bytes, name: name)
-        return Double(layout.frameCount) / Double(layout.rate)
+        return Double(layout.frameCount) / Double(layout.sampleRate)
     }
 
     /// Decodes a complete WAV file keeping every channel.
@@ -86,9 +86,9 @@ public struct WAVDecoder: Sendable {
     /// - Throws: ``PatternError`` with code ``HapticErrorCode/invalidAudioResource``.
     public func decodeChannels(_ bytes: [UInt8], name: String? = nil) throws(PatternError) -> Channels {
         let layout = try parse(bytes, name: name)
-        var channels = [[Float]](repeating: [Float](repeating: 0, count: layout.frameCount), count: layout.channels)
+        var channels = [[Float]](repeating: [Float](repeating: 0, count: layout.frameCount), count: layout.channelCount)
         read(bytes, layout) { frame, channel, value in channels[channel][frame] = value }
-        return Channels(sampleRate: Double(layout.rate), channels: channels)
+        return Channels(sampleRate: Double(layout.sampleRate), channels: channels)
     }
 
     /// Left and right gains that mix `channelCount` channels down to stereo.
@@ -129,49 +129,104 @@ public struct WAVDecoder: Sendable {
         return gains.map { ($0.left * leftScale, $0.right * rightScale) }
     }
 
-    /// Where the samples are and how they are stored.
-    private struct Layout {
+    /// Where a file's samples are and how they are stored: what ``format(ofPrefix:fileLength:name:)`` reads from
+    /// the start of a file, to decode the rest in pieces (``decodeFrames(_:format:into:)``).
+    public struct Format: Sendable, Hashable {
+        /// The format code: 1 integer PCM, 3 IEEE float.
         var code: Int
-        var channels: Int
-        var rate: Int
-        var bytesPerSample: Int
-        var channelMask: Int
-        var data: Range<Int>
-        var frameCount: Int
+        /// Channels per frame.
+        public var channelCount: Int
+        /// Frames per second.
+        public var sampleRate: Int
+        /// Bytes per sample: 1, 2, 3 or 4.
+        public var bytesPerSample: Int
+        /// The `WAVE_FORMAT_EXTENSIBLE` speaker mask (0 without one).
+        public var channelMask: Int
+        /// Where the samples are in the file, in bytes.
+        public var data: Range<Int>
+        /// Frames in the file.
+        public var frameCount: Int
+
+        /// Bytes per frame.
+        public var bytesPerFrame: Int { bytesPerSample * channelCount }
+        /// The length in seconds.
+        public var duration: Double { Double(frameCount) / Double(sampleRate) }
+    }
+
+    /// The format of a WAV file from its first bytes, for decoding a file too long to hold in memory in pieces.
+    ///
+    /// The header is checked as ``decode(_:name:)`` checks it, against the whole file's length; the `fmt ` chunk
+    /// must come before the `data` chunk and within `prefix` (as every common writer puts it).
+    ///
+    ///     let format = try WAVDecoder(maxFrameCount: .max).format(ofPrefix: first64KiB, fileLength: size)
+    ///
+    /// - Parameters:
+    ///   - prefix: the first bytes of the file (64 KiB is plenty).
+    ///   - fileLength: the length of the whole file in bytes.
+    ///   - name: the name used in error messages.
+    /// - Throws: ``PatternError`` with code ``HapticErrorCode/invalidAudioResource``.
+    public func format(ofPrefix prefix: [UInt8], fileLength: Int, name: String? = nil) throws(PatternError) -> Format {
+        try parse(prefix, fileLength: Swift.max(fileLength, prefix.count), name: name)
+    }
+
+    /// Decodes whole frames of a file in `format` from `bytes` (which start on a frame boundary inside the data
+    /// chunk) into `output`, interleaved as in the file.
+    ///
+    /// - Returns: the number of frames decoded: as many as both `bytes` and `output` hold.
+    public func decodeFrames(_ bytes: UnsafeRawBufferPointer, format: Format, into output: UnsafeMutableBufferPointer<Float>) -> Int {
+        let frames = Swift.min(bytes.count / format.bytesPerFrame, output.count / format.channelCount)
+        let raw = bytes.bindMemory(to: UInt8.self)
+        var index = 0
+        var p = 0
+        for _ in 0..<frames * format.channelCount {
+            output[index] = Self.sample(raw, at: p, code: format.code, bytesPerSample: format.bytesPerSample)
+            index += 1
+            p += format.bytesPerSample
+        }
+        return frames
     }
 
     /// Calls `body(frame, channel, value)` for every sample, in file order.
-    private func read(_ bytes: [UInt8], _ layout: Layout, _ body: (Int, Int, Float) -> Void) {
+    private func read(_ bytes: [UInt8], _ layout: Format, _ body: (Int, Int, Float) -> Void) {
         let bytesPerSample = layout.bytesPerSample
         let code = layout.code
         bytes.withUnsafeBufferPointer { raw in
             var p = layout.data.lowerBound
             for frame in 0..<layout.frameCount {
-                for channel in 0..<layout.channels {
-                    let value: Float
-                    switch (code, bytesPerSample) {
-                    case (1, 1): value = (Float(raw[p]) - 128) / 128
-                    case (1, 2): value = Float(Int16(bitPattern: UInt16(raw[p]) | UInt16(raw[p + 1]) << 8)) / 32_768
-                    case (1, 3):
-                        let u = UInt32(raw[p]) << 8 | UInt32(raw[p + 1]) << 16 | UInt32(raw[p + 2]) << 24
-                        value = Float(Int32(bitPattern: u) >> 8) / 8_388_608
-                    case (1, _):
-                        let u = UInt32(raw[p]) | UInt32(raw[p + 1]) << 8 | UInt32(raw[p + 2]) << 16 | UInt32(raw[p + 3]) << 24
-                        value = Float(Int32(bitPattern: u)) / 2_147_483_648
-                    default:
-                        let u = UInt32(raw[p]) | UInt32(raw[p + 1]) << 8 | UInt32(raw[p + 2]) << 16 | UInt32(raw[p + 3]) << 24
-                        let f = Float(bitPattern: u)
-                        value = f.isFinite ? f : 0
-                    }
-                    body(frame, channel, value)
+                for channel in 0..<layout.channelCount {
+                    body(frame, channel, Self.sample(raw, at: p, code: code, bytesPerSample: bytesPerSample))
                     p += bytesPerSample
                 }
             }
         }
     }
 
+    /// The sample stored at `p` (little-endian), as a float in −1 … 1 (float samples as they are, NaN and infinity
+    /// as 0).
+    @inline(__always)
+    private static func sample(_ raw: UnsafeBufferPointer<UInt8>, at p: Int, code: Int, bytesPerSample: Int) -> Float {
+        switch (code, bytesPerSample) {
+        case (1, 1): return (Float(raw[p]) - 128) / 128
+        case (1, 2): return Float(Int16(bitPattern: UInt16(raw[p]) | UInt16(raw[p + 1]) << 8)) / 32_768
+        case (1, 3):
+            let u = UInt32(raw[p]) << 8 | UInt32(raw[p + 1]) << 16 | UInt32(raw[p + 2]) << 24
+            return Float(Int32(bitPattern: u) >> 8) / 8_388_608
+        case (1, _):
+            let u = UInt32(raw[p]) | UInt32(raw[p + 1]) << 8 | UInt32(raw[p + 2]) << 16 | UInt32(raw[p + 3]) << 24
+            return Float(Int32(bitPattern: u)) / 2_147_483_648
+        default:
+            let u = UInt32(raw[p]) | UInt32(raw[p + 1]) << 8 | UInt32(raw[p + 2]) << 16 | UInt32(raw[p + 3]) << 24
+            let f = Float(bitPattern: u)
+            return f.isFinite ? f : 0
+        }
+    }
+
     /// Checks the file and finds its format and samples, before anything is allocated.
-    private func parse(_ bytes: [UInt8], name: String?) throws(PatternError) -> Layout {
+    ///
+    /// `bytes` may be the first part of a file of `fileLength` bytes: chunk sizes are checked against the whole
+    /// file, and the `fmt ` chunk must lie within `bytes`.
+    private func parse(_ bytes: [UInt8], fileLength: Int? = nil, name: String?) throws(PatternError) -> Format {
+        let length = fileLength ?? bytes.count
         func fail(_ message: String) -> PatternError {
             PatternError(.invalidAudioResource, "not a usable WAV file: \(message)", file: name)
         }
@@ -193,11 +248,11 @@ public struct WAVDecoder: Sendable {
             let id = tag(offset)
             let declared = u32(offset + 4)
             let body = offset + 8
-            let remaining = bytes.count - body
+            let remaining = length - body
             if id == "data" {
                 // 0xFFFFFFFF (and RF64's placeholder) mean "to the end of the file", as streaming writers do.
                 if declared == 0xFFFF_FFFF || tag(0) == "RF64" {
-                    data = body..<bytes.count
+                    data = body..<length
                 } else if declared > remaining {
                     throw fail("the data chunk claims \(declared) bytes but only \(remaining) follow (truncated file?)")
                 } else {
@@ -207,6 +262,9 @@ public struct WAVDecoder: Sendable {
             } else if id == "fmt " {
                 guard declared >= 16 else { throw fail("the fmt chunk is \(declared) bytes; at least 16 are needed") }
                 guard declared <= remaining else { throw fail("the fmt chunk claims \(declared) bytes but only \(remaining) follow") }
+                guard body + Swift.min(declared, 40) <= bytes.count else {
+                    throw fail("the fmt chunk is not within the first \(bytes.count) bytes")
+                }
                 var code = u16(body)
                 var mask = 0
                 if code == 0xFFFE {
@@ -247,8 +305,8 @@ public struct WAVDecoder: Sendable {
         guard frameCount <= maxFrameCount else {
             throw fail("\(frameCount) frames exceed the limit of \(maxFrameCount)")
         }
-        return Layout(
-            code: format.code, channels: format.channels, rate: format.rate, bytesPerSample: bytesPerSample,
+        return Format(
+            code: format.code, channelCount: format.channels, sampleRate: format.rate, bytesPerSample: bytesPerSample,
             channelMask: format.mask, data: data, frameCount: frameCount)
     }
 }

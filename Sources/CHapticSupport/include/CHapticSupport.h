@@ -2,6 +2,19 @@
 #ifndef CHAPTICSUPPORT_H
 #define CHAPTICSUPPORT_H
 
+#include <stdint.h>
+
+/// libsndfile's `SF_INFO` (sndfile.h), declared here so that loading libsndfile with dlopen needs no libsndfile1-dev.
+typedef struct CHapticSupport_SoundFileInfo {
+    int64_t frames;
+    int samplerate;
+    int channels;
+    int format;
+    int sections;
+    int seekable;
+} CHapticSupport_SoundFileInfo;
+_Static_assert(sizeof(CHapticSupport_SoundFileInfo) == 32, "SF_INFO layout: one int64 and five ints");
+
 #ifdef __linux__
 #include <linux/input.h>
 #include <linux/uinput.h>

@@ -1,0 +1,172 @@
+import HapticPattern
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Turns what a ``BandTracker`` found into a ``Pattern``, once the loudest moment of the sound is known.
+///
+/// - **Intensity** is √(amplitude relative to the loudest frame), i.e. 10^(dB / 40): the perceptual mapping Lofelt's
+///   converter and Android's envelope use, so a sound 20 dB down gives 0.32, not 0.1.
+/// - **Transients** weaker than the sensitivity's minimum are dropped; the rest are kept strongest first, each at
+///   least `max(25 ms, 1 / maximumTransientRate)` from every kept one.
+/// - **Continuous events** carry their peak intensity and mean sharpness; `HapticIntensityControl` and
+///   `HapticSharpnessControl` curves (16 points at most each, as Core Haptics' own files and Lofelt's exporter use)
+///   follow the measured loudness and brightness, and return to neutral 1 ms after the event, so nothing after it
+///   is scaled.
+/// - **A transient inside a continuous event** pauses it from 1 ms before the hit to 25 ms after: the controls act
+///   on every event playing, and a tap summed with a continuous vibration would clip and be lost, so the tap gets
+///   the actuator to itself, at its own intensity and sharpness.
+enum PatternAssembler {
+    /// Control points per curve: a curve longer than this continues in the next one.
+    static let pointsPerCurve = 16
+    /// Seconds after a continuous event at which its curves return to neutral (and before a transient at which
+    /// the continuous event pauses).
+    static let resetDelay = 0.001
+
+    /// The pattern of one band.
+    ///
+    /// - Throws: `invalidPatternData` when the pattern would exceed `limits.maxEntries`.
+    static func pattern(
+        candidates: [TransientCandidate], segments: [ContinuousSegment], reference: Float, tuning: AnalysisTuning,
+        options: AudioAnalysisOptions, limits: PatternLimits
+    ) throws(PatternError) -> Pattern {
+        func intensity(_ level: Float) -> Float { Swift.min(1, powf(10, (level - reference) / 40)) }
+
+        let transients = spaced(
+            candidates.filter { intensity($0.strength) >= tuning.minimumTransientIntensity },
+            spacing: Swift.max(AudioAnalysisOptions.fusionInterval, 1 / options.maximumTransientRate))
+        let hits = transients.map { rounded($0.time, 10_000) }
+
+        var entries: [(time: Double, order: Int, entry: Pattern.Entry)] = []
+        for segment in segments where intensity(segment.peak) >= tuning.minimumContinuousIntensity {
+            for piece in pieces(of: segment, around: hits, tuning: tuning) {
+                let intensityPoints = points(
+                    segment.intensity, from: piece.lowerBound - segment.start, to: piece.upperBound - segment.start)
+                let sharpnessPoints = points(
+                    segment.sharpness, from: piece.lowerBound - segment.start, to: piece.upperBound - segment.start)
+                // The piece's own peak becomes the event's intensity, so its curve uses the whole 0 … 1 range.
+                let peak = intensityPoints.map(\.value).max() ?? 0
+                guard peak > 0 else { continue }
+                let start = rounded(piece.lowerBound, 10_000)
+                let duration = rounded(piece.upperBound - piece.lowerBound, 10_000)
+                entries.append(
+                    (
+                        start, 0,
+                        .event(
+                            Event(
+                                type: .hapticContinuous, time: start, duration: duration,
+                                parameters: [
+                                    EventParameter(.hapticIntensity, rounded(intensity(segment.peak) * peak)),
+                                    EventParameter(.hapticSharpness, rounded(segment.baseSharpness)),
+                                ]))
+                    ))
+                let scaled = intensityPoints.map { (time: $0.time, value: $0.value / peak) }
+                for curve in curves(.hapticIntensityControl, scaled, start: start, end: duration, neutral: 1) {
+                    entries.append((curve.time, 1, .curve(curve)))
+                }
+                for curve in curves(.hapticSharpnessControl, sharpnessPoints, start: start, end: duration, neutral: 0) {
+                    entries.append((curve.time, 2, .curve(curve)))
+                }
+            }
+        }
+        for (transient, time) in zip(transients, hits) {
+            entries.append(
+                (
+                    time, 3,
+                    .event(
+                        Event(
+                            type: .hapticTransient, time: time,
+                            parameters: [
+                                EventParameter(.hapticIntensity, rounded(intensity(transient.strength))),
+                                EventParameter(.hapticSharpness, rounded(transient.sharpness)),
+                            ]))
+                ))
+        }
+        guard entries.count <= limits.maxEntries else {
+            throw PatternError(
+                .invalidPatternData,
+                "the analysis gives \(entries.count) pattern entries, more than the \(limits.maxEntries) a pattern may hold (PatternLimits.maxEntries); lower the maximum transient rate or the sensitivity, or analyse a shorter excerpt"
+            )
+        }
+        // Time order; at one time the continuous event, then its curves, then transients (a stable, total order).
+        let ordered = entries.enumerated().sorted {
+            ($0.element.time, $0.element.order, $0.offset) < ($1.element.time, $1.element.order, $1.offset)
+        }
+        return Pattern(version: 1, entries: ordered.map(\.element.entry))
+    }
+
+    /// The stretches of `segment` left once each hit inside it has the actuator to itself (seconds from the start
+    /// of the audio).
+    private static func pieces(of segment: ContinuousSegment, around hits: [Double], tuning: AnalysisTuning) -> [ClosedRange<Double>] {
+        var pieces: [ClosedRange<Double>] = []
+        var start = segment.start
+        for hit in hits where hit + tuning.transientClearance > segment.start && hit - resetDelay < segment.end {
+            let end = hit - resetDelay
+            if end - start >= tuning.minimumPieceDuration { pieces.append(start...end) }
+            start = Swift.max(start, hit + tuning.transientClearance)
+        }
+        if segment.end - start >= tuning.minimumPieceDuration { pieces.append(start...segment.end) }
+        return pieces
+    }
+
+    /// The points of a curve between `from` and `to` (seconds from its segment's start), with the curve's values
+    /// at both ends, made relative to `from`.
+    private static func points(_ curve: [(time: Double, value: Float)], from: Double, to: Double) -> [(time: Double, value: Float)] {
+        var result = [(time: 0.0, value: ContinuousSegment.value(of: curve, at: from))]
+        for point in curve where point.time > from && point.time < to { result.append((point.time - from, point.value)) }
+        result.append((to - from, ContinuousSegment.value(of: curve, at: to)))
+        return result
+    }
+
+    /// The candidates to keep, strongest first, each at least `spacing` seconds from every kept one; in time order.
+    private static func spaced(
+        _ candidates: [TransientCandidate], spacing: Double
+    ) -> [TransientCandidate] {
+        let byStrength = candidates.enumerated().sorted {
+            ($1.element.strength, $0.element.time) < ($0.element.strength, $1.element.time)
+        }
+        var kept: [TransientCandidate] = []  // sorted by time
+        for (_, candidate) in byStrength {
+            var low = 0
+            var high = kept.count
+            while low < high {
+                let middle = (low + high) / 2
+                if kept[middle].time < candidate.time { low = middle + 1 } else { high = middle }
+            }
+            if low < kept.count && kept[low].time - candidate.time < spacing { continue }
+            if low > 0 && candidate.time - kept[low - 1].time < spacing { continue }
+            kept.insert(candidate, at: low)
+        }
+        return kept
+    }
+
+    /// `points` as curves of at most ``pointsPerCurve`` points each (a curve starts where the one before ended), the
+    /// last followed by a point back at `neutral` just after `end`.
+    private static func curves(
+        _ id: DynamicParameterID, _ points: [(time: Double, value: Float)], start: Double, end: Double, neutral: Float
+    ) -> [ParameterCurve] {
+        var all = points.map { (time: rounded($0.time, 10_000), value: rounded($0.value)) }
+        all.append((rounded(end + resetDelay, 10_000), neutral))
+        var result: [ParameterCurve] = []
+        var first = 0
+        while first < all.count - 1 {
+            let last = Swift.min(first + pointsPerCurve - 1, all.count - 1)
+            let origin = all[first].time
+            result.append(
+                ParameterCurve(
+                    id: id, time: rounded(start + origin, 10_000),
+                    controlPoints: all[first...last].map { ControlPoint(time: rounded($0.time - origin, 10_000), value: $0.value) }))
+            first = last
+        }
+        return result
+    }
+
+    /// `value` to the nearest 1 / `scale` (dividing by an integer keeps the shortest decimal form: 0.3, not 0.30000000000000004).
+    private static func rounded(_ value: Double, _ scale: Double) -> Double { (value * scale).rounded() / scale }
+    private static func rounded(_ value: Float) -> Float { (value * 1_000).rounded() / 1_000 }
+}

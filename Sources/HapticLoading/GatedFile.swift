@@ -1,0 +1,77 @@
+import HapticPattern
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A regular file opened through the ``InputGate``, read in pieces and never past its kind's cap.
+///
+///     let file = try InputGate.open("long.wav", kind: .analysisAudio())
+///     var buffer = [UInt8](repeating: 0, count: 65_536)
+///     while try buffer.withUnsafeMutableBytes({ try file.read(into: $0) }) > 0 { … }
+///
+/// The file is closed when the value goes away.
+///
+/// - Thread safety: use from one thread at a time.
+public final class GatedFile {
+    /// The file's descriptor, for a library that reads it itself (libsndfile); reads through it do not count
+    /// against the cap, so such a reader must bound what it decodes by other means.
+    package let descriptor: Int32
+    /// The size the file reported when it was opened, in bytes (not trusted: reads stop at the cap whatever it
+    /// says).
+    public let size: Int
+    /// What the file is, with its cap.
+    public let kind: InputKind
+    /// The name used in errors.
+    public let name: String
+    /// Bytes read so far through ``read(into:)``.
+    public private(set) var bytesRead = 0
+
+    init(descriptor: Int32, size: Int, kind: InputKind, name: String) {
+        self.descriptor = descriptor
+        self.size = size
+        self.kind = kind
+        self.name = name
+    }
+
+    deinit { close(descriptor) }
+
+    /// Reads the next bytes into `buffer`.
+    ///
+    /// - Returns: the number of bytes read; 0 at the end of the file.
+    /// - Throws: ``PatternError`` — the kind's code when the file turns out larger than its cap, `fileNotFound` when
+    ///   reading fails.
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(PatternError) -> Int {
+        guard let base = buffer.baseAddress, !buffer.isEmpty else { return 0 }
+        // One byte past the cap is enough to know the file is too large.
+        let wanted = Swift.min(buffer.count, kind.byteLimit + 1 - bytesRead)
+        while true {
+            let count = systemRead(descriptor, base, wanted)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw PatternError(.fileNotFound, "cannot read the \(kind.noun): \(String(cString: strerror(errno)))", file: name)
+            }
+            bytesRead += count
+            if bytesRead > kind.byteLimit { throw InputGate.tooLarge(nil, kind: kind, file: name) }
+            return count
+        }
+    }
+
+    /// Reads until `buffer` is full or the file ends.
+    ///
+    /// - Returns: the number of bytes read (fewer than `buffer.count` only at the end of the file).
+    /// - Throws: ``PatternError`` as ``read(into:)`` does.
+    public func readFully(into buffer: UnsafeMutableRawBufferPointer) throws(PatternError) -> Int {
+        var total = 0
+        while total < buffer.count {
+            let count = try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[total...]))
+            if count == 0 { break }
+            total += count
+        }
+        return total
+    }
+}
