@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         // Pure value model: events, parameters, curves, AHAP read/write, validation, limits. No OS calls.
@@ -57,10 +59,22 @@ let package = Package(
             name: "HapticCommands",
             dependencies: [
                 "OpenHapticFeedback", "OpenCoreHaptics", "HapticPattern", "HapticRender", "HapticDevices", "HapticEngine",
-                "HapticInterchange", "HapticLoading", "HapticPlot",
+                "HapticInterchange", "HapticLoading", "HapticPlot", "HapticStudio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // `haptic studio`: a local HTTP/WebSocket server (127.0.0.1, per-run token) serving an embedded page that edits
+        // a folder's patterns and plays them on a real engine. Not a product.
+        .target(
+            name: "HapticStudio",
+            dependencies: [
+                "OpenCoreHaptics", "OpenHapticFeedback", "HapticPattern", "HapticRender", "HapticDevices", "HapticInterchange",
+                "HapticLoading", "HapticPlot",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ],
+            exclude: ["Web"]
         ),
         // The command-line tool: main.swift only.
         .executableTarget(name: "haptic", dependencies: ["HapticCommands"]),

@@ -19,6 +19,7 @@ public struct Haptic: ParsableCommand {
         subcommands: [
             ValidateCommand.self, InfoCommand.self, RenderCommand.self, ConvertCommand.self, PlotCommand.self,
             DevicesCommand.self, LintCommand.self, PlayCommand.self, LibraryCommand.self, BounceCommand.self, LatencyCommand.self,
+            StudioCommand.self,
         ]
     )
 
