@@ -768,6 +768,7 @@ export class Inspector {
     number.dataset.param = parameter.id;
     slider.dataset.paramSlider = parameter.id;
     const apply = (raw) => {
+      if (String(raw).trim() === '') return;
       const parsed = Number(raw);
       if (!Number.isFinite(parsed)) return;
       const clamped = Math.min(parameter.max, Math.max(parameter.min, parsed));
@@ -878,6 +879,7 @@ function numberField(root, name, value, field, attributes, apply) {
   const node = input('number', value, attributes);
   node.dataset.field = field;
   node.addEventListener('change', () => {
+    if (node.value.trim() === '') return;
     const parsed = Number(node.value);
     if (Number.isFinite(parsed)) apply(parsed);
   });
