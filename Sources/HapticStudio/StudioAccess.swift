@@ -25,13 +25,47 @@ package struct StudioAccess: Sendable {
         self.limits = limits
     }
 
+    /// What the checks look at in a request, from either HTTP stack (Hummingbird's `HTTPRequest`, NIO's head).
+    package struct Facts: Sendable {
+        /// The request target (path and query).
+        package var target: String
+        /// The `Host` header (HTTP/1's authority).
+        package var host: String?
+        /// The `Origin` header.
+        package var origin: String?
+        /// The `Content-Length` header, when numeric.
+        package var contentLength: Int?
+        /// Whether a `Transfer-Encoding` header is present (a streamed body).
+        package var hasTransferEncoding: Bool
+
+        /// Facts of a request.
+        package init(target: String, host: String?, origin: String?, contentLength: Int?, hasTransferEncoding: Bool) {
+            self.target = target
+            self.host = host
+            self.origin = origin
+            self.contentLength = contentLength
+            self.hasTransferEncoding = hasTransferEncoding
+        }
+
+        /// The facts of a Hummingbird request head.
+        package init(_ head: HTTPRequest) {
+            self.init(
+                target: head.path ?? "/", host: head.authority, origin: head.headerFields[.origin],
+                contentLength: head.headerFields[.contentLength].flatMap { Int($0) },
+                hasTransferEncoding: head.headerFields[.transferEncoding] != nil)
+        }
+    }
+
     /// Checks a request head; `nil` means it may go on.
-    package func refusal(for head: HTTPRequest) -> Refusal? {
-        let target = head.path ?? "/"
+    package func refusal(for head: HTTPRequest) -> Refusal? { refusal(for: Facts(head)) }
+
+    /// Checks a request; `nil` means it may go on.
+    package func refusal(for request: Facts) -> Refusal? {
+        let target = request.target
         guard target.utf8.count <= limits.maxTargetBytes else {
             return Refusal(status: .uriTooLong, message: "the request target is longer than \(limits.maxTargetBytes) bytes")
         }
-        guard address.acceptsHost(head.authority) else {
+        guard address.acceptsHost(request.host) else {
             return Refusal(status: .forbidden, message: "wrong Host header: the studio answers only to 127.0.0.1:\(address.port)")
         }
         guard let given = Self.queryValue("token", in: target) else {
@@ -40,10 +74,10 @@ package struct StudioAccess: Sendable {
         guard token.matches(given) else {
             return Refusal(status: .forbidden, message: "wrong token: open the URL this run of the studio printed")
         }
-        if let length = head.headerFields[.contentLength].flatMap({ Int($0) }), length > limits.maxRequestBodyBytes {
+        if let length = request.contentLength, length > limits.maxRequestBodyBytes {
             return Refusal(status: .contentTooLarge, message: "request bodies over \(limits.maxRequestBodyBytes) bytes are refused")
         }
-        if head.headerFields[.transferEncoding] != nil, limits.maxRequestBodyBytes == 0 {
+        if request.hasTransferEncoding, limits.maxRequestBodyBytes == 0 {
             return Refusal(status: .contentTooLarge, message: "request bodies are refused")
         }
         return nil
@@ -66,16 +100,18 @@ package struct StudioAccess: Sendable {
     }
 
     /// Checks a WebSocket upgrade: everything ``refusal(for:)`` checks, the path `/ws`, and the page's `Origin`.
-    package func upgradeRefusal(for head: HTTPRequest) -> Refusal? {
-        if let refusal = refusal(for: head) { return refusal }
-        guard Self.path(of: head.path ?? "/") == "/ws" else {
+    package func upgradeRefusal(for head: HTTPRequest) -> Refusal? { upgradeRefusal(for: Facts(head)) }
+
+    /// Checks a WebSocket upgrade request.
+    package func upgradeRefusal(for request: Facts) -> Refusal? {
+        if let refusal = refusal(for: request) { return refusal }
+        guard Self.path(of: request.target) == "/ws" else {
             return Refusal(status: .notFound, message: "WebSocket connections go to /ws")
         }
-        guard address.acceptsOrigin(head.headerFields[.origin]) else {
+        guard address.acceptsOrigin(request.origin) else {
             return Refusal(
                 status: .forbidden,
-                message:
-                    "WebSocket refused: its Origin (\(head.headerFields[.origin] ?? "none")) is not the studio's own (\(address.origin))")
+                message: "WebSocket refused: its Origin (\(request.origin ?? "none")) is not the studio's own (\(address.origin))")
         }
         return nil
     }

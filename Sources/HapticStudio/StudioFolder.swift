@@ -67,8 +67,11 @@ package struct StudioFolder: Sendable {
             throw StudioError("'\(relative)' is a symbolic link to a missing file; refusing to write through it")
         }
         let parent = (candidate as NSString).deletingLastPathComponent
-        guard let realParent = Self.realPath(parent), isInside(realParent) || realParent == root.path else {
+        guard let realParent = Self.realPath(parent) else {
             throw StudioError("the folder of '\(relative)' does not exist inside the studio's folder")
+        }
+        guard isInside(realParent) || realParent == root.path else {
+            throw StudioError("'\(relative)' leads outside the folder (through a symbolic link)")
         }
         return URL(fileURLWithPath: realParent + "/" + (candidate as NSString).lastPathComponent)
     }

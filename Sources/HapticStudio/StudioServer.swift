@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
@@ -71,17 +72,20 @@ package struct StudioServer: Sendable {
         let address = self.address
         let registry = playbacks
         var logger = Logger(label: "haptic.studio")
-        logger.logLevel = .error
+        logger.logLevel = .critical
         let webSocket = HTTP1WebSocketUpgradeChannel.Configuration(
             ws: WebSocketServerConfiguration(maxFrameSize: limits.maxMessageBytes, autoPing: .enabled(timePeriod: .seconds(30))))
         let application = Application(
             responder: StudioResponder(access: access, page: page),
-            server: .http1WebSocketUpgrade(configuration: webSocket) { head, _, _ in
-                guard access.upgradeRefusal(for: head) == nil else { return .dontUpgrade }
-                return .upgrade([:]) { inbound, outbound, _ in
-                    let session = StudioSession(folder: folder, outputs: outputs, limits: limits, registry: registry)
-                    await session.run(inbound: inbound, outbound: outbound)
+            server: HTTPServerBuilder { responder in
+                let inner = HTTP1WebSocketUpgradeChannel(responder: responder, configuration: webSocket) { head, _, _ in
+                    guard access.upgradeRefusal(for: head) == nil else { return .dontUpgrade }
+                    return .upgrade([:]) { inbound, outbound, _ in
+                        let session = StudioSession(folder: folder, outputs: outputs, limits: limits, registry: registry)
+                        await session.run(inbound: inbound, outbound: outbound)
+                    }
                 }
+                return GatedUpgradeChannel(inner: inner, access: access)
             },
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: configuration.port), serverName: nil),
             onServerRunning: { channel in

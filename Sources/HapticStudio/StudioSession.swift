@@ -141,6 +141,7 @@ package final class StudioSession {
         guard ext == "ahap" || ext == "json" else {
             throw StudioError("save writes AHAP: name the file .ahap or .json (use Export for .haptic, Android, Web and gamepad)")
         }
+        _ = try folder.resolve(path, mustExist: false)
         let pattern = try parse(request)
         let text: String
         do {
@@ -175,6 +176,7 @@ package final class StudioSession {
         }
         let step = request.step ?? 25
         guard (1...1_000).contains(step) else { throw StudioError("the export step must be 1 … 1000 ms") }
+        _ = try folder.resolve(path, mustExist: false)
         let pattern = try parse(request)
         let conversion: Conversion<String>
         do throws(PatternExport.Failure) {
