@@ -20,8 +20,18 @@ for path in sorted(root.rglob("*.swift")):
         if not decl.match(line):
             continue
         j = index - 1
-        while j >= 0 and (lines[j].strip().startswith("@") or lines[j].strip() == "" or lines[j].strip().startswith("#if") or lines[j].strip().startswith("#endif")):
-            j -= 1
+        while j >= 0:
+            stripped = lines[j].strip()
+            if stripped.startswith("@") or stripped == "" or stripped.startswith("#if") or stripped.startswith("#endif"):
+                j -= 1
+                continue
+            # The end of an attribute written over several lines (swift-format wraps long @available): skip to its start.
+            if stripped == ")":
+                start = next((k for k in range(j - 1, max(-1, j - 12), -1) if lines[k].strip().startswith("@") and "(" in lines[k]), None)
+                if start is not None:
+                    j = start - 1
+                    continue
+            break
         if j >= 0 and lines[j].strip().startswith("///"):
             continue
         if j >= 0 and lines[j].strip().endswith("*/") and "/**" in "\n".join(lines[max(0, j - 40):j + 1]):
