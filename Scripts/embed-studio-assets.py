@@ -21,8 +21,11 @@ def literal(text):
         hashes += 1
     fence = "#" * hashes
     body = text if text.endswith("\n") else text + "\n"
-    # A multi-line literal drops the newline before its closing delimiter: keep the file's last newline with an extra one.
-    return fence + '"""\n' + body + '\n"""' + fence
+    # Lines are indented like the closing delimiter (Swift strips that indentation; swift-format wants it), and a
+    # multi-line literal drops the newline before its closing delimiter: an empty last line keeps the file's newline.
+    indent = " " * 8
+    lines = [(indent + line if line else line) for line in (body + "\n").split("\n")[:-1]]
+    return fence + '"""\n' + "\n".join(lines) + "\n" + indent + '"""' + fence
 
 
 def main():

@@ -4,2056 +4,2056 @@ extension StudioAssets {
     /// The page's files by path under Web/, as written there.
     static let files: [String: String] = [
         "index.html": #"""
-<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Haptic Studio</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="/assets/studio.css?token={{TOKEN}}">
-<script type="importmap" nonce="{{NONCE}}">
-{{IMPORT_MAP}}
-</script>
-<script type="module" src="/assets/js/main.js?token={{TOKEN}}"></script>
-</head>
-<body>
-<header id="toolbar">
-  <span class="brand">Haptic Studio</span>
-  <input id="save-path" type="text" spellcheck="false" title="File to save to, relative to the folder" value="untitled.ahap">
-  <button id="save" title="Save as AHAP (Ctrl+S)">Save</button>
-  <button id="export-open" title="Export to .haptic, Android, Web or gamepad">Export…</button>
-  <button id="import-audio" title="Import from audio">From audio…</button>
-  <span class="sep"></span>
-  <button id="undo" title="Undo (Ctrl+Z)">Undo</button>
-  <button id="redo" title="Redo (Ctrl+Shift+Z)">Redo</button>
-  <span class="sep"></span>
-  <button id="add-transient" title="Add a transient at the cursor (T)">+ Transient</button>
-  <button id="add-continuous" title="Add a continuous event at the cursor (C)">+ Continuous</button>
-  <button id="add-audio" title="Add a custom-audio event at the cursor (A)">+ Audio</button>
-  <button id="add-curve" title="Add an intensity curve at the cursor (K)">+ Curve</button>
-  <span class="sep"></span>
-  <button id="play" title="Play (Space)">▶ Play</button>
-  <button id="stop" title="Stop (Space)">■ Stop</button>
-  <label title="Loop (L)"><input id="loop" type="checkbox"> Loop</label>
-  <label title="Play only the selected time range (drag on the ruler)"><input id="selection-only" type="checkbox"> Selection</label>
-  <label>Output <select id="output"></select></label>
-  <span class="sep"></span>
-  <button id="zoom-out" title="Zoom out (-)">−</button>
-  <button id="zoom-fit" title="Fit the pattern (0)">Fit</button>
-  <button id="zoom-in" title="Zoom in (+)">+</button>
-  <label>Snap <select id="snap">
-    <option value="0">off</option>
-    <option value="0.001">1 ms</option>
-    <option value="0.005">5 ms</option>
-    <option value="0.01" selected>10 ms</option>
-    <option value="0.025">25 ms</option>
-    <option value="0.05">50 ms</option>
-    <option value="0.1">100 ms</option>
-  </select></label>
-  <button id="help-open" title="Keyboard shortcuts (?)">?</button>
-</header>
-<main>
-  <aside id="files">
-    <h2>Patterns</h2>
-    <button id="new-pattern">New pattern</button>
-    <ul id="pattern-list"></ul>
-    <h2>Audio</h2>
-    <ul id="audio-list"></ul>
-  </aside>
-  <section id="timeline-area">
-    <svg id="timeline" xmlns="http://www.w3.org/2000/svg" tabindex="0" aria-label="Timeline"></svg>
-  </section>
-  <aside id="inspector"></aside>
-</main>
-<footer>
-  <section id="findings-panel">
-    <h2>Problems and lint <span id="findings-count"></span></h2>
-    <ul id="findings"></ul>
-  </section>
-  <section id="status-panel">
-    <h2>Status</h2>
-    <div id="status" role="status"></div>
-    <ul id="notes"></ul>
-  </section>
-</footer>
-<dialog id="export-dialog">
-  <form method="dialog">
-    <h2>Export</h2>
-    <label>Format <select id="export-format">
-      <option value="haptic">.haptic (Lofelt / Meta)</option>
-      <option value="android">Android VibrationEffect (.json / .kt)</option>
-      <option value="web">Web vibrate (.json / .js)</option>
-      <option value="gamepad">Gamepad dual rumble (.json / .js)</option>
-    </select></label>
-    <label>File <input id="export-path" type="text" spellcheck="false"></label>
-    <label>Step (ms) <input id="export-step" type="number" min="1" max="1000" value="25"></label>
-    <menu><button id="export-run" value="export">Export</button> <button value="cancel">Close</button></menu>
-    <ul id="export-notes"></ul>
-    <pre id="export-preview"></pre>
-  </form>
-</dialog>
-<dialog id="help-dialog">
-  <form method="dialog">
-    <h2>Keyboard shortcuts</h2>
-    <table id="help-table"></table>
-    <menu><button value="close">Close</button></menu>
-  </form>
-</dialog>
-</body>
-</html>
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>Haptic Studio</title>
+        <link rel="icon" href="data:,">
+        <link rel="stylesheet" href="/assets/studio.css?token={{TOKEN}}">
+        <script type="importmap" nonce="{{NONCE}}">
+        {{IMPORT_MAP}}
+        </script>
+        <script type="module" src="/assets/js/main.js?token={{TOKEN}}"></script>
+        </head>
+        <body>
+        <header id="toolbar">
+          <span class="brand">Haptic Studio</span>
+          <input id="save-path" type="text" spellcheck="false" title="File to save to, relative to the folder" value="untitled.ahap">
+          <button id="save" title="Save as AHAP (Ctrl+S)">Save</button>
+          <button id="export-open" title="Export to .haptic, Android, Web or gamepad">Export…</button>
+          <button id="import-audio" title="Import from audio">From audio…</button>
+          <span class="sep"></span>
+          <button id="undo" title="Undo (Ctrl+Z)">Undo</button>
+          <button id="redo" title="Redo (Ctrl+Shift+Z)">Redo</button>
+          <span class="sep"></span>
+          <button id="add-transient" title="Add a transient at the cursor (T)">+ Transient</button>
+          <button id="add-continuous" title="Add a continuous event at the cursor (C)">+ Continuous</button>
+          <button id="add-audio" title="Add a custom-audio event at the cursor (A)">+ Audio</button>
+          <button id="add-curve" title="Add an intensity curve at the cursor (K)">+ Curve</button>
+          <span class="sep"></span>
+          <button id="play" title="Play (Space)">▶ Play</button>
+          <button id="stop" title="Stop (Space)">■ Stop</button>
+          <label title="Loop (L)"><input id="loop" type="checkbox"> Loop</label>
+          <label title="Play only the selected time range (drag on the ruler)"><input id="selection-only" type="checkbox"> Selection</label>
+          <label>Output <select id="output"></select></label>
+          <span class="sep"></span>
+          <button id="zoom-out" title="Zoom out (-)">−</button>
+          <button id="zoom-fit" title="Fit the pattern (0)">Fit</button>
+          <button id="zoom-in" title="Zoom in (+)">+</button>
+          <label>Snap <select id="snap">
+            <option value="0">off</option>
+            <option value="0.001">1 ms</option>
+            <option value="0.005">5 ms</option>
+            <option value="0.01" selected>10 ms</option>
+            <option value="0.025">25 ms</option>
+            <option value="0.05">50 ms</option>
+            <option value="0.1">100 ms</option>
+          </select></label>
+          <button id="help-open" title="Keyboard shortcuts (?)">?</button>
+        </header>
+        <main>
+          <aside id="files">
+            <h2>Patterns</h2>
+            <button id="new-pattern">New pattern</button>
+            <ul id="pattern-list"></ul>
+            <h2>Audio</h2>
+            <ul id="audio-list"></ul>
+          </aside>
+          <section id="timeline-area">
+            <svg id="timeline" xmlns="http://www.w3.org/2000/svg" tabindex="0" aria-label="Timeline"></svg>
+          </section>
+          <aside id="inspector"></aside>
+        </main>
+        <footer>
+          <section id="findings-panel">
+            <h2>Problems and lint <span id="findings-count"></span></h2>
+            <ul id="findings"></ul>
+          </section>
+          <section id="status-panel">
+            <h2>Status</h2>
+            <div id="status" role="status"></div>
+            <ul id="notes"></ul>
+          </section>
+        </footer>
+        <dialog id="export-dialog">
+          <form method="dialog">
+            <h2>Export</h2>
+            <label>Format <select id="export-format">
+              <option value="haptic">.haptic (Lofelt / Meta)</option>
+              <option value="android">Android VibrationEffect (.json / .kt)</option>
+              <option value="web">Web vibrate (.json / .js)</option>
+              <option value="gamepad">Gamepad dual rumble (.json / .js)</option>
+            </select></label>
+            <label>File <input id="export-path" type="text" spellcheck="false"></label>
+            <label>Step (ms) <input id="export-step" type="number" min="1" max="1000" value="25"></label>
+            <menu><button id="export-run" value="export">Export</button> <button value="cancel">Close</button></menu>
+            <ul id="export-notes"></ul>
+            <pre id="export-preview"></pre>
+          </form>
+        </dialog>
+        <dialog id="help-dialog">
+          <form method="dialog">
+            <h2>Keyboard shortcuts</h2>
+            <table id="help-table"></table>
+            <menu><button value="close">Close</button></menu>
+          </form>
+        </dialog>
+        </body>
+        </html>
 
-"""#,
+        """#,
         "js/ahap.js": #"""
-// Reading and changing AHAP entries in place. The page's model is the AHAP value itself (what the server's writer
-// wrote), so these helpers work on plain {Event}, {Parameter} and {ParameterCurve} objects.
-import { parametersOf } from './schema.js';
+        // Reading and changing AHAP entries in place. The page's model is the AHAP value itself (what the server's writer
+        // wrote), so these helpers work on plain {Event}, {Parameter} and {ParameterCurve} objects.
+        import { parametersOf } from './schema.js';
 
-export const round = (value) => Math.round(value * 10000) / 10000;
+        export const round = (value) => Math.round(value * 10000) / 10000;
 
-export function kindOf(entry) {
-  if (entry.Event) return 'event';
-  if (entry.Parameter) return 'parameter';
-  if (entry.ParameterCurve) return 'curve';
-  return 'unknown';
-}
+        export function kindOf(entry) {
+          if (entry.Event) return 'event';
+          if (entry.Parameter) return 'parameter';
+          if (entry.ParameterCurve) return 'curve';
+          return 'unknown';
+        }
 
-// The parameter's authored value, or the default for the event's type.
-export function parameterValue(event, id) {
-  const authored = (event.EventParameters ?? []).filter((parameter) => parameter.ParameterID === id).pop();
-  if (authored) return authored.ParameterValue;
-  return parametersOf(event.EventType).find((parameter) => parameter.id === id)?.defaultValue ?? 0;
-}
+        // The parameter's authored value, or the default for the event's type.
+        export function parameterValue(event, id) {
+          const authored = (event.EventParameters ?? []).filter((parameter) => parameter.ParameterID === id).pop();
+          if (authored) return authored.ParameterValue;
+          return parametersOf(event.EventType).find((parameter) => parameter.id === id)?.defaultValue ?? 0;
+        }
 
-export function isAuthored(event, id) {
-  return (event.EventParameters ?? []).some((parameter) => parameter.ParameterID === id);
-}
+        export function isAuthored(event, id) {
+          return (event.EventParameters ?? []).some((parameter) => parameter.ParameterID === id);
+        }
 
-export function setParameter(event, id, value) {
-  const parameters = (event.EventParameters ?? []).filter((parameter) => parameter.ParameterID !== id);
-  parameters.push({ ParameterID: id, ParameterValue: round(value) });
-  event.EventParameters = parameters;
-}
+        export function setParameter(event, id, value) {
+          const parameters = (event.EventParameters ?? []).filter((parameter) => parameter.ParameterID !== id);
+          parameters.push({ ParameterID: id, ParameterValue: round(value) });
+          event.EventParameters = parameters;
+        }
 
-export function clearParameter(event, id) {
-  const parameters = (event.EventParameters ?? []).filter((parameter) => parameter.ParameterID !== id);
-  if (parameters.length > 0) event.EventParameters = parameters;
-  else delete event.EventParameters;
-}
+        export function clearParameter(event, id) {
+          const parameters = (event.EventParameters ?? []).filter((parameter) => parameter.ParameterID !== id);
+          if (parameters.length > 0) event.EventParameters = parameters;
+          else delete event.EventParameters;
+        }
 
-// Drops parameters the event's (new) type does not take, and fields that belong to other types.
-export function conformToType(event) {
-  const allowed = new Set(parametersOf(event.EventType).map((parameter) => parameter.id));
-  if (event.EventParameters) {
-    event.EventParameters = event.EventParameters.filter((parameter) => allowed.has(parameter.ParameterID));
-    if (event.EventParameters.length === 0) delete event.EventParameters;
-  }
-  if (event.EventType !== 'AudioCustom') {
-    delete event.EventWaveformPath;
-    delete event.EventWaveformUseVolumeEnvelope;
-    delete event.EventWaveformLoopEnabled;
-  }
-  if (event.EventType === 'HapticTransient') delete event.EventDuration;
-  if ((event.EventType === 'HapticContinuous' || event.EventType === 'AudioContinuous') && !(event.EventDuration > 0)) {
-    event.EventDuration = 0.2;
-  }
-}
+        // Drops parameters the event's (new) type does not take, and fields that belong to other types.
+        export function conformToType(event) {
+          const allowed = new Set(parametersOf(event.EventType).map((parameter) => parameter.id));
+          if (event.EventParameters) {
+            event.EventParameters = event.EventParameters.filter((parameter) => allowed.has(parameter.ParameterID));
+            if (event.EventParameters.length === 0) delete event.EventParameters;
+          }
+          if (event.EventType !== 'AudioCustom') {
+            delete event.EventWaveformPath;
+            delete event.EventWaveformUseVolumeEnvelope;
+            delete event.EventWaveformLoopEnabled;
+          }
+          if (event.EventType === 'HapticTransient') delete event.EventDuration;
+          if ((event.EventType === 'HapticContinuous' || event.EventType === 'AudioContinuous') && !(event.EventDuration > 0)) {
+            event.EventDuration = 0.2;
+          }
+        }
 
-export function transient(time, intensity = 0.8, sharpness = 0.5) {
-  return {
-    Event: {
-      Time: round(time),
-      EventType: 'HapticTransient',
-      EventParameters: [
-        { ParameterID: 'HapticIntensity', ParameterValue: intensity },
-        { ParameterID: 'HapticSharpness', ParameterValue: sharpness },
-      ],
-    },
-  };
-}
+        export function transient(time, intensity = 0.8, sharpness = 0.5) {
+          return {
+            Event: {
+              Time: round(time),
+              EventType: 'HapticTransient',
+              EventParameters: [
+                { ParameterID: 'HapticIntensity', ParameterValue: intensity },
+                { ParameterID: 'HapticSharpness', ParameterValue: sharpness },
+              ],
+            },
+          };
+        }
 
-export function continuous(time, duration = 0.3) {
-  return {
-    Event: {
-      Time: round(time),
-      EventType: 'HapticContinuous',
-      EventDuration: duration,
-      EventParameters: [
-        { ParameterID: 'HapticIntensity', ParameterValue: 0.6 },
-        { ParameterID: 'HapticSharpness', ParameterValue: 0.4 },
-      ],
-    },
-  };
-}
+        export function continuous(time, duration = 0.3) {
+          return {
+            Event: {
+              Time: round(time),
+              EventType: 'HapticContinuous',
+              EventDuration: duration,
+              EventParameters: [
+                { ParameterID: 'HapticIntensity', ParameterValue: 0.6 },
+                { ParameterID: 'HapticSharpness', ParameterValue: 0.4 },
+              ],
+            },
+          };
+        }
 
-export function customAudio(time, path) {
-  return { Event: { Time: round(time), EventType: 'AudioCustom', EventWaveformPath: path } };
-}
+        export function customAudio(time, path) {
+          return { Event: { Time: round(time), EventType: 'AudioCustom', EventWaveformPath: path } };
+        }
 
-export function curve(id, time, points) {
-  return {
-    ParameterCurve: {
-      ParameterID: id,
-      Time: round(time),
-      ParameterCurveControlPoints: points.map(([t, value]) => ({ Time: round(t), ParameterValue: round(value) })),
-    },
-  };
-}
+        export function curve(id, time, points) {
+          return {
+            ParameterCurve: {
+              ParameterID: id,
+              Time: round(time),
+              ParameterCurveControlPoints: points.map(([t, value]) => ({ Time: round(t), ParameterValue: round(value) })),
+            },
+          };
+        }
 
-// Where an event ends on the timeline: its duration, or the length of its audio when the server measured it.
-export function eventEnd(event, audioEnd) {
-  if (event.EventType === 'AudioCustom' && !(event.EventDuration > 0) && audioEnd !== undefined) return audioEnd;
-  return event.Time + (event.EventDuration ?? 0);
-}
+        // Where an event ends on the timeline: its duration, or the length of its audio when the server measured it.
+        export function eventEnd(event, audioEnd) {
+          if (event.EventType === 'AudioCustom' && !(event.EventDuration > 0) && audioEnd !== undefined) return audioEnd;
+          return event.Time + (event.EventDuration ?? 0);
+        }
 
-// A curve's control points as absolute pattern times.
-export function curvePoints(curveEntry) {
-  return curveEntry.ParameterCurveControlPoints.map((point) => ({
-    time: curveEntry.Time + point.Time,
-    value: point.ParameterValue,
-  }));
-}
+        // A curve's control points as absolute pattern times.
+        export function curvePoints(curveEntry) {
+          return curveEntry.ParameterCurveControlPoints.map((point) => ({
+            time: curveEntry.Time + point.Time,
+            value: point.ParameterValue,
+          }));
+        }
 
-"""#,
+        """#,
         "js/analysis.js": #"""
-// Asks the server to check, lint and compute the lanes of the pattern as edited, a moment after each change or
-// view move; a reply to an older request than the newest is dropped.
-export class AnalysisClient {
-  constructor({ connection, doc, view, onResult, onError }) {
-    Object.assign(this, { connection, doc, view, onResult, onError });
-    this.timer = 0;
-    this.sequence = 0;
-    this.latest = null;
-    doc.on('change', () => this.schedule(120));
-    view.on('change', () => this.schedule(150));
-  }
+        // Asks the server to check, lint and compute the lanes of the pattern as edited, a moment after each change or
+        // view move; a reply to an older request than the newest is dropped.
+        export class AnalysisClient {
+          constructor({ connection, doc, view, onResult, onError }) {
+            Object.assign(this, { connection, doc, view, onResult, onError });
+            this.timer = 0;
+            this.sequence = 0;
+            this.latest = null;
+            doc.on('change', () => this.schedule(120));
+            view.on('change', () => this.schedule(150));
+          }
 
-  schedule(delay) {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.run(), delay);
-  }
+          schedule(delay) {
+            clearTimeout(this.timer);
+            this.timer = setTimeout(() => this.run(), delay);
+          }
 
-  async run() {
-    const sequence = ++this.sequence;
-    const from = this.view.start;
-    const to = Math.max(this.view.end, from + 0.01);
-    try {
-      const result = await this.connection.request('analyze', {
-        ahap: this.doc.text(), dir: this.doc.dir, path: this.doc.path ?? this.doc.savePath,
-        from, to, columns: Math.max(1, Math.min(4096, Math.round(this.view.width))),
-      });
-      if (sequence !== this.sequence) return;
-      this.latest = result;
-      this.onResult(result);
-    } catch (error) {
-      if (sequence === this.sequence) this.onError(error);
-    }
-  }
-}
+          async run() {
+            const sequence = ++this.sequence;
+            const from = this.view.start;
+            const to = Math.max(this.view.end, from + 0.01);
+            try {
+              const result = await this.connection.request('analyze', {
+                ahap: this.doc.text(), dir: this.doc.dir, path: this.doc.path ?? this.doc.savePath,
+                from, to, columns: Math.max(1, Math.min(4096, Math.round(this.view.width))),
+              });
+              if (sequence !== this.sequence) return;
+              this.latest = result;
+              this.onResult(result);
+            } catch (error) {
+              if (sequence === this.sequence) this.onError(error);
+            }
+          }
+        }
 
-"""#,
+        """#,
         "js/connection.js": #"""
-// The WebSocket to the studio's server: requests with numbered replies (promises), and pushes (playback events).
-import { Emitter } from './emitter.js';
+        // The WebSocket to the studio's server: requests with numbered replies (promises), and pushes (playback events).
+        import { Emitter } from './emitter.js';
 
-export class Connection extends Emitter {
-  constructor(token) {
-    super();
-    this.token = token;
-    this.nextId = 1;
-    this.pending = new Map();
-    this.socket = null;
-  }
+        export class Connection extends Emitter {
+          constructor(token) {
+            super();
+            this.token = token;
+            this.nextId = 1;
+            this.pending = new Map();
+            this.socket = null;
+          }
 
-  // Opens the socket; resolves once it is open.
-  open() {
-    const url = `ws://${location.host}/ws?token=${encodeURIComponent(this.token)}`;
-    return new Promise((resolve, reject) => {
-      const socket = new WebSocket(url);
-      this.socket = socket;
-      socket.addEventListener('open', () => resolve());
-      socket.addEventListener('error', () => reject(new Error('the studio refused the connection')));
-      socket.addEventListener('message', (event) => this.receive(event.data));
-      socket.addEventListener('close', (event) => {
-        for (const { reject: fail } of this.pending.values()) fail(new Error('the connection closed'));
-        this.pending.clear();
-        this.emit('close', event);
-      });
-    });
-  }
+          // Opens the socket; resolves once it is open.
+          open() {
+            const url = `ws://${location.host}/ws?token=${encodeURIComponent(this.token)}`;
+            return new Promise((resolve, reject) => {
+              const socket = new WebSocket(url);
+              this.socket = socket;
+              socket.addEventListener('open', () => resolve());
+              socket.addEventListener('error', () => reject(new Error('the studio refused the connection')));
+              socket.addEventListener('message', (event) => this.receive(event.data));
+              socket.addEventListener('close', (event) => {
+                for (const { reject: fail } of this.pending.values()) fail(new Error('the connection closed'));
+                this.pending.clear();
+                this.emit('close', event);
+              });
+            });
+          }
 
-  // Sends `{type, ...fields}` and resolves with the reply's result, or rejects with its error.
-  request(type, fields = {}) {
-    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) {
-      return Promise.reject(new Error('not connected to the studio (reload the page, or restart haptic studio)'));
-    }
-    const id = this.nextId++;
-    this.socket.send(JSON.stringify({ id, type, ...fields }));
-    return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
-  }
+          // Sends `{type, ...fields}` and resolves with the reply's result, or rejects with its error.
+          request(type, fields = {}) {
+            if (!this.socket || this.socket.readyState !== WebSocket.OPEN) {
+              return Promise.reject(new Error('not connected to the studio (reload the page, or restart haptic studio)'));
+            }
+            const id = this.nextId++;
+            this.socket.send(JSON.stringify({ id, type, ...fields }));
+            return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
+          }
 
-  receive(text) {
-    let message;
-    try {
-      message = JSON.parse(text);
-    } catch {
-      return;
-    }
-    if (message.push) {
-      this.emit(message.push, message.data);
-      return;
-    }
-    const waiting = this.pending.get(message.id);
-    if (!waiting) {
-      if (!message.ok) this.emit('server-error', message.error);
-      return;
-    }
-    this.pending.delete(message.id);
-    if (message.ok) waiting.resolve(message.result);
-    else waiting.reject(new Error(message.error));
-  }
-}
+          receive(text) {
+            let message;
+            try {
+              message = JSON.parse(text);
+            } catch {
+              return;
+            }
+            if (message.push) {
+              this.emit(message.push, message.data);
+              return;
+            }
+            const waiting = this.pending.get(message.id);
+            if (!waiting) {
+              if (!message.ok) this.emit('server-error', message.error);
+              return;
+            }
+            this.pending.delete(message.id);
+            if (message.ok) waiting.resolve(message.result);
+            else waiting.reject(new Error(message.error));
+          }
+        }
 
-"""#,
+        """#,
         "js/document.js": #"""
-// The open pattern: its AHAP value, where it came from and where it saves, and every edit, recorded for undo.
-import { Emitter } from './emitter.js';
-import { History } from './history.js';
+        // The open pattern: its AHAP value, where it came from and where it saves, and every edit, recorded for undo.
+        import { Emitter } from './emitter.js';
+        import { History } from './history.js';
 
-export class PatternDocument extends Emitter {
-  constructor() {
-    super();
-    this.history = new History();
-    this.ahap = { Version: 1.0, Pattern: [] };
-    this.path = null; // the file it was opened from, relative to the folder
-    this.dir = ''; // the folder its custom audio resolves against
-    this.savePath = 'untitled.ahap';
-    this.gestureStart = null;
-    this.savedText = this.text();
-  }
+        export class PatternDocument extends Emitter {
+          constructor() {
+            super();
+            this.history = new History();
+            this.ahap = { Version: 1.0, Pattern: [] };
+            this.path = null; // the file it was opened from, relative to the folder
+            this.dir = ''; // the folder its custom audio resolves against
+            this.savePath = 'untitled.ahap';
+            this.gestureStart = null;
+            this.savedText = this.text();
+          }
 
-  get entries() {
-    return this.ahap.Pattern;
-  }
+          get entries() {
+            return this.ahap.Pattern;
+          }
 
-  text() {
-    return JSON.stringify(this.ahap);
-  }
+          text() {
+            return JSON.stringify(this.ahap);
+          }
 
-  get isDirty() {
-    return this.text() !== this.savedText;
-  }
+          get isDirty() {
+            return this.text() !== this.savedText;
+          }
 
-  // Replaces the pattern (opened, created, imported): a new document, with no undo history.
-  load(text, { path = null, dir = '', savePath = 'untitled.ahap' } = {}) {
-    this.ahap = JSON.parse(text);
-    if (!Array.isArray(this.ahap.Pattern)) this.ahap.Pattern = [];
-    this.path = path;
-    this.dir = dir;
-    this.savePath = savePath;
-    this.history.clear();
-    this.gestureStart = null;
-    this.savedText = this.text();
-    this.emit('change', { reset: true });
-  }
+          // Replaces the pattern (opened, created, imported): a new document, with no undo history.
+          load(text, { path = null, dir = '', savePath = 'untitled.ahap' } = {}) {
+            this.ahap = JSON.parse(text);
+            if (!Array.isArray(this.ahap.Pattern)) this.ahap.Pattern = [];
+            this.path = path;
+            this.dir = dir;
+            this.savePath = savePath;
+            this.history.clear();
+            this.gestureStart = null;
+            this.savedText = this.text();
+            this.emit('change', { reset: true });
+          }
 
-  // Applies `change(ahap)`; one undo step unless a gesture (a drag) is under way.
-  edit(change) {
-    const before = this.text();
-    change(this.ahap);
-    if (this.text() === before) return;
-    if (this.gestureStart === null) this.history.record(before);
-    this.emit('change', {});
-  }
+          // Applies `change(ahap)`; one undo step unless a gesture (a drag) is under way.
+          edit(change) {
+            const before = this.text();
+            change(this.ahap);
+            if (this.text() === before) return;
+            if (this.gestureStart === null) this.history.record(before);
+            this.emit('change', {});
+          }
 
-  // A drag: many edits, one undo step.
-  beginGesture() {
-    this.gestureStart = this.text();
-  }
+          // A drag: many edits, one undo step.
+          beginGesture() {
+            this.gestureStart = this.text();
+          }
 
-  endGesture() {
-    if (this.gestureStart !== null && this.gestureStart !== this.text()) this.history.record(this.gestureStart);
-    this.gestureStart = null;
-    this.emit('change', { committed: true });
-  }
+          endGesture() {
+            if (this.gestureStart !== null && this.gestureStart !== this.text()) this.history.record(this.gestureStart);
+            this.gestureStart = null;
+            this.emit('change', { committed: true });
+          }
 
-  undo() {
-    this.restore(this.history.undo(this.text()));
-  }
+          undo() {
+            this.restore(this.history.undo(this.text()));
+          }
 
-  redo() {
-    this.restore(this.history.redo(this.text()));
-  }
+          redo() {
+            this.restore(this.history.redo(this.text()));
+          }
 
-  restore(text) {
-    if (text === null) return;
-    this.ahap = JSON.parse(text);
-    this.emit('change', { restored: true });
-  }
+          restore(text) {
+            if (text === null) return;
+            this.ahap = JSON.parse(text);
+            this.emit('change', { restored: true });
+          }
 
-  // After a save: the server's canonical AHAP becomes the model (the same pattern, written as saved).
-  saved(text, path) {
-    this.ahap = JSON.parse(text);
-    this.savePath = path;
-    this.path = path;
-    this.savedText = this.text();
-    this.emit('change', { saved: true });
-  }
+          // After a save: the server's canonical AHAP becomes the model (the same pattern, written as saved).
+          saved(text, path) {
+            this.ahap = JSON.parse(text);
+            this.savePath = path;
+            this.path = path;
+            this.savedText = this.text();
+            this.emit('change', { saved: true });
+          }
 
-  // Adds an entry and returns its index.
-  add(entry) {
-    let index = -1;
-    this.edit((ahap) => {
-      ahap.Pattern.push(entry);
-      index = ahap.Pattern.length - 1;
-    });
-    return index;
-  }
+          // Adds an entry and returns its index.
+          add(entry) {
+            let index = -1;
+            this.edit((ahap) => {
+              ahap.Pattern.push(entry);
+              index = ahap.Pattern.length - 1;
+            });
+            return index;
+          }
 
-  remove(index) {
-    this.edit((ahap) => ahap.Pattern.splice(index, 1));
-  }
-}
+          remove(index) {
+            this.edit((ahap) => ahap.Pattern.splice(index, 1));
+          }
+        }
 
-"""#,
+        """#,
         "js/emitter.js": #"""
-// A minimal event emitter: the page's modules talk through events, not through each other's internals.
-export class Emitter {
-  constructor() {
-    this.listeners = new Map();
-  }
+        // A minimal event emitter: the page's modules talk through events, not through each other's internals.
+        export class Emitter {
+          constructor() {
+            this.listeners = new Map();
+          }
 
-  on(name, listener) {
-    if (!this.listeners.has(name)) this.listeners.set(name, new Set());
-    this.listeners.get(name).add(listener);
-    return () => this.listeners.get(name).delete(listener);
-  }
+          on(name, listener) {
+            if (!this.listeners.has(name)) this.listeners.set(name, new Set());
+            this.listeners.get(name).add(listener);
+            return () => this.listeners.get(name).delete(listener);
+          }
 
-  emit(name, value) {
-    for (const listener of this.listeners.get(name) ?? []) listener(value);
-  }
-}
+          emit(name, value) {
+            for (const listener of this.listeners.get(name) ?? []) listener(value);
+          }
+        }
 
-"""#,
+        """#,
         "js/exporter.js": #"""
-// Export to .haptic, Android, Web or gamepad through the server's converters, with the converter's notes shown.
-const EXTENSIONS = { haptic: 'haptic', android: 'json', web: 'json', gamepad: 'json' };
-const SUFFIXES = { haptic: '', android: '.android', web: '.web', gamepad: '.gamepad' };
+        // Export to .haptic, Android, Web or gamepad through the server's converters, with the converter's notes shown.
+        const EXTENSIONS = { haptic: 'haptic', android: 'json', web: 'json', gamepad: 'json' };
+        const SUFFIXES = { haptic: '', android: '.android', web: '.web', gamepad: '.gamepad' };
 
-export class Exporter {
-  constructor({ dialog, controls, connection, doc, status }) {
-    Object.assign(this, { dialog, controls, connection, doc, status });
-    controls.format.addEventListener('change', () => { controls.path.value = this.defaultPath(); });
-    controls.run.addEventListener('click', (event) => {
-      event.preventDefault();
-      this.run();
-    });
-  }
+        export class Exporter {
+          constructor({ dialog, controls, connection, doc, status }) {
+            Object.assign(this, { dialog, controls, connection, doc, status });
+            controls.format.addEventListener('change', () => { controls.path.value = this.defaultPath(); });
+            controls.run.addEventListener('click', (event) => {
+              event.preventDefault();
+              this.run();
+            });
+          }
 
-  defaultPath() {
-    const format = this.controls.format.value;
-    const base = (this.doc.savePath || 'untitled.ahap').replace(/\.[^./]+$/, '');
-    return `${base}${SUFFIXES[format]}.${EXTENSIONS[format]}`;
-  }
+          defaultPath() {
+            const format = this.controls.format.value;
+            const base = (this.doc.savePath || 'untitled.ahap').replace(/\.[^./]+$/, '');
+            return `${base}${SUFFIXES[format]}.${EXTENSIONS[format]}`;
+          }
 
-  open() {
-    this.controls.path.value = this.defaultPath();
-    this.controls.notes.replaceChildren();
-    this.controls.preview.textContent = '';
-    this.dialog.showModal();
-  }
+          open() {
+            this.controls.path.value = this.defaultPath();
+            this.controls.notes.replaceChildren();
+            this.controls.preview.textContent = '';
+            this.dialog.showModal();
+          }
 
-  async run() {
-    try {
-      const result = await this.connection.request('export', {
-        ahap: this.doc.text(), dir: this.doc.dir, path: this.controls.path.value, format: this.controls.format.value,
-        step: Number(this.controls.step.value),
-      });
-      const notes = result.notes.length ? result.notes : [{ severity: 'info', message: 'lossless' }];
-      this.controls.notes.replaceChildren(...notes.map((note) => {
-        const item = document.createElement('li');
-        item.textContent = `${note.severity === 'lossy' ? 'approximated' : 'note'}: ${note.message}`;
-        return item;
-      }));
-      this.controls.preview.textContent = result.preview;
-      this.status.show(`Exported ${result.path} (${result.lossless ? 'lossless' : 'with approximations'})`);
-      this.status.showNotes(result.notes);
-    } catch (error) {
-      this.status.error(error.message);
-      this.controls.notes.replaceChildren(Object.assign(document.createElement('li'), { textContent: error.message }));
-    }
-  }
-}
+          async run() {
+            try {
+              const result = await this.connection.request('export', {
+                ahap: this.doc.text(), dir: this.doc.dir, path: this.controls.path.value, format: this.controls.format.value,
+                step: Number(this.controls.step.value),
+              });
+              const notes = result.notes.length ? result.notes : [{ severity: 'info', message: 'lossless' }];
+              this.controls.notes.replaceChildren(...notes.map((note) => {
+                const item = document.createElement('li');
+                item.textContent = `${note.severity === 'lossy' ? 'approximated' : 'note'}: ${note.message}`;
+                return item;
+              }));
+              this.controls.preview.textContent = result.preview;
+              this.status.show(`Exported ${result.path} (${result.lossless ? 'lossless' : 'with approximations'})`);
+              this.status.showNotes(result.notes);
+            } catch (error) {
+              this.status.error(error.message);
+              this.controls.notes.replaceChildren(Object.assign(document.createElement('li'), { textContent: error.message }));
+            }
+          }
+        }
 
-"""#,
+        """#,
         "js/files.js": #"""
-// The folder panel: its patterns (open one to edit it) and its audio files (for custom-audio events).
-export class FilesPanel {
-  constructor({ patternList, audioList, newButton, connection, doc, status, onOpened }) {
-    Object.assign(this, { patternList, audioList, connection, doc, status, onOpened });
-    this.audio = [];
-    newButton.addEventListener('click', () => this.newPattern());
-  }
+        // The folder panel: its patterns (open one to edit it) and its audio files (for custom-audio events).
+        export class FilesPanel {
+          constructor({ patternList, audioList, newButton, connection, doc, status, onOpened }) {
+            Object.assign(this, { patternList, audioList, connection, doc, status, onOpened });
+            this.audio = [];
+            newButton.addEventListener('click', () => this.newPattern());
+          }
 
-  async refresh() {
-    const listing = await this.connection.request('list');
-    this.audio = listing.audio;
-    this.patternList.replaceChildren(...listing.patterns.map((path) => this.item(path, () => this.open(path))));
-    this.audioList.replaceChildren(...listing.audio.map((path) => this.item(path)));
-    this.markCurrent();
-  }
+          async refresh() {
+            const listing = await this.connection.request('list');
+            this.audio = listing.audio;
+            this.patternList.replaceChildren(...listing.patterns.map((path) => this.item(path, () => this.open(path))));
+            this.audioList.replaceChildren(...listing.audio.map((path) => this.item(path)));
+            this.markCurrent();
+          }
 
-  item(path, action) {
-    const node = document.createElement('li');
-    node.textContent = path;
-    node.dataset.path = path;
-    if (action) node.addEventListener('click', action);
-    return node;
-  }
+          item(path, action) {
+            const node = document.createElement('li');
+            node.textContent = path;
+            node.dataset.path = path;
+            if (action) node.addEventListener('click', action);
+            return node;
+          }
 
-  markCurrent() {
-    for (const node of this.patternList.children) node.classList.toggle('current', node.dataset.path === this.doc.path);
-  }
+          markCurrent() {
+            for (const node of this.patternList.children) node.classList.toggle('current', node.dataset.path === this.doc.path);
+          }
 
-  // Audio paths as a custom-audio event of the open pattern names them (relative to the pattern's folder).
-  audioForPattern() {
-    const prefix = this.doc.dir ? `${this.doc.dir}/` : '';
-    return this.audio.filter((path) => path.startsWith(prefix)).map((path) => path.slice(prefix.length));
-  }
+          // Audio paths as a custom-audio event of the open pattern names them (relative to the pattern's folder).
+          audioForPattern() {
+            const prefix = this.doc.dir ? `${this.doc.dir}/` : '';
+            return this.audio.filter((path) => path.startsWith(prefix)).map((path) => path.slice(prefix.length));
+          }
 
-  async open(path) {
-    if (this.doc.isDirty && !confirm('Discard the unsaved changes?')) return;
-    try {
-      const opened = await this.connection.request('open', { path });
-      this.doc.load(opened.ahap, { path: opened.path, dir: opened.dir, savePath: opened.savePath });
-      this.status.show(`Opened ${opened.path}${opened.format === 'ahap' ? '' : ` (read from ${opened.format}; saves as ${opened.savePath})`}`);
-      this.status.showNotes(opened.notes);
-      this.markCurrent();
-      this.onOpened();
-    } catch (error) {
-      this.status.error(error.message);
-    }
-  }
+          async open(path) {
+            if (this.doc.isDirty && !confirm('Discard the unsaved changes?')) return;
+            try {
+              const opened = await this.connection.request('open', { path });
+              this.doc.load(opened.ahap, { path: opened.path, dir: opened.dir, savePath: opened.savePath });
+              this.status.show(`Opened ${opened.path}${opened.format === 'ahap' ? '' : ` (read from ${opened.format}; saves as ${opened.savePath})`}`);
+              this.status.showNotes(opened.notes);
+              this.markCurrent();
+              this.onOpened();
+            } catch (error) {
+              this.status.error(error.message);
+            }
+          }
 
-  newPattern() {
-    if (this.doc.isDirty && !confirm('Discard the unsaved changes?')) return;
-    this.doc.load(JSON.stringify({ Version: 1.0, Pattern: [] }), { savePath: 'untitled.ahap' });
-    this.status.show('New pattern');
-    this.status.showNotes([]);
-    this.markCurrent();
-    this.onOpened();
-  }
-}
+          newPattern() {
+            if (this.doc.isDirty && !confirm('Discard the unsaved changes?')) return;
+            this.doc.load(JSON.stringify({ Version: 1.0, Pattern: [] }), { savePath: 'untitled.ahap' });
+            this.status.show('New pattern');
+            this.status.showNotes([]);
+            this.markCurrent();
+            this.onOpened();
+          }
+        }
 
-"""#,
+        """#,
         "js/findings.js": #"""
-// Validation problems and lint findings, each with its guideline; clicking one selects the entry it points at.
-export class FindingsPanel {
-  constructor(list, count, { selection }) {
-    this.list = list;
-    this.count = count;
-    this.selection = selection;
-  }
+        // Validation problems and lint findings, each with its guideline; clicking one selects the entry it points at.
+        export class FindingsPanel {
+          constructor(list, count, { selection }) {
+            this.list = list;
+            this.count = count;
+            this.selection = selection;
+          }
 
-  show(analysis) {
-    const items = [];
-    for (const problem of analysis.problems) {
-      const where = problem.path ? `${problem.path}: ` : '';
-      items.push(this.item(problem.severity, `${where}${problem.message}`, null, problem.entry));
-    }
-    for (const finding of analysis.lint) {
-      items.push(this.item(finding.severity, `[${finding.rule}] ${finding.message}`, `${finding.guideline} — ${finding.source}`,
-        finding.entry));
-    }
-    this.list.replaceChildren(...items);
-    const errors = analysis.problems.filter((problem) => problem.severity === 'error').length;
-    this.count.textContent = items.length ? `(${errors} errors, ${items.length - errors} others)` : '(none)';
-  }
+          show(analysis) {
+            const items = [];
+            for (const problem of analysis.problems) {
+              const where = problem.path ? `${problem.path}: ` : '';
+              items.push(this.item(problem.severity, `${where}${problem.message}`, null, problem.entry));
+            }
+            for (const finding of analysis.lint) {
+              items.push(this.item(finding.severity, `[${finding.rule}] ${finding.message}`, `${finding.guideline} — ${finding.source}`,
+                finding.entry));
+            }
+            this.list.replaceChildren(...items);
+            const errors = analysis.problems.filter((problem) => problem.severity === 'error').length;
+            this.count.textContent = items.length ? `(${errors} errors, ${items.length - errors} others)` : '(none)';
+          }
 
-  item(severity, message, guideline, entry) {
-    const node = document.createElement('li');
-    node.className = severity;
-    node.textContent = `${severity}: ${message}`;
-    if (guideline) {
-      const source = document.createElement('div');
-      source.className = 'guideline';
-      source.textContent = guideline;
-      node.appendChild(source);
-    }
-    if (entry !== null && entry !== undefined) {
-      node.dataset.entry = entry;
-      node.addEventListener('click', () => this.selection.select(entry));
-    }
-    return node;
-  }
-}
+          item(severity, message, guideline, entry) {
+            const node = document.createElement('li');
+            node.className = severity;
+            node.textContent = `${severity}: ${message}`;
+            if (guideline) {
+              const source = document.createElement('div');
+              source.className = 'guideline';
+              source.textContent = guideline;
+              node.appendChild(source);
+            }
+            if (entry !== null && entry !== undefined) {
+              node.dataset.entry = entry;
+              node.addEventListener('click', () => this.selection.select(entry));
+            }
+            return node;
+          }
+        }
 
-"""#,
+        """#,
         "js/history.js": #"""
-// Undo and redo: snapshots of the pattern's AHAP text, one per finished edit (a whole drag is one step).
-export class History {
-  constructor(limit = 200) {
-    this.limit = limit;
-    this.undoStack = [];
-    this.redoStack = [];
-  }
+        // Undo and redo: snapshots of the pattern's AHAP text, one per finished edit (a whole drag is one step).
+        export class History {
+          constructor(limit = 200) {
+            this.limit = limit;
+            this.undoStack = [];
+            this.redoStack = [];
+          }
 
-  // Records the state before an edit.
-  record(before) {
-    this.undoStack.push(before);
-    if (this.undoStack.length > this.limit) this.undoStack.shift();
-    this.redoStack = [];
-  }
+          // Records the state before an edit.
+          record(before) {
+            this.undoStack.push(before);
+            if (this.undoStack.length > this.limit) this.undoStack.shift();
+            this.redoStack = [];
+          }
 
-  // The state to go back to from `current`, or null.
-  undo(current) {
-    if (this.undoStack.length === 0) return null;
-    this.redoStack.push(current);
-    return this.undoStack.pop();
-  }
+          // The state to go back to from `current`, or null.
+          undo(current) {
+            if (this.undoStack.length === 0) return null;
+            this.redoStack.push(current);
+            return this.undoStack.pop();
+          }
 
-  // The state to go forward to from `current`, or null.
-  redo(current) {
-    if (this.redoStack.length === 0) return null;
-    this.undoStack.push(current);
-    return this.redoStack.pop();
-  }
+          // The state to go forward to from `current`, or null.
+          redo(current) {
+            if (this.redoStack.length === 0) return null;
+            this.undoStack.push(current);
+            return this.redoStack.pop();
+          }
 
-  clear() {
-    this.undoStack = [];
-    this.redoStack = [];
-  }
+          clear() {
+            this.undoStack = [];
+            this.redoStack = [];
+          }
 
-  get canUndo() {
-    return this.undoStack.length > 0;
-  }
+          get canUndo() {
+            return this.undoStack.length > 0;
+          }
 
-  get canRedo() {
-    return this.redoStack.length > 0;
-  }
-}
+          get canRedo() {
+            return this.redoStack.length > 0;
+          }
+        }
 
-"""#,
+        """#,
         "js/importer.js": #"""
-// Import from audio: an audio file of the folder becomes a new pattern through HapticAnalysis (issue 13). The server
-// says in its hello whether this build has it; until then the button stays disabled and says why.
-export class Importer {
-  constructor({ button, connection, doc, files, status, available }) {
-    Object.assign(this, { button, connection, doc, files, status });
-    button.disabled = !available;
-    button.title = available
-      ? 'Make a pattern from an audio file of the folder'
-      : 'Import from audio needs HapticAnalysis (issue 13), not in this build yet';
-    button.addEventListener('click', () => this.run());
-  }
+        // Import from audio: an audio file of the folder becomes a new pattern through HapticAnalysis (issue 13). The server
+        // says in its hello whether this build has it; until then the button stays disabled and says why.
+        export class Importer {
+          constructor({ button, connection, doc, files, status, available }) {
+            Object.assign(this, { button, connection, doc, files, status });
+            button.disabled = !available;
+            button.title = available
+              ? 'Make a pattern from an audio file of the folder'
+              : 'Import from audio needs HapticAnalysis (issue 13), not in this build yet';
+            button.addEventListener('click', () => this.run());
+          }
 
-  async run() {
-    const [first] = this.files.audio;
-    const path = prompt('Audio file to import (relative to the folder):', first ?? '');
-    if (!path) return;
-    try {
-      const result = await this.connection.request('importAudio', { path });
-      const base = path.replace(/\.[^./]+$/, '');
-      this.doc.load(result.ahap, { dir: path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '', savePath: `${base}.ahap` });
-      this.status.show(`Imported ${path}; not saved yet`);
-    } catch (error) {
-      this.status.error(error.message);
-    }
-  }
-}
+          async run() {
+            const [first] = this.files.audio;
+            const path = prompt('Audio file to import (relative to the folder):', first ?? '');
+            if (!path) return;
+            try {
+              const result = await this.connection.request('importAudio', { path });
+              const base = path.replace(/\.[^./]+$/, '');
+              this.doc.load(result.ahap, { dir: path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '', savePath: `${base}.ahap` });
+              this.status.show(`Imported ${path}; not saved yet`);
+            } catch (error) {
+              this.status.error(error.message);
+            }
+          }
+        }
 
-"""#,
+        """#,
         "js/inspector.js": #"""
-// The inspector: every field of the selected entry — an event's time, type, duration, each parameter its type
-// takes (envelope included) and its waveform; a parameter's or curve's ID, time, value and control points — or, with
-// nothing selected, the pattern's summary. Each change is one undo step.
-import { clearParameter, conformToType, isAuthored, kindOf, parameterValue, round, setParameter } from './ahap.js';
-import { dynamicParameters, eventKinds, parametersOf } from './schema.js';
+        // The inspector: every field of the selected entry — an event's time, type, duration, each parameter its type
+        // takes (envelope included) and its waveform; a parameter's or curve's ID, time, value and control points — or, with
+        // nothing selected, the pattern's summary. Each change is one undo step.
+        import { clearParameter, conformToType, isAuthored, kindOf, parameterValue, round, setParameter } from './ahap.js';
+        import { dynamicParameters, eventKinds, parametersOf } from './schema.js';
 
-export class Inspector {
-  constructor(root, { doc, selection, audioFiles, analysisSummary }) {
-    this.root = root;
-    this.doc = doc;
-    this.selection = selection;
-    this.audioFiles = audioFiles;
-    this.analysisSummary = analysisSummary;
-    this.deferred = false;
-    doc.on('change', () => this.render());
-    selection.on('change', () => this.render());
-    root.addEventListener('focusout', () => {
-      if (this.deferred) setTimeout(() => this.render());
-    });
-  }
+        export class Inspector {
+          constructor(root, { doc, selection, audioFiles, analysisSummary }) {
+            this.root = root;
+            this.doc = doc;
+            this.selection = selection;
+            this.audioFiles = audioFiles;
+            this.analysisSummary = analysisSummary;
+            this.deferred = false;
+            doc.on('change', () => this.render());
+            selection.on('change', () => this.render());
+            root.addEventListener('focusout', () => {
+              if (this.deferred) setTimeout(() => this.render());
+            });
+          }
 
-  render() {
-    // Do not rebuild under a field being typed into: its value would be lost.
-    if (this.root.contains(document.activeElement) && document.activeElement.tagName === 'INPUT'
-      && document.activeElement.type !== 'checkbox') {
-      this.deferred = true;
-      return;
-    }
-    this.deferred = false;
-    this.root.replaceChildren();
-    const index = this.selection.entry;
-    const entry = index === null ? null : this.doc.entries[index];
-    if (!entry) return this.renderPattern();
-    const kind = kindOf(entry);
-    heading(this.root, `${kind === 'event' ? entry.Event.EventType : kind === 'curve' ? 'ParameterCurve' : 'Parameter'} · Pattern[${index}]`);
-    if (kind === 'event') this.renderEvent(index, entry.Event);
-    else if (kind === 'parameter') this.renderParameter(index, entry.Parameter);
-    else if (kind === 'curve') this.renderCurve(index, entry.ParameterCurve);
-    const remove = button(this.root, 'Delete entry', () => {
-      this.selection.clear();
-      this.doc.remove(index);
-    });
-    remove.id = 'delete-entry';
-  }
+          render() {
+            // Do not rebuild under a field being typed into: its value would be lost.
+            if (this.root.contains(document.activeElement) && document.activeElement.tagName === 'INPUT'
+              && document.activeElement.type !== 'checkbox') {
+              this.deferred = true;
+              return;
+            }
+            this.deferred = false;
+            this.root.replaceChildren();
+            const index = this.selection.entry;
+            const entry = index === null ? null : this.doc.entries[index];
+            if (!entry) return this.renderPattern();
+            const kind = kindOf(entry);
+            heading(this.root, `${kind === 'event' ? entry.Event.EventType : kind === 'curve' ? 'ParameterCurve' : 'Parameter'} · Pattern[${index}]`);
+            if (kind === 'event') this.renderEvent(index, entry.Event);
+            else if (kind === 'parameter') this.renderParameter(index, entry.Parameter);
+            else if (kind === 'curve') this.renderCurve(index, entry.ParameterCurve);
+            const remove = button(this.root, 'Delete entry', () => {
+              this.selection.clear();
+              this.doc.remove(index);
+            });
+            remove.id = 'delete-entry';
+          }
 
-  // `change(entry)` on entry `index`, as one undo step.
-  change(index, change) {
-    this.doc.edit((ahap) => change(ahap.Pattern[index]));
-  }
+          // `change(entry)` on entry `index`, as one undo step.
+          change(index, change) {
+            this.doc.edit((ahap) => change(ahap.Pattern[index]));
+          }
 
-  renderPattern() {
-    heading(this.root, 'Pattern');
-    const summary = this.analysisSummary();
-    info(this.root, 'Entries', String(this.doc.entries.length));
-    info(this.root, 'Duration', summary ? `${Math.round(summary.duration * 1000)} ms` : '…');
-    info(this.root, 'Version', String(this.doc.ahap.Version ?? '—'));
-    if (this.doc.ahap.Metadata) info(this.root, 'Metadata', JSON.stringify(this.doc.ahap.Metadata));
-    hint(this.root, 'Double-click a lane to add an event or a curve point; drag to move; drag an edge to resize; '
-      + 'drag on the ruler to select a time range. Press ? for shortcuts.');
-  }
+          renderPattern() {
+            heading(this.root, 'Pattern');
+            const summary = this.analysisSummary();
+            info(this.root, 'Entries', String(this.doc.entries.length));
+            info(this.root, 'Duration', summary ? `${Math.round(summary.duration * 1000)} ms` : '…');
+            info(this.root, 'Version', String(this.doc.ahap.Version ?? '—'));
+            if (this.doc.ahap.Metadata) info(this.root, 'Metadata', JSON.stringify(this.doc.ahap.Metadata));
+            hint(this.root, 'Double-click a lane to add an event or a curve point; drag to move; drag an edge to resize; '
+              + 'drag on the ruler to select a time range. Press ? for shortcuts.');
+          }
 
-  renderEvent(index, event) {
-    numberField(this.root, 'Time', event.Time, 'Time', { min: 0, step: 0.001 }, (value) =>
-      this.change(index, (entry) => { entry.Event.Time = round(Math.max(0, value)); }));
-    selectField(this.root, 'EventType', event.EventType, eventKinds().map((kind) => kind.type), (type) =>
-      this.change(index, (entry) => { entry.Event.EventType = type; conformToType(entry.Event); }));
-    if (event.EventType !== 'HapticTransient') {
-      numberField(this.root, 'EventDuration', event.EventDuration ?? 0, 'EventDuration', { min: 0, step: 0.001 }, (value) =>
-        this.change(index, (entry) => {
-          if (value > 0) entry.Event.EventDuration = round(value);
-          else delete entry.Event.EventDuration;
-        }));
-    }
-    heading(this.root, 'Parameters', 'h3');
-    for (const parameter of parametersOf(event.EventType)) {
-      this.parameterRow(index, event, parameter);
-    }
-    if (event.EventType === 'AudioCustom') {
-      heading(this.root, 'Waveform', 'h3');
-      const files = this.audioFiles();
-      const current = event.EventWaveformPath ?? '';
-      const choices = files.includes(current) || !current ? files : [current, ...files];
-      selectField(this.root, 'EventWaveformPath', current, choices, (path) =>
-        this.change(index, (entry) => { entry.Event.EventWaveformPath = path; }));
-      checkField(this.root, 'UseVolumeEnvelope', event.EventWaveformUseVolumeEnvelope ?? true, (value) =>
-        this.change(index, (entry) => { entry.Event.EventWaveformUseVolumeEnvelope = value; }));
-      checkField(this.root, 'LoopEnabled', event.EventWaveformLoopEnabled ?? false, (value) =>
-        this.change(index, (entry) => { entry.Event.EventWaveformLoopEnabled = value; }));
-    }
-  }
+          renderEvent(index, event) {
+            numberField(this.root, 'Time', event.Time, 'Time', { min: 0, step: 0.001 }, (value) =>
+              this.change(index, (entry) => { entry.Event.Time = round(Math.max(0, value)); }));
+            selectField(this.root, 'EventType', event.EventType, eventKinds().map((kind) => kind.type), (type) =>
+              this.change(index, (entry) => { entry.Event.EventType = type; conformToType(entry.Event); }));
+            if (event.EventType !== 'HapticTransient') {
+              numberField(this.root, 'EventDuration', event.EventDuration ?? 0, 'EventDuration', { min: 0, step: 0.001 }, (value) =>
+                this.change(index, (entry) => {
+                  if (value > 0) entry.Event.EventDuration = round(value);
+                  else delete entry.Event.EventDuration;
+                }));
+            }
+            heading(this.root, 'Parameters', 'h3');
+            for (const parameter of parametersOf(event.EventType)) {
+              this.parameterRow(index, event, parameter);
+            }
+            if (event.EventType === 'AudioCustom') {
+              heading(this.root, 'Waveform', 'h3');
+              const files = this.audioFiles();
+              const current = event.EventWaveformPath ?? '';
+              const choices = files.includes(current) || !current ? files : [current, ...files];
+              selectField(this.root, 'EventWaveformPath', current, choices, (path) =>
+                this.change(index, (entry) => { entry.Event.EventWaveformPath = path; }));
+              checkField(this.root, 'UseVolumeEnvelope', event.EventWaveformUseVolumeEnvelope ?? true, (value) =>
+                this.change(index, (entry) => { entry.Event.EventWaveformUseVolumeEnvelope = value; }));
+              checkField(this.root, 'LoopEnabled', event.EventWaveformLoopEnabled ?? false, (value) =>
+                this.change(index, (entry) => { entry.Event.EventWaveformLoopEnabled = value; }));
+            }
+          }
 
-  parameterRow(index, event, parameter) {
-    const authored = isAuthored(event, parameter.id);
-    const value = parameterValue(event, parameter.id);
-    const row = document.createElement('div');
-    row.className = `param${authored ? '' : ' default'}`;
-    const name = document.createElement('span');
-    name.textContent = parameter.id;
-    name.title = authored ? parameter.id : `${parameter.id} (default)`;
-    const slider = input('range', value, { min: parameter.min, max: parameter.max, step: 0.01 });
-    const number = input('number', value, { min: parameter.min, max: parameter.max, step: 0.01 });
-    number.dataset.param = parameter.id;
-    slider.dataset.paramSlider = parameter.id;
-    const apply = (raw) => {
-      if (String(raw).trim() === '') return;
-      const parsed = Number(raw);
-      if (!Number.isFinite(parsed)) return;
-      const clamped = Math.min(parameter.max, Math.max(parameter.min, parsed));
-      this.change(index, (entry) => setParameter(entry.Event, parameter.id, clamped));
-    };
-    slider.addEventListener('input', () => { number.value = slider.value; });
-    slider.addEventListener('change', () => apply(slider.value));
-    number.addEventListener('change', () => apply(number.value));
-    number.addEventListener('keydown', (keyEvent) => { if (keyEvent.key === 'Enter') number.blur(); });
-    const reset = document.createElement('button');
-    reset.textContent = '×';
-    reset.title = 'Back to the default';
-    reset.disabled = !authored;
-    reset.addEventListener('click', () => this.change(index, (entry) => clearParameter(entry.Event, parameter.id)));
-    row.append(name, slider, number, reset);
-    this.root.appendChild(row);
-  }
+          parameterRow(index, event, parameter) {
+            const authored = isAuthored(event, parameter.id);
+            const value = parameterValue(event, parameter.id);
+            const row = document.createElement('div');
+            row.className = `param${authored ? '' : ' default'}`;
+            const name = document.createElement('span');
+            name.textContent = parameter.id;
+            name.title = authored ? parameter.id : `${parameter.id} (default)`;
+            const slider = input('range', value, { min: parameter.min, max: parameter.max, step: 0.01 });
+            const number = input('number', value, { min: parameter.min, max: parameter.max, step: 0.01 });
+            number.dataset.param = parameter.id;
+            slider.dataset.paramSlider = parameter.id;
+            const apply = (raw) => {
+              if (String(raw).trim() === '') return;
+              const parsed = Number(raw);
+              if (!Number.isFinite(parsed)) return;
+              const clamped = Math.min(parameter.max, Math.max(parameter.min, parsed));
+              this.change(index, (entry) => setParameter(entry.Event, parameter.id, clamped));
+            };
+            slider.addEventListener('input', () => { number.value = slider.value; });
+            slider.addEventListener('change', () => apply(slider.value));
+            number.addEventListener('change', () => apply(number.value));
+            number.addEventListener('keydown', (keyEvent) => { if (keyEvent.key === 'Enter') number.blur(); });
+            const reset = document.createElement('button');
+            reset.textContent = '×';
+            reset.title = 'Back to the default';
+            reset.disabled = !authored;
+            reset.addEventListener('click', () => this.change(index, (entry) => clearParameter(entry.Event, parameter.id)));
+            row.append(name, slider, number, reset);
+            this.root.appendChild(row);
+          }
 
-  renderParameter(index, parameter) {
-    const ids = dynamicParameters().map((candidate) => candidate.id);
-    selectField(this.root, 'ParameterID', parameter.ParameterID, ids, (id) =>
-      this.change(index, (entry) => { entry.Parameter.ParameterID = id; }));
-    numberField(this.root, 'Time', parameter.Time, 'Time', { min: 0, step: 0.001 }, (value) =>
-      this.change(index, (entry) => { entry.Parameter.Time = round(Math.max(0, value)); }));
-    numberField(this.root, 'ParameterValue', parameter.ParameterValue, 'ParameterValue', { step: 0.01 }, (value) =>
-      this.change(index, (entry) => { entry.Parameter.ParameterValue = round(value); }));
-  }
+          renderParameter(index, parameter) {
+            const ids = dynamicParameters().map((candidate) => candidate.id);
+            selectField(this.root, 'ParameterID', parameter.ParameterID, ids, (id) =>
+              this.change(index, (entry) => { entry.Parameter.ParameterID = id; }));
+            numberField(this.root, 'Time', parameter.Time, 'Time', { min: 0, step: 0.001 }, (value) =>
+              this.change(index, (entry) => { entry.Parameter.Time = round(Math.max(0, value)); }));
+            numberField(this.root, 'ParameterValue', parameter.ParameterValue, 'ParameterValue', { step: 0.01 }, (value) =>
+              this.change(index, (entry) => { entry.Parameter.ParameterValue = round(value); }));
+          }
 
-  renderCurve(index, curveEntry) {
-    const ids = dynamicParameters().map((candidate) => candidate.id);
-    selectField(this.root, 'ParameterID', curveEntry.ParameterID, ids, (id) =>
-      this.change(index, (entry) => { entry.ParameterCurve.ParameterID = id; }));
-    numberField(this.root, 'Time', curveEntry.Time, 'Time', { min: 0, step: 0.001 }, (value) =>
-      this.change(index, (entry) => { entry.ParameterCurve.Time = round(Math.max(0, value)); }));
-    heading(this.root, 'Control points', 'h3');
-    const table = document.createElement('table');
-    curveEntry.ParameterCurveControlPoints.forEach((point, pointIndex) => {
-      const row = table.insertRow();
-      if (this.selection.point === pointIndex) row.className = 'selected';
-      const time = input('number', point.Time, { min: 0, step: 0.001 });
-      const value = input('number', point.ParameterValue, { step: 0.01 });
-      time.addEventListener('change', () => this.change(index, (entry) => {
-        entry.ParameterCurve.ParameterCurveControlPoints[pointIndex].Time = round(Math.max(0, Number(time.value)));
-        entry.ParameterCurve.ParameterCurveControlPoints.sort((a, b) => a.Time - b.Time);
-      }));
-      value.addEventListener('change', () => this.change(index, (entry) => {
-        entry.ParameterCurve.ParameterCurveControlPoints[pointIndex].ParameterValue = round(Number(value.value));
-      }));
-      const remove = document.createElement('button');
-      remove.textContent = '×';
-      remove.disabled = curveEntry.ParameterCurveControlPoints.length <= 1;
-      remove.addEventListener('click', () => this.change(index, (entry) => {
-        entry.ParameterCurve.ParameterCurveControlPoints.splice(pointIndex, 1);
-      }));
-      row.insertCell().appendChild(time);
-      row.insertCell().appendChild(value);
-      row.insertCell().appendChild(remove);
-    });
-    this.root.appendChild(table);
-    button(this.root, 'Add point', () => this.change(index, (entry) => {
-      const list = entry.ParameterCurve.ParameterCurveControlPoints;
-      const last = list[list.length - 1] ?? { Time: 0, ParameterValue: 0.5 };
-      list.push({ Time: round(last.Time + 0.1), ParameterValue: last.ParameterValue });
-    }));
-  }
-}
+          renderCurve(index, curveEntry) {
+            const ids = dynamicParameters().map((candidate) => candidate.id);
+            selectField(this.root, 'ParameterID', curveEntry.ParameterID, ids, (id) =>
+              this.change(index, (entry) => { entry.ParameterCurve.ParameterID = id; }));
+            numberField(this.root, 'Time', curveEntry.Time, 'Time', { min: 0, step: 0.001 }, (value) =>
+              this.change(index, (entry) => { entry.ParameterCurve.Time = round(Math.max(0, value)); }));
+            heading(this.root, 'Control points', 'h3');
+            const table = document.createElement('table');
+            curveEntry.ParameterCurveControlPoints.forEach((point, pointIndex) => {
+              const row = table.insertRow();
+              if (this.selection.point === pointIndex) row.className = 'selected';
+              const time = input('number', point.Time, { min: 0, step: 0.001 });
+              const value = input('number', point.ParameterValue, { step: 0.01 });
+              time.addEventListener('change', () => this.change(index, (entry) => {
+                entry.ParameterCurve.ParameterCurveControlPoints[pointIndex].Time = round(Math.max(0, Number(time.value)));
+                entry.ParameterCurve.ParameterCurveControlPoints.sort((a, b) => a.Time - b.Time);
+              }));
+              value.addEventListener('change', () => this.change(index, (entry) => {
+                entry.ParameterCurve.ParameterCurveControlPoints[pointIndex].ParameterValue = round(Number(value.value));
+              }));
+              const remove = document.createElement('button');
+              remove.textContent = '×';
+              remove.disabled = curveEntry.ParameterCurveControlPoints.length <= 1;
+              remove.addEventListener('click', () => this.change(index, (entry) => {
+                entry.ParameterCurve.ParameterCurveControlPoints.splice(pointIndex, 1);
+              }));
+              row.insertCell().appendChild(time);
+              row.insertCell().appendChild(value);
+              row.insertCell().appendChild(remove);
+            });
+            this.root.appendChild(table);
+            button(this.root, 'Add point', () => this.change(index, (entry) => {
+              const list = entry.ParameterCurve.ParameterCurveControlPoints;
+              const last = list[list.length - 1] ?? { Time: 0, ParameterValue: 0.5 };
+              list.push({ Time: round(last.Time + 0.1), ParameterValue: last.ParameterValue });
+            }));
+          }
+        }
 
-function heading(root, textContent, level = 'h2') {
-  const node = document.createElement(level);
-  node.textContent = textContent;
-  root.appendChild(node);
-}
+        function heading(root, textContent, level = 'h2') {
+          const node = document.createElement(level);
+          node.textContent = textContent;
+          root.appendChild(node);
+        }
 
-function hint(root, textContent) {
-  const node = document.createElement('p');
-  node.className = 'hint';
-  node.textContent = textContent;
-  root.appendChild(node);
-}
+        function hint(root, textContent) {
+          const node = document.createElement('p');
+          node.className = 'hint';
+          node.textContent = textContent;
+          root.appendChild(node);
+        }
 
-function info(root, name, value) {
-  const label = document.createElement('label');
-  const key = document.createElement('span');
-  key.textContent = name;
-  const content = document.createElement('span');
-  content.textContent = value;
-  label.append(key, content);
-  root.appendChild(label);
-}
+        function info(root, name, value) {
+          const label = document.createElement('label');
+          const key = document.createElement('span');
+          key.textContent = name;
+          const content = document.createElement('span');
+          content.textContent = value;
+          label.append(key, content);
+          root.appendChild(label);
+        }
 
-function input(type, value, attributes) {
-  const node = document.createElement('input');
-  node.type = type;
-  for (const [key, attribute] of Object.entries(attributes)) node.setAttribute(key, String(attribute));
-  node.value = String(value);
-  return node;
-}
+        function input(type, value, attributes) {
+          const node = document.createElement('input');
+          node.type = type;
+          for (const [key, attribute] of Object.entries(attributes)) node.setAttribute(key, String(attribute));
+          node.value = String(value);
+          return node;
+        }
 
-function labelled(root, name, control) {
-  const label = document.createElement('label');
-  const key = document.createElement('span');
-  key.textContent = name;
-  label.append(key, control);
-  root.appendChild(label);
-}
+        function labelled(root, name, control) {
+          const label = document.createElement('label');
+          const key = document.createElement('span');
+          key.textContent = name;
+          label.append(key, control);
+          root.appendChild(label);
+        }
 
-function numberField(root, name, value, field, attributes, apply) {
-  const node = input('number', value, attributes);
-  node.dataset.field = field;
-  node.addEventListener('change', () => {
-    if (node.value.trim() === '') return;
-    const parsed = Number(node.value);
-    if (Number.isFinite(parsed)) apply(parsed);
-  });
-  node.addEventListener('keydown', (event) => { if (event.key === 'Enter') node.blur(); });
-  labelled(root, name, node);
-}
+        function numberField(root, name, value, field, attributes, apply) {
+          const node = input('number', value, attributes);
+          node.dataset.field = field;
+          node.addEventListener('change', () => {
+            if (node.value.trim() === '') return;
+            const parsed = Number(node.value);
+            if (Number.isFinite(parsed)) apply(parsed);
+          });
+          node.addEventListener('keydown', (event) => { if (event.key === 'Enter') node.blur(); });
+          labelled(root, name, node);
+        }
 
-function selectField(root, name, value, options, apply) {
-  const node = document.createElement('select');
-  node.dataset.field = name;
-  for (const option of options) node.add(new Option(option, option, false, option === value));
-  node.addEventListener('change', () => apply(node.value));
-  labelled(root, name, node);
-}
+        function selectField(root, name, value, options, apply) {
+          const node = document.createElement('select');
+          node.dataset.field = name;
+          for (const option of options) node.add(new Option(option, option, false, option === value));
+          node.addEventListener('change', () => apply(node.value));
+          labelled(root, name, node);
+        }
 
-function checkField(root, name, value, apply) {
-  const node = input('checkbox', '', {});
-  node.checked = value;
-  node.dataset.field = name;
-  node.addEventListener('change', () => apply(node.checked));
-  labelled(root, name, node);
-}
+        function checkField(root, name, value, apply) {
+          const node = input('checkbox', '', {});
+          node.checked = value;
+          node.dataset.field = name;
+          node.addEventListener('change', () => apply(node.checked));
+          labelled(root, name, node);
+        }
 
-function button(root, label, action) {
-  const node = document.createElement('button');
-  node.textContent = label;
-  node.addEventListener('click', action);
-  root.appendChild(node);
-  return node;
-}
+        function button(root, label, action) {
+          const node = document.createElement('button');
+          node.textContent = label;
+          node.addEventListener('click', action);
+          root.appendChild(node);
+          return node;
+        }
 
-"""#,
+        """#,
         "js/layout.js": #"""
-// The lanes' vertical layout: which lane is where for a given timeline height.
-export const LANES = [
-  { id: 'ruler', label: '', height: 22 },
-  { id: 'transients', label: 'Transients', height: 50 },
-  { id: 'continuous', label: 'Continuous', height: 50 },
-  { id: 'audio', label: 'Audio', height: 60 },
-  { id: 'intensity', label: 'Intensity', share: 0.38 },
-  { id: 'sharpness', label: 'Sharpness', share: 0.27 },
-  { id: 'controls', label: 'Other controls', height: 30 },
-  { id: 'acceleration', label: 'Acceleration', share: 0.35 },
-];
+        // The lanes' vertical layout: which lane is where for a given timeline height.
+        export const LANES = [
+          { id: 'ruler', label: '', height: 22 },
+          { id: 'transients', label: 'Transients', height: 50 },
+          { id: 'continuous', label: 'Continuous', height: 50 },
+          { id: 'audio', label: 'Audio', height: 60 },
+          { id: 'intensity', label: 'Intensity', share: 0.38 },
+          { id: 'sharpness', label: 'Sharpness', share: 0.27 },
+          { id: 'controls', label: 'Other controls', height: 30 },
+          { id: 'acceleration', label: 'Acceleration', share: 0.35 },
+        ];
 
-const GAP = 3;
+        const GAP = 3;
 
-// Each lane's {id, label, top, height} for a timeline `height` pixels tall.
-export function layOut(height) {
-  const fixed = LANES.reduce((sum, lane) => sum + (lane.height ?? 0), 0) + GAP * (LANES.length - 1);
-  const flexible = Math.max(150, height - fixed);
-  let top = 0;
-  return LANES.map((lane) => {
-    const laneHeight = lane.height ?? Math.max(50, Math.floor(flexible * lane.share));
-    const placed = { id: lane.id, label: lane.label, top, height: laneHeight };
-    top += laneHeight + GAP;
-    return placed;
-  });
-}
+        // Each lane's {id, label, top, height} for a timeline `height` pixels tall.
+        export function layOut(height) {
+          const fixed = LANES.reduce((sum, lane) => sum + (lane.height ?? 0), 0) + GAP * (LANES.length - 1);
+          const flexible = Math.max(150, height - fixed);
+          let top = 0;
+          return LANES.map((lane) => {
+            const laneHeight = lane.height ?? Math.max(50, Math.floor(flexible * lane.share));
+            const placed = { id: lane.id, label: lane.label, top, height: laneHeight };
+            top += laneHeight + GAP;
+            return placed;
+          });
+        }
 
-export function laneAt(lanes, y) {
-  return lanes.find((lane) => y >= lane.top && y < lane.top + lane.height) ?? null;
-}
+        export function laneAt(lanes, y) {
+          return lanes.find((lane) => y >= lane.top && y < lane.top + lane.height) ?? null;
+        }
 
-export function lane(lanes, id) {
-  return lanes.find((candidate) => candidate.id === id);
-}
+        export function lane(lanes, id) {
+          return lanes.find((candidate) => candidate.id === id);
+        }
 
-// The y of `value` between `min` and `max` in a lane (4 px margins).
-export function valueY(laneBox, value, min = 0, max = 1) {
-  const clamped = Math.min(max, Math.max(min, value));
-  return laneBox.top + laneBox.height - 4 - ((clamped - min) / (max - min)) * (laneBox.height - 8);
-}
+        // The y of `value` between `min` and `max` in a lane (4 px margins).
+        export function valueY(laneBox, value, min = 0, max = 1) {
+          const clamped = Math.min(max, Math.max(min, value));
+          return laneBox.top + laneBox.height - 4 - ((clamped - min) / (max - min)) * (laneBox.height - 8);
+        }
 
-export function yValue(laneBox, y, min = 0, max = 1) {
-  const fraction = (laneBox.top + laneBox.height - 4 - y) / (laneBox.height - 8);
-  return Math.min(max, Math.max(min, min + fraction * (max - min)));
-}
+        export function yValue(laneBox, y, min = 0, max = 1) {
+          const fraction = (laneBox.top + laneBox.height - 4 - y) / (laneBox.height - 8);
+          return Math.min(max, Math.max(min, min + fraction * (max - min)));
+        }
 
-"""#,
+        """#,
         "js/main.js": #"""
-// Starts the page: connects with the token from the URL, learns the schema and outputs, lists the folder, opens
-// its first pattern, and wires the panels together.
-import { curve, round } from './ahap.js';
-import { AnalysisClient } from './analysis.js';
-import { Connection } from './connection.js';
-import { PatternDocument } from './document.js';
-import { Exporter } from './exporter.js';
-import { FilesPanel } from './files.js';
-import { FindingsPanel } from './findings.js';
-import { Importer } from './importer.js';
-import { Inspector } from './inspector.js';
-import { setSchema } from './schema.js';
-import { Selection } from './selection.js';
-import { attachShortcuts, fillHelp } from './shortcuts.js';
-import { Status } from './status.js';
-import { Timeline } from './timeline.js';
-import { Transport } from './transport.js';
-import { TimelineView } from './view.js';
+        // Starts the page: connects with the token from the URL, learns the schema and outputs, lists the folder, opens
+        // its first pattern, and wires the panels together.
+        import { curve, round } from './ahap.js';
+        import { AnalysisClient } from './analysis.js';
+        import { Connection } from './connection.js';
+        import { PatternDocument } from './document.js';
+        import { Exporter } from './exporter.js';
+        import { FilesPanel } from './files.js';
+        import { FindingsPanel } from './findings.js';
+        import { Importer } from './importer.js';
+        import { Inspector } from './inspector.js';
+        import { setSchema } from './schema.js';
+        import { Selection } from './selection.js';
+        import { attachShortcuts, fillHelp } from './shortcuts.js';
+        import { Status } from './status.js';
+        import { Timeline } from './timeline.js';
+        import { Transport } from './transport.js';
+        import { TimelineView } from './view.js';
 
-const $ = (id) => document.getElementById(id);
+        const $ = (id) => document.getElementById(id);
 
-async function start() {
-  const status = new Status($('status'), $('notes'));
-  const token = new URLSearchParams(location.search).get('token') ?? '';
-  const connection = new Connection(token);
-  try {
-    await connection.open();
-  } catch (error) {
-    status.error(`${error.message}: open the URL haptic studio printed`);
-    return;
-  }
-  connection.on('close', () => status.error('The studio closed the connection; restart haptic studio and reload.'));
-  connection.on('server-error', (message) => status.error(message));
-  const hello = await connection.request('hello');
-  setSchema(hello.schema);
-  document.title = `${hello.folder} — Haptic Studio`;
+        async function start() {
+          const status = new Status($('status'), $('notes'));
+          const token = new URLSearchParams(location.search).get('token') ?? '';
+          const connection = new Connection(token);
+          try {
+            await connection.open();
+          } catch (error) {
+            status.error(`${error.message}: open the URL haptic studio printed`);
+            return;
+          }
+          connection.on('close', () => status.error('The studio closed the connection; restart haptic studio and reload.'));
+          connection.on('server-error', (message) => status.error(message));
+          const hello = await connection.request('hello');
+          setSchema(hello.schema);
+          document.title = `${hello.folder} — Haptic Studio`;
 
-  const doc = new PatternDocument();
-  const view = new TimelineView();
-  const selection = new Selection();
-  let analysis = null;
-  const files = new FilesPanel({
-    patternList: $('pattern-list'), audioList: $('audio-list'), newButton: $('new-pattern'), connection, doc, status,
-    onOpened: () => {
-      selection.clear();
-      selection.setRange(null);
-      fitWhenAnalysed = true;
-    },
-  });
-  const timeline = new Timeline($('timeline'), { doc, view, selection, audioFiles: () => files.audioForPattern() });
-  const inspector = new Inspector($('inspector'), {
-    doc, selection, audioFiles: () => files.audioForPattern(), analysisSummary: () => analysis,
-  });
-  const findings = new FindingsPanel($('findings'), $('findings-count'), { selection });
-  let fitWhenAnalysed = true;
-  new AnalysisClient({
-    connection, doc, view,
-    onResult: (result) => {
-      analysis = result;
-      findings.show(result);
-      if (fitWhenAnalysed) {
-        fitWhenAnalysed = false;
-        view.fit(result.duration);
-      }
-      timeline.setAnalysis(result);
-      if (selection.entry === null) inspector.render();
-    },
-    onError: (error) => status.error(error.message),
-  });
-  const transport = new Transport({
-    controls: { play: $('play'), stop: $('stop'), loop: $('loop'), selectionOnly: $('selection-only'), output: $('output') },
-    connection, doc, selection, timeline, status,
-  });
-  transport.setOutputs(hello.outputs, hello.output);
-  const exporter = new Exporter({
-    dialog: $('export-dialog'), connection, doc, status,
-    controls: { format: $('export-format'), path: $('export-path'), step: $('export-step'), run: $('export-run'),
-      notes: $('export-notes'), preview: $('export-preview') },
-  });
-  new Importer({ button: $('import-audio'), connection, doc, files, status, available: hello.importFromAudio });
+          const doc = new PatternDocument();
+          const view = new TimelineView();
+          const selection = new Selection();
+          let analysis = null;
+          const files = new FilesPanel({
+            patternList: $('pattern-list'), audioList: $('audio-list'), newButton: $('new-pattern'), connection, doc, status,
+            onOpened: () => {
+              selection.clear();
+              selection.setRange(null);
+              fitWhenAnalysed = true;
+            },
+          });
+          const timeline = new Timeline($('timeline'), { doc, view, selection, audioFiles: () => files.audioForPattern() });
+          const inspector = new Inspector($('inspector'), {
+            doc, selection, audioFiles: () => files.audioForPattern(), analysisSummary: () => analysis,
+          });
+          const findings = new FindingsPanel($('findings'), $('findings-count'), { selection });
+          let fitWhenAnalysed = true;
+          new AnalysisClient({
+            connection, doc, view,
+            onResult: (result) => {
+              analysis = result;
+              findings.show(result);
+              if (fitWhenAnalysed) {
+                fitWhenAnalysed = false;
+                view.fit(result.duration);
+              }
+              timeline.setAnalysis(result);
+              if (selection.entry === null) inspector.render();
+            },
+            onError: (error) => status.error(error.message),
+          });
+          const transport = new Transport({
+            controls: { play: $('play'), stop: $('stop'), loop: $('loop'), selectionOnly: $('selection-only'), output: $('output') },
+            connection, doc, selection, timeline, status,
+          });
+          transport.setOutputs(hello.outputs, hello.output);
+          const exporter = new Exporter({
+            dialog: $('export-dialog'), connection, doc, status,
+            controls: { format: $('export-format'), path: $('export-path'), step: $('export-step'), run: $('export-run'),
+              notes: $('export-notes'), preview: $('export-preview') },
+          });
+          new Importer({ button: $('import-audio'), connection, doc, files, status, available: hello.importFromAudio });
 
-  const save = async () => {
-    const path = $('save-path').value.trim();
-    try {
-      const saved = await connection.request('save', { path, ahap: doc.text(), dir: doc.dir });
-      doc.saved(saved.ahap, saved.path);
-      status.show(`Saved ${saved.path} (${saved.bytes} bytes)`);
-      await files.refresh();
-    } catch (error) {
-      status.error(error.message);
-    }
-  };
-  const undoRedo = () => {
-    $('undo').disabled = !doc.history.canUndo;
-    $('redo').disabled = !doc.history.canRedo;
-    $('save-path').value = doc.savePath;
-  };
-  doc.on('change', undoRedo);
-  const addCurve = () => {
-    const added = doc.add(curve('HapticIntensityControl', selection.cursor, [[0, 1], [0.2, 0.3]]));
-    selection.select(added, 0);
-  };
-  const nudge = (steps) => {
-    const index = selection.entry;
-    const entry = index === null ? null : doc.entries[index];
-    const target = entry?.Event ?? entry?.Parameter ?? entry?.ParameterCurve;
-    if (!target) return;
-    const step = view.snapStep || 0.001;
-    doc.edit(() => { target.Time = round(Math.max(0, target.Time + steps * step)); });
-  };
-  const actions = {
-    undo: () => doc.undo(), redo: () => doc.redo(), save,
-    togglePlay: () => transport.toggle(),
-    toggleLoop: () => { $('loop').checked = !$('loop').checked; },
-    addTransient: () => timeline.addTransient(), addContinuous: () => timeline.addContinuous(),
-    addAudio: () => timeline.addAudio(), addCurve,
-    deleteSelected: () => {
-      if (selection.entry === null) return;
-      const index = selection.entry;
-      selection.clear();
-      doc.remove(index);
-    },
-    nudge, zoom: (factor) => view.zoom(factor), fit: () => view.fit(analysis?.duration ?? 1),
-    clear: () => { selection.clear(); selection.setRange(null); },
-    help: () => $('help-dialog').showModal(),
-  };
-  attachShortcuts(actions);
-  fillHelp($('help-table'));
-  const buttons = {
-    save, undo: actions.undo, redo: actions.redo, 'export-open': () => exporter.open(),
-    'add-transient': actions.addTransient, 'add-continuous': actions.addContinuous, 'add-audio': actions.addAudio,
-    'add-curve': addCurve, 'zoom-in': () => view.zoom(1.5), 'zoom-out': () => view.zoom(1 / 1.5), 'zoom-fit': actions.fit,
-    'help-open': actions.help,
-  };
-  for (const [id, action] of Object.entries(buttons)) $(id).addEventListener('click', action);
-  $('snap').addEventListener('change', () => { view.snapStep = Number($('snap').value); });
-  view.snapStep = Number($('snap').value);
-  window.addEventListener('beforeunload', (event) => {
-    if (doc.isDirty) event.preventDefault();
-  });
+          const save = async () => {
+            const path = $('save-path').value.trim();
+            try {
+              const saved = await connection.request('save', { path, ahap: doc.text(), dir: doc.dir });
+              doc.saved(saved.ahap, saved.path);
+              status.show(`Saved ${saved.path} (${saved.bytes} bytes)`);
+              await files.refresh();
+            } catch (error) {
+              status.error(error.message);
+            }
+          };
+          const undoRedo = () => {
+            $('undo').disabled = !doc.history.canUndo;
+            $('redo').disabled = !doc.history.canRedo;
+            $('save-path').value = doc.savePath;
+          };
+          doc.on('change', undoRedo);
+          const addCurve = () => {
+            const added = doc.add(curve('HapticIntensityControl', selection.cursor, [[0, 1], [0.2, 0.3]]));
+            selection.select(added, 0);
+          };
+          const nudge = (steps) => {
+            const index = selection.entry;
+            const entry = index === null ? null : doc.entries[index];
+            const target = entry?.Event ?? entry?.Parameter ?? entry?.ParameterCurve;
+            if (!target) return;
+            const step = view.snapStep || 0.001;
+            doc.edit(() => { target.Time = round(Math.max(0, target.Time + steps * step)); });
+          };
+          const actions = {
+            undo: () => doc.undo(), redo: () => doc.redo(), save,
+            togglePlay: () => transport.toggle(),
+            toggleLoop: () => { $('loop').checked = !$('loop').checked; },
+            addTransient: () => timeline.addTransient(), addContinuous: () => timeline.addContinuous(),
+            addAudio: () => timeline.addAudio(), addCurve,
+            deleteSelected: () => {
+              if (selection.entry === null) return;
+              const index = selection.entry;
+              selection.clear();
+              doc.remove(index);
+            },
+            nudge, zoom: (factor) => view.zoom(factor), fit: () => view.fit(analysis?.duration ?? 1),
+            clear: () => { selection.clear(); selection.setRange(null); },
+            help: () => $('help-dialog').showModal(),
+          };
+          attachShortcuts(actions);
+          fillHelp($('help-table'));
+          const buttons = {
+            save, undo: actions.undo, redo: actions.redo, 'export-open': () => exporter.open(),
+            'add-transient': actions.addTransient, 'add-continuous': actions.addContinuous, 'add-audio': actions.addAudio,
+            'add-curve': addCurve, 'zoom-in': () => view.zoom(1.5), 'zoom-out': () => view.zoom(1 / 1.5), 'zoom-fit': actions.fit,
+            'help-open': actions.help,
+          };
+          for (const [id, action] of Object.entries(buttons)) $(id).addEventListener('click', action);
+          $('snap').addEventListener('change', () => { view.snapStep = Number($('snap').value); });
+          view.snapStep = Number($('snap').value);
+          window.addEventListener('beforeunload', (event) => {
+            if (doc.isDirty) event.preventDefault();
+          });
 
-  await files.refresh();
-  const first = $('pattern-list').firstElementChild;
-  if (first) await files.open(first.dataset.path);
-  else files.newPattern();
-  undoRedo();
-  document.body.dataset.ready = 'true';
-}
+          await files.refresh();
+          const first = $('pattern-list').firstElementChild;
+          if (first) await files.open(first.dataset.path);
+          else files.newPattern();
+          undoRedo();
+          document.body.dataset.ready = 'true';
+        }
 
-start();
+        start();
 
-"""#,
+        """#,
         "js/schema.js": #"""
-// What AHAP allows, as the server's pattern model says (event types, their parameters and ranges, dynamic
-// parameters): set once from the server's hello, so the page never restates the model's rules.
-let current = { events: [], dynamicParameters: [], continuousMaximumDuration: 30 };
+        // What AHAP allows, as the server's pattern model says (event types, their parameters and ranges, dynamic
+        // parameters): set once from the server's hello, so the page never restates the model's rules.
+        let current = { events: [], dynamicParameters: [], continuousMaximumDuration: 30 };
 
-export function setSchema(schema) {
-  current = schema;
-}
+        export function setSchema(schema) {
+          current = schema;
+        }
 
-export function eventKinds() {
-  return current.events;
-}
+        export function eventKinds() {
+          return current.events;
+        }
 
-export function eventKind(type) {
-  return current.events.find((kind) => kind.type === type);
-}
+        export function eventKind(type) {
+          return current.events.find((kind) => kind.type === type);
+        }
 
-// The parameters `type` accepts, each {id, min, max, defaultValue}.
-export function parametersOf(type) {
-  return eventKind(type)?.parameters ?? [];
-}
+        // The parameters `type` accepts, each {id, min, max, defaultValue}.
+        export function parametersOf(type) {
+          return eventKind(type)?.parameters ?? [];
+        }
 
-export function dynamicParameters() {
-  return current.dynamicParameters;
-}
+        export function dynamicParameters() {
+          return current.dynamicParameters;
+        }
 
-export function dynamicParameter(id) {
-  return current.dynamicParameters.find((parameter) => parameter.id === id);
-}
+        export function dynamicParameter(id) {
+          return current.dynamicParameters.find((parameter) => parameter.id === id);
+        }
 
-export function continuousMaximumDuration() {
-  return current.continuousMaximumDuration;
-}
+        export function continuousMaximumDuration() {
+          return current.continuousMaximumDuration;
+        }
 
-"""#,
+        """#,
         "js/selection.js": #"""
-// What is selected: an entry (and a control point of a curve), the time range for "play selection", and the cursor
-// (where added events go).
-import { Emitter } from './emitter.js';
+        // What is selected: an entry (and a control point of a curve), the time range for "play selection", and the cursor
+        // (where added events go).
+        import { Emitter } from './emitter.js';
 
-export class Selection extends Emitter {
-  constructor() {
-    super();
-    this.entry = null;
-    this.point = null;
-    this.range = null; // [from, to] seconds
-    this.cursor = 0;
-  }
+        export class Selection extends Emitter {
+          constructor() {
+            super();
+            this.entry = null;
+            this.point = null;
+            this.range = null; // [from, to] seconds
+            this.cursor = 0;
+          }
 
-  select(entry, point = null) {
-    if (this.entry === entry && this.point === point) return;
-    this.entry = entry;
-    this.point = point;
-    this.emit('change');
-  }
+          select(entry, point = null) {
+            if (this.entry === entry && this.point === point) return;
+            this.entry = entry;
+            this.point = point;
+            this.emit('change');
+          }
 
-  clear() {
-    this.select(null, null);
-  }
+          clear() {
+            this.select(null, null);
+          }
 
-  setRange(range) {
-    this.range = range && range[1] - range[0] > 0.0005 ? range : null;
-    this.emit('range');
-  }
+          setRange(range) {
+            this.range = range && range[1] - range[0] > 0.0005 ? range : null;
+            this.emit('range');
+          }
 
-  setCursor(time) {
-    this.cursor = Math.max(0, time);
-    this.emit('cursor');
-  }
-}
+          setCursor(time) {
+            this.cursor = Math.max(0, time);
+            this.emit('cursor');
+          }
+        }
 
-"""#,
+        """#,
         "js/shortcuts.js": #"""
-// Keyboard shortcuts (ignored while typing in a field), and the help table that lists them.
-export const SHORTCUTS = [
-  ['Space', 'Play / stop'],
-  ['L', 'Loop on / off'],
-  ['T', 'Add a transient at the cursor'],
-  ['C', 'Add a continuous event at the cursor'],
-  ['A', 'Add a custom-audio event at the cursor'],
-  ['K', 'Add an intensity curve at the cursor'],
-  ['Delete', 'Delete the selected entry'],
-  ['← →', 'Move the selected event by one snap step (Shift: ten)'],
-  ['Ctrl+Z', 'Undo'],
-  ['Ctrl+Shift+Z, Ctrl+Y', 'Redo'],
-  ['Ctrl+S', 'Save'],
-  ['+ / −', 'Zoom in / out'],
-  ['0', 'Fit the pattern'],
-  ['Escape', 'Clear the selection and the time range'],
-  ['?', 'This help'],
-];
+        // Keyboard shortcuts (ignored while typing in a field), and the help table that lists them.
+        export const SHORTCUTS = [
+          ['Space', 'Play / stop'],
+          ['L', 'Loop on / off'],
+          ['T', 'Add a transient at the cursor'],
+          ['C', 'Add a continuous event at the cursor'],
+          ['A', 'Add a custom-audio event at the cursor'],
+          ['K', 'Add an intensity curve at the cursor'],
+          ['Delete', 'Delete the selected entry'],
+          ['← →', 'Move the selected event by one snap step (Shift: ten)'],
+          ['Ctrl+Z', 'Undo'],
+          ['Ctrl+Shift+Z, Ctrl+Y', 'Redo'],
+          ['Ctrl+S', 'Save'],
+          ['+ / −', 'Zoom in / out'],
+          ['0', 'Fit the pattern'],
+          ['Escape', 'Clear the selection and the time range'],
+          ['?', 'This help'],
+        ];
 
-export function fillHelp(table) {
-  for (const [keys, action] of SHORTCUTS) {
-    const row = table.insertRow();
-    row.insertCell().textContent = keys;
-    row.insertCell().textContent = action;
-  }
-}
+        export function fillHelp(table) {
+          for (const [keys, action] of SHORTCUTS) {
+            const row = table.insertRow();
+            row.insertCell().textContent = keys;
+            row.insertCell().textContent = action;
+          }
+        }
 
-export function attachShortcuts(actions) {
-  document.addEventListener('keydown', (event) => {
-    const target = event.target;
-    if (target.closest('input, select, textarea, dialog')) return;
-    const control = event.ctrlKey || event.metaKey;
-    const key = event.key;
-    let handled = true;
-    if (control && key.toLowerCase() === 'z') {
-      if (event.shiftKey) actions.redo();
-      else actions.undo();
-    } else if (control && key.toLowerCase() === 'y') actions.redo();
-    else if (control && key.toLowerCase() === 's') actions.save();
-    else if (control) handled = false;
-    else if (key === ' ') actions.togglePlay();
-    else if (key === 'l' || key === 'L') actions.toggleLoop();
-    else if (key === 't' || key === 'T') actions.addTransient();
-    else if (key === 'c' || key === 'C') actions.addContinuous();
-    else if (key === 'a' || key === 'A') actions.addAudio();
-    else if (key === 'k' || key === 'K') actions.addCurve();
-    else if (key === 'Delete' || key === 'Backspace') actions.deleteSelected();
-    else if (key === 'ArrowLeft') actions.nudge(event.shiftKey ? -10 : -1);
-    else if (key === 'ArrowRight') actions.nudge(event.shiftKey ? 10 : 1);
-    else if (key === '+' || key === '=') actions.zoom(1.5);
-    else if (key === '-') actions.zoom(1 / 1.5);
-    else if (key === '0') actions.fit();
-    else if (key === 'Escape') actions.clear();
-    else if (key === '?') actions.help();
-    else handled = false;
-    if (handled) event.preventDefault();
-  });
-}
+        export function attachShortcuts(actions) {
+          document.addEventListener('keydown', (event) => {
+            const target = event.target;
+            if (target.closest('input, select, textarea, dialog')) return;
+            const control = event.ctrlKey || event.metaKey;
+            const key = event.key;
+            let handled = true;
+            if (control && key.toLowerCase() === 'z') {
+              if (event.shiftKey) actions.redo();
+              else actions.undo();
+            } else if (control && key.toLowerCase() === 'y') actions.redo();
+            else if (control && key.toLowerCase() === 's') actions.save();
+            else if (control) handled = false;
+            else if (key === ' ') actions.togglePlay();
+            else if (key === 'l' || key === 'L') actions.toggleLoop();
+            else if (key === 't' || key === 'T') actions.addTransient();
+            else if (key === 'c' || key === 'C') actions.addContinuous();
+            else if (key === 'a' || key === 'A') actions.addAudio();
+            else if (key === 'k' || key === 'K') actions.addCurve();
+            else if (key === 'Delete' || key === 'Backspace') actions.deleteSelected();
+            else if (key === 'ArrowLeft') actions.nudge(event.shiftKey ? -10 : -1);
+            else if (key === 'ArrowRight') actions.nudge(event.shiftKey ? 10 : 1);
+            else if (key === '+' || key === '=') actions.zoom(1.5);
+            else if (key === '-') actions.zoom(1 / 1.5);
+            else if (key === '0') actions.fit();
+            else if (key === 'Escape') actions.clear();
+            else if (key === '?') actions.help();
+            else handled = false;
+            if (handled) event.preventDefault();
+          });
+        }
 
-"""#,
+        """#,
         "js/status.js": #"""
-// The status line: what just happened, or what went wrong, in words.
-export class Status {
-  constructor(line, notes) {
-    this.line = line;
-    this.notes = notes;
-  }
+        // The status line: what just happened, or what went wrong, in words.
+        export class Status {
+          constructor(line, notes) {
+            this.line = line;
+            this.notes = notes;
+          }
 
-  show(message) {
-    this.line.textContent = message;
-    this.line.className = '';
-  }
+          show(message) {
+            this.line.textContent = message;
+            this.line.className = '';
+          }
 
-  error(message) {
-    this.line.textContent = message;
-    this.line.className = 'error';
-  }
+          error(message) {
+            this.line.textContent = message;
+            this.line.className = 'error';
+          }
 
-  // A converter's notes (lossy first, as the server orders them).
-  showNotes(notes) {
-    this.notes.replaceChildren(...notes.map((note) => {
-      const item = document.createElement('li');
-      item.textContent = `${note.severity === 'lossy' ? 'approximated' : 'note'}: ${note.message}`;
-      return item;
-    }));
-  }
-}
+          // A converter's notes (lossy first, as the server orders them).
+          showNotes(notes) {
+            this.notes.replaceChildren(...notes.map((note) => {
+              const item = document.createElement('li');
+              item.textContent = `${note.severity === 'lossy' ? 'approximated' : 'note'}: ${note.message}`;
+              return item;
+            }));
+          }
+        }
 
-"""#,
+        """#,
         "js/svg.js": #"""
-// Building SVG elements without markup strings (no escaping to get wrong).
-const NS = 'http://www.w3.org/2000/svg';
+        // Building SVG elements without markup strings (no escaping to get wrong).
+        const NS = 'http://www.w3.org/2000/svg';
 
-export function el(name, attributes = {}, parent = null) {
-  const node = document.createElementNS(NS, name);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (value !== undefined && value !== null) node.setAttribute(key, String(value));
-  }
-  if (parent) parent.appendChild(node);
-  return node;
-}
+        export function el(name, attributes = {}, parent = null) {
+          const node = document.createElementNS(NS, name);
+          for (const [key, value] of Object.entries(attributes)) {
+            if (value !== undefined && value !== null) node.setAttribute(key, String(value));
+          }
+          if (parent) parent.appendChild(node);
+          return node;
+        }
 
-export function text(content, attributes, parent) {
-  const node = el('text', attributes, parent);
-  node.textContent = content;
-  return node;
-}
+        export function text(content, attributes, parent) {
+          const node = el('text', attributes, parent);
+          node.textContent = content;
+          return node;
+        }
 
-// "x,y x,y …" for polyline and polygon points, rounded to 0.1 px.
-export function points(list) {
-  return list.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ');
-}
+        // "x,y x,y …" for polyline and polygon points, rounded to 0.1 px.
+        export function points(list) {
+          return list.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ');
+        }
 
-"""#,
+        """#,
         "js/timeline-draw.js": #"""
-// Draws the timeline: lanes, time grid, the pattern's events and control points (from the model, at once), and the
-// computed lanes — intensity and sharpness after curves, transients after controls, audio waveforms, simulated
-// acceleration — from the server's analysis (the plot's own numbers, not recomputed here).
-import { curvePoints, eventEnd, kindOf, parameterValue } from './ahap.js';
-import { lane, valueY } from './layout.js';
-import { dynamicParameter } from './schema.js';
-import { el, points, text } from './svg.js';
-import { GUTTER } from './view.js';
+        // Draws the timeline: lanes, time grid, the pattern's events and control points (from the model, at once), and the
+        // computed lanes — intensity and sharpness after curves, transients after controls, audio waveforms, simulated
+        // acceleration — from the server's analysis (the plot's own numbers, not recomputed here).
+        import { curvePoints, eventEnd, kindOf, parameterValue } from './ahap.js';
+        import { lane, valueY } from './layout.js';
+        import { dynamicParameter } from './schema.js';
+        import { el, points, text } from './svg.js';
+        import { GUTTER } from './view.js';
 
-const TICK_STEPS = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 60];
+        const TICK_STEPS = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 60];
 
-export function formatTime(seconds, step) {
-  if (step < 1) return `${Math.round(seconds * 1000)} ms`;
-  return `${Number(seconds.toFixed(2))} s`;
-}
+        export function formatTime(seconds, step) {
+          if (step < 1) return `${Math.round(seconds * 1000)} ms`;
+          return `${Number(seconds.toFixed(2))} s`;
+        }
 
-export function drawTimeline(svg, { doc, view, selection, analysis, lanes }) {
-  svg.replaceChildren();
-  const width = view.width + GUTTER;
-  const lanesGroup = el('g', {}, svg);
-  for (const [index, box] of lanes.entries()) {
-    el('rect', { class: box.id === 'ruler' ? 'ruler' : `lane-bg${index % 2 ? ' alt' : ''}`, x: GUTTER, y: box.top,
-      width: view.width, height: box.height, 'data-lane': box.id }, lanesGroup);
-  }
-  drawGrid(svg, view, lanes);
-  if (selection.range) drawRange(svg, view, lanes, selection.range);
-  const computed = analysis?.lanes;
-  const audioTraces = new Map((computed?.audio ?? []).map((trace) => [trace.entry,
-    { ...trace, windowFrom: computed.from, windowTo: computed.to }]));
-  drawComputed(svg, view, lanes, analysis);
-  const events = el('g', {}, svg);
-  doc.entries.forEach((entry, index) => {
-    const kind = kindOf(entry);
-    if (kind === 'event') drawEvent(events, view, lanes, entry.Event, index, selection, audioTraces.get(index));
-    else if (kind === 'curve') drawCurve(events, view, lanes, entry.ParameterCurve, index, selection);
-    else if (kind === 'parameter') drawParameter(events, view, lanes, entry.Parameter, index, selection);
-  });
-  const cursorX = view.x(selection.cursor);
-  if (cursorX >= GUTTER) el('line', { class: 'cursor-line', x1: cursorX, x2: cursorX, y1: 0, y2: svgHeight(lanes) }, svg);
-  el('line', { id: 'playhead', class: 'playhead', x1: -10, x2: -10, y1: 0, y2: svgHeight(lanes), visibility: 'hidden' }, svg);
-  drawGutter(svg, lanes, width, analysis);
-  // Where time 0 is and the scale, for tools that drive the page (the browser test).
-  svg.dataset.x0 = view.x(0).toFixed(3);
-  svg.dataset.pixelsPerSecond = view.pixelsPerSecond.toFixed(6);
-}
+        export function drawTimeline(svg, { doc, view, selection, analysis, lanes }) {
+          svg.replaceChildren();
+          const width = view.width + GUTTER;
+          const lanesGroup = el('g', {}, svg);
+          for (const [index, box] of lanes.entries()) {
+            el('rect', { class: box.id === 'ruler' ? 'ruler' : `lane-bg${index % 2 ? ' alt' : ''}`, x: GUTTER, y: box.top,
+              width: view.width, height: box.height, 'data-lane': box.id }, lanesGroup);
+          }
+          drawGrid(svg, view, lanes);
+          if (selection.range) drawRange(svg, view, lanes, selection.range);
+          const computed = analysis?.lanes;
+          const audioTraces = new Map((computed?.audio ?? []).map((trace) => [trace.entry,
+            { ...trace, windowFrom: computed.from, windowTo: computed.to }]));
+          drawComputed(svg, view, lanes, analysis);
+          const events = el('g', {}, svg);
+          doc.entries.forEach((entry, index) => {
+            const kind = kindOf(entry);
+            if (kind === 'event') drawEvent(events, view, lanes, entry.Event, index, selection, audioTraces.get(index));
+            else if (kind === 'curve') drawCurve(events, view, lanes, entry.ParameterCurve, index, selection);
+            else if (kind === 'parameter') drawParameter(events, view, lanes, entry.Parameter, index, selection);
+          });
+          const cursorX = view.x(selection.cursor);
+          if (cursorX >= GUTTER) el('line', { class: 'cursor-line', x1: cursorX, x2: cursorX, y1: 0, y2: svgHeight(lanes) }, svg);
+          el('line', { id: 'playhead', class: 'playhead', x1: -10, x2: -10, y1: 0, y2: svgHeight(lanes), visibility: 'hidden' }, svg);
+          drawGutter(svg, lanes, width, analysis);
+          // Where time 0 is and the scale, for tools that drive the page (the browser test).
+          svg.dataset.x0 = view.x(0).toFixed(3);
+          svg.dataset.pixelsPerSecond = view.pixelsPerSecond.toFixed(6);
+        }
 
-function svgHeight(lanes) {
-  const last = lanes[lanes.length - 1];
-  return last.top + last.height;
-}
+        function svgHeight(lanes) {
+          const last = lanes[lanes.length - 1];
+          return last.top + last.height;
+        }
 
-function drawGutter(svg, lanes, width, analysis) {
-  el('rect', { class: 'gutter', x: 0, y: 0, width: GUTTER - 2, height: svgHeight(lanes) }, svg);
-  for (const box of lanes) {
-    if (box.label) text(box.label, { class: 'lane-label', x: 6, y: box.top + 14 }, svg);
-  }
-  const peak = analysis?.lanes?.accelerationPeak;
-  const accel = lane(lanes, 'acceleration');
-  if (peak) text(`±${peak.toFixed(2)} g`, { class: 'lane-label', x: 6, y: accel.top + 28 }, svg);
-  svg.setAttribute('viewBox', `0 0 ${width} ${svgHeight(lanes)}`);
-}
+        function drawGutter(svg, lanes, width, analysis) {
+          el('rect', { class: 'gutter', x: 0, y: 0, width: GUTTER - 2, height: svgHeight(lanes) }, svg);
+          for (const box of lanes) {
+            if (box.label) text(box.label, { class: 'lane-label', x: 6, y: box.top + 14 }, svg);
+          }
+          const peak = analysis?.lanes?.accelerationPeak;
+          const accel = lane(lanes, 'acceleration');
+          if (peak) text(`±${peak.toFixed(2)} g`, { class: 'lane-label', x: 6, y: accel.top + 28 }, svg);
+          svg.setAttribute('viewBox', `0 0 ${width} ${svgHeight(lanes)}`);
+        }
 
-function drawGrid(svg, view, lanes) {
-  const step = TICK_STEPS.find((candidate) => candidate * view.pixelsPerSecond >= 70) ?? 60;
-  const ruler = lane(lanes, 'ruler');
-  const bottom = svgHeight(lanes);
-  const group = el('g', {}, svg);
-  for (let time = Math.ceil(view.start / step) * step; time <= view.end; time += step) {
-    const x = view.x(time);
-    el('line', { class: 'grid', x1: x, x2: x, y1: ruler.top + ruler.height, y2: bottom }, group);
-    text(formatTime(time, step), { class: 'tick-label', x: x + 3, y: ruler.top + 15 }, group);
-  }
-}
+        function drawGrid(svg, view, lanes) {
+          const step = TICK_STEPS.find((candidate) => candidate * view.pixelsPerSecond >= 70) ?? 60;
+          const ruler = lane(lanes, 'ruler');
+          const bottom = svgHeight(lanes);
+          const group = el('g', {}, svg);
+          for (let time = Math.ceil(view.start / step) * step; time <= view.end; time += step) {
+            const x = view.x(time);
+            el('line', { class: 'grid', x1: x, x2: x, y1: ruler.top + ruler.height, y2: bottom }, group);
+            text(formatTime(time, step), { class: 'tick-label', x: x + 3, y: ruler.top + 15 }, group);
+          }
+        }
 
-function drawRange(svg, view, lanes, [from, to]) {
-  const x1 = Math.max(GUTTER, view.x(from));
-  const x2 = view.x(to);
-  if (x2 <= x1) return;
-  const bottom = svgHeight(lanes);
-  el('rect', { class: 'range', x: x1, y: 0, width: x2 - x1, height: bottom }, svg);
-  el('line', { class: 'range-edge', x1, x2: x1, y1: 0, y2: bottom }, svg);
-  el('line', { class: 'range-edge', x1: x2, x2, y1: 0, y2: bottom }, svg);
-}
+        function drawRange(svg, view, lanes, [from, to]) {
+          const x1 = Math.max(GUTTER, view.x(from));
+          const x2 = view.x(to);
+          if (x2 <= x1) return;
+          const bottom = svgHeight(lanes);
+          el('rect', { class: 'range', x: x1, y: 0, width: x2 - x1, height: bottom }, svg);
+          el('line', { class: 'range-edge', x1, x2: x1, y1: 0, y2: bottom }, svg);
+          el('line', { class: 'range-edge', x1: x2, x2, y1: 0, y2: bottom }, svg);
+        }
 
-function drawEvent(group, view, lanes, event, index, selection, audioTrace) {
-  const selected = selection.entry === index;
-  const x = view.x(event.Time);
-  if (event.EventType === 'HapticTransient') {
-    const box = lane(lanes, 'transients');
-    const intensity = parameterValue(event, 'HapticIntensity');
-    const top = valueY(box, Math.max(intensity, 0.12));
-    const g = el('g', { class: `transient${selected ? ' selected' : ''}`, 'data-entry': index, 'data-role': 'move' }, group);
-    el('rect', { class: 'hit', x: x - 6, y: box.top, width: 12, height: box.height }, g);
-    el('line', { class: 'stem', x1: x, x2: x, y1: box.top + box.height - 3, y2: top }, g);
-    el('rect', { class: 'head', x: x - 3.5, y: top - 3.5, width: 7, height: 7 }, g);
-    return;
-  }
-  const isAudio = event.EventType === 'AudioCustom' || event.EventType === 'AudioContinuous';
-  const box = lane(lanes, isAudio ? 'audio' : 'continuous');
-  const end = eventEnd(event, audioTrace?.end);
-  const unknownLength = event.EventType === 'AudioCustom' && end <= event.Time;
-  const x2 = view.x(unknownLength ? event.Time + 0.1 : end);
-  const width = Math.max(4, x2 - x);
-  const level = isAudio ? parameterValue(event, 'AudioVolume') : parameterValue(event, 'HapticIntensity');
-  const kindClass = event.EventType === 'AudioContinuous' ? 'audio-tone' : isAudio ? 'audio' : 'continuous';
-  const g = el('g', { class: `${kindClass}${selected ? ' selected' : ''}`, 'data-entry': index }, group);
-  el('rect', { class: 'body', 'data-role': 'move', x, y: box.top + 4, width, height: box.height - 8,
-    'fill-opacity': (0.25 + 0.6 * level).toFixed(2), 'stroke-dasharray': unknownLength ? '3 2' : undefined }, g);
-  if (audioTrace) drawWaveform(g, view, box, audioTrace);
-  if (event.EventType === 'AudioCustom') {
-    const name = (event.EventWaveformPath ?? '').split('/').pop();
-    if (width > 40) text(name, { class: 'event-label', x: x + 4, y: box.top + 15 }, g);
-  }
-  if (!unknownLength) {
-    el('rect', { class: 'handle', 'data-role': 'start', x: x - 1, y: box.top + 4, width: 6, height: box.height - 8 }, g);
-    el('rect', { class: 'handle', 'data-role': 'end', x: x + width - 5, y: box.top + 4, width: 6, height: box.height - 8 }, g);
-  }
-}
+        function drawEvent(group, view, lanes, event, index, selection, audioTrace) {
+          const selected = selection.entry === index;
+          const x = view.x(event.Time);
+          if (event.EventType === 'HapticTransient') {
+            const box = lane(lanes, 'transients');
+            const intensity = parameterValue(event, 'HapticIntensity');
+            const top = valueY(box, Math.max(intensity, 0.12));
+            const g = el('g', { class: `transient${selected ? ' selected' : ''}`, 'data-entry': index, 'data-role': 'move' }, group);
+            el('rect', { class: 'hit', x: x - 6, y: box.top, width: 12, height: box.height }, g);
+            el('line', { class: 'stem', x1: x, x2: x, y1: box.top + box.height - 3, y2: top }, g);
+            el('rect', { class: 'head', x: x - 3.5, y: top - 3.5, width: 7, height: 7 }, g);
+            return;
+          }
+          const isAudio = event.EventType === 'AudioCustom' || event.EventType === 'AudioContinuous';
+          const box = lane(lanes, isAudio ? 'audio' : 'continuous');
+          const end = eventEnd(event, audioTrace?.end);
+          const unknownLength = event.EventType === 'AudioCustom' && end <= event.Time;
+          const x2 = view.x(unknownLength ? event.Time + 0.1 : end);
+          const width = Math.max(4, x2 - x);
+          const level = isAudio ? parameterValue(event, 'AudioVolume') : parameterValue(event, 'HapticIntensity');
+          const kindClass = event.EventType === 'AudioContinuous' ? 'audio-tone' : isAudio ? 'audio' : 'continuous';
+          const g = el('g', { class: `${kindClass}${selected ? ' selected' : ''}`, 'data-entry': index }, group);
+          el('rect', { class: 'body', 'data-role': 'move', x, y: box.top + 4, width, height: box.height - 8,
+            'fill-opacity': (0.25 + 0.6 * level).toFixed(2), 'stroke-dasharray': unknownLength ? '3 2' : undefined }, g);
+          if (audioTrace) drawWaveform(g, view, box, audioTrace);
+          if (event.EventType === 'AudioCustom') {
+            const name = (event.EventWaveformPath ?? '').split('/').pop();
+            if (width > 40) text(name, { class: 'event-label', x: x + 4, y: box.top + 15 }, g);
+          }
+          if (!unknownLength) {
+            el('rect', { class: 'handle', 'data-role': 'start', x: x - 1, y: box.top + 4, width: 6, height: box.height - 8 }, g);
+            el('rect', { class: 'handle', 'data-role': 'end', x: x + width - 5, y: box.top + 4, width: 6, height: box.height - 8 }, g);
+          }
+        }
 
-function drawWaveform(group, view, box, trace) {
-  const analysisStep = (trace.windowTo - trace.windowFrom) / trace.low.length;
-  const mid = box.top + box.height / 2 + 4;
-  const half = (box.height - 20) / 2;
-  const upper = [];
-  const lower = [];
-  trace.low.forEach((low, column) => {
-    const time = trace.windowFrom + (column + 0.5) * analysisStep;
-    if (time < trace.start || time > trace.end) return;
-    const x = view.x(time);
-    upper.push([x, mid - trace.high[column] * half]);
-    lower.push([x, mid - low * half]);
-  });
-  if (upper.length > 1) el('polygon', { class: 'waveform', points: points(upper.concat(lower.reverse())) }, group);
-}
+        function drawWaveform(group, view, box, trace) {
+          const analysisStep = (trace.windowTo - trace.windowFrom) / trace.low.length;
+          const mid = box.top + box.height / 2 + 4;
+          const half = (box.height - 20) / 2;
+          const upper = [];
+          const lower = [];
+          trace.low.forEach((low, column) => {
+            const time = trace.windowFrom + (column + 0.5) * analysisStep;
+            if (time < trace.start || time > trace.end) return;
+            const x = view.x(time);
+            upper.push([x, mid - trace.high[column] * half]);
+            lower.push([x, mid - low * half]);
+          });
+          if (upper.length > 1) el('polygon', { class: 'waveform', points: points(upper.concat(lower.reverse())) }, group);
+        }
 
-function controlLane(id) {
-  if (id === 'HapticIntensityControl') return 'intensity';
-  if (id === 'HapticSharpnessControl') return 'sharpness';
-  return 'controls';
-}
+        function controlLane(id) {
+          if (id === 'HapticIntensityControl') return 'intensity';
+          if (id === 'HapticSharpnessControl') return 'sharpness';
+          return 'controls';
+        }
 
-function drawCurve(group, view, lanes, curveEntry, index, selection) {
-  const box = lane(lanes, controlLane(curveEntry.ParameterID));
-  const range = dynamicParameter(curveEntry.ParameterID) ?? { min: 0, max: 1 };
-  const list = curvePoints(curveEntry);
-  const selected = selection.entry === index;
-  const g = el('g', { 'data-entry': index }, group);
-  if (box.id === 'controls') {
-    const x1 = view.x(list[0]?.time ?? curveEntry.Time);
-    const x2 = view.x(list[list.length - 1]?.time ?? curveEntry.Time);
-    el('line', { class: `curve-span${selected ? ' selected' : ''}`, 'data-role': 'select', x1, x2: Math.max(x2, x1 + 3),
-      y1: box.top + box.height / 2, y2: box.top + box.height / 2 }, g);
-    text(curveEntry.ParameterID.replace('Control', ''), { class: 'lane-label', x: x1, y: box.top + 10 }, g);
-    return;
-  }
-  const coordinates = list.map((point) => [view.x(point.time), valueY(box, point.value, range.min, range.max)]);
-  el('polyline', { class: 'control-line', points: points(coordinates) }, g);
-  coordinates.forEach(([x, y], pointIndex) => {
-    const pointSelected = selected && selection.point === pointIndex;
-    el('circle', { class: `control-point${pointSelected ? ' selected' : ''}`, 'data-role': 'point', 'data-point': pointIndex,
-      cx: x, cy: y, r: 5 }, g);
-  });
-}
+        function drawCurve(group, view, lanes, curveEntry, index, selection) {
+          const box = lane(lanes, controlLane(curveEntry.ParameterID));
+          const range = dynamicParameter(curveEntry.ParameterID) ?? { min: 0, max: 1 };
+          const list = curvePoints(curveEntry);
+          const selected = selection.entry === index;
+          const g = el('g', { 'data-entry': index }, group);
+          if (box.id === 'controls') {
+            const x1 = view.x(list[0]?.time ?? curveEntry.Time);
+            const x2 = view.x(list[list.length - 1]?.time ?? curveEntry.Time);
+            el('line', { class: `curve-span${selected ? ' selected' : ''}`, 'data-role': 'select', x1, x2: Math.max(x2, x1 + 3),
+              y1: box.top + box.height / 2, y2: box.top + box.height / 2 }, g);
+            text(curveEntry.ParameterID.replace('Control', ''), { class: 'lane-label', x: x1, y: box.top + 10 }, g);
+            return;
+          }
+          const coordinates = list.map((point) => [view.x(point.time), valueY(box, point.value, range.min, range.max)]);
+          el('polyline', { class: 'control-line', points: points(coordinates) }, g);
+          coordinates.forEach(([x, y], pointIndex) => {
+            const pointSelected = selected && selection.point === pointIndex;
+            el('circle', { class: `control-point${pointSelected ? ' selected' : ''}`, 'data-role': 'point', 'data-point': pointIndex,
+              cx: x, cy: y, r: 5 }, g);
+          });
+        }
 
-function drawParameter(group, view, lanes, parameter, index, selection) {
-  const box = lane(lanes, controlLane(parameter.ParameterID));
-  const range = dynamicParameter(parameter.ParameterID) ?? { min: 0, max: 1 };
-  const x = view.x(parameter.Time);
-  const y = box.id === 'controls' ? box.top + box.height / 2 : valueY(box, parameter.ParameterValue, range.min, range.max);
-  const selected = selection.entry === index;
-  const g = el('g', { 'data-entry': index }, group);
-  el('polygon', { class: 'parameter-point', 'data-role': 'move', points: points([[x, y - 6], [x + 6, y], [x, y + 6], [x - 6, y]]),
-    'stroke-width': selected ? 3 : 1.5 }, g);
-}
+        function drawParameter(group, view, lanes, parameter, index, selection) {
+          const box = lane(lanes, controlLane(parameter.ParameterID));
+          const range = dynamicParameter(parameter.ParameterID) ?? { min: 0, max: 1 };
+          const x = view.x(parameter.Time);
+          const y = box.id === 'controls' ? box.top + box.height / 2 : valueY(box, parameter.ParameterValue, range.min, range.max);
+          const selected = selection.entry === index;
+          const g = el('g', { 'data-entry': index }, group);
+          el('polygon', { class: 'parameter-point', 'data-role': 'move', points: points([[x, y - 6], [x + 6, y], [x, y + 6], [x - 6, y]]),
+            'stroke-width': selected ? 3 : 1.5 }, g);
+        }
 
-function drawComputed(svg, view, lanes, analysis) {
-  const computed = analysis?.lanes;
-  if (!computed) return;
-  const group = el('g', {}, svg);
-  const step = (computed.to - computed.from) / computed.columns;
-  const xAt = (column) => view.x(computed.from + column * step);
-  const intensity = lane(lanes, 'intensity');
-  const base = valueY(intensity, 0);
-  const outline = computed.intensity.map((value, column) => [xAt(column), valueY(intensity, value)]);
-  el('polygon', { class: 'envelope', points: points([[xAt(0), base], ...outline, [xAt(computed.columns), base]]) }, group);
-  const sharpness = lane(lanes, 'sharpness');
-  let run = [];
-  const flush = () => {
-    if (run.length > 1) el('polyline', { class: 'sharpness-line', points: points(run) }, group);
-    run = [];
-  };
-  computed.sharpness.forEach((value, column) => {
-    if (value === null) flush();
-    else run.push([xAt(column), valueY(sharpness, value)]);
-  });
-  flush();
-  for (const transient of computed.transients) {
-    const x = view.x(transient.time);
-    if (x < GUTTER || x > view.x(view.end)) continue;
-    el('line', { class: 'grid', x1: x, x2: x, y1: base, y2: valueY(intensity, transient.intensity), stroke: 'var(--transient)',
-      'stroke-width': 2 }, group);
-    el('circle', { class: 'transient-mark', cx: x, cy: valueY(sharpness, transient.sharpness), r: 3 }, group);
-  }
-  const accel = lane(lanes, 'acceleration');
-  const mid = accel.top + accel.height / 2;
-  const scale = (accel.height / 2 - 4) / Math.max(computed.accelerationPeak, 0.001);
-  el('line', { class: 'zero', x1: GUTTER, x2: view.x(view.end), y1: mid, y2: mid }, group);
-  const upper = computed.accelerationHigh.map((value, column) => [xAt(column + 0.5), mid - value * scale - 0.3]);
-  const lower = computed.accelerationLow.map((value, column) => [xAt(column + 0.5), mid - value * scale + 0.3]);
-  el('polygon', { class: 'acceleration', points: points(upper.concat(lower.reverse())) }, group);
-}
+        function drawComputed(svg, view, lanes, analysis) {
+          const computed = analysis?.lanes;
+          if (!computed) return;
+          const group = el('g', {}, svg);
+          const step = (computed.to - computed.from) / computed.columns;
+          const xAt = (column) => view.x(computed.from + column * step);
+          const intensity = lane(lanes, 'intensity');
+          const base = valueY(intensity, 0);
+          const outline = computed.intensity.map((value, column) => [xAt(column), valueY(intensity, value)]);
+          el('polygon', { class: 'envelope', points: points([[xAt(0), base], ...outline, [xAt(computed.columns), base]]) }, group);
+          const sharpness = lane(lanes, 'sharpness');
+          let run = [];
+          const flush = () => {
+            if (run.length > 1) el('polyline', { class: 'sharpness-line', points: points(run) }, group);
+            run = [];
+          };
+          computed.sharpness.forEach((value, column) => {
+            if (value === null) flush();
+            else run.push([xAt(column), valueY(sharpness, value)]);
+          });
+          flush();
+          for (const transient of computed.transients) {
+            const x = view.x(transient.time);
+            if (x < GUTTER || x > view.x(view.end)) continue;
+            el('line', { class: 'grid', x1: x, x2: x, y1: base, y2: valueY(intensity, transient.intensity), stroke: 'var(--transient)',
+              'stroke-width': 2 }, group);
+            el('circle', { class: 'transient-mark', cx: x, cy: valueY(sharpness, transient.sharpness), r: 3 }, group);
+          }
+          const accel = lane(lanes, 'acceleration');
+          const mid = accel.top + accel.height / 2;
+          const scale = (accel.height / 2 - 4) / Math.max(computed.accelerationPeak, 0.001);
+          el('line', { class: 'zero', x1: GUTTER, x2: view.x(view.end), y1: mid, y2: mid }, group);
+          const upper = computed.accelerationHigh.map((value, column) => [xAt(column + 0.5), mid - value * scale - 0.3]);
+          const lower = computed.accelerationLow.map((value, column) => [xAt(column + 0.5), mid - value * scale + 0.3]);
+          el('polygon', { class: 'acceleration', points: points(upper.concat(lower.reverse())) }, group);
+        }
 
-"""#,
+        """#,
         "js/timeline-gestures.js": #"""
-// Pointer gestures on the timeline: drag events to move them, their handles to resize them, curve control points
-// to reshape curves, the ruler to select a time range; double-click a lane to add; wheel to scroll, Ctrl+wheel to
-// zoom. A whole drag is one undo step.
-import { curve, round } from './ahap.js';
-import { lane, laneAt, yValue } from './layout.js';
-import { dynamicParameter } from './schema.js';
-import { GUTTER } from './view.js';
+        // Pointer gestures on the timeline: drag events to move them, their handles to resize them, curve control points
+        // to reshape curves, the ruler to select a time range; double-click a lane to add; wheel to scroll, Ctrl+wheel to
+        // zoom. A whole drag is one undo step.
+        import { curve, round } from './ahap.js';
+        import { lane, laneAt, yValue } from './layout.js';
+        import { dynamicParameter } from './schema.js';
+        import { GUTTER } from './view.js';
 
-export function attachGestures(timeline) {
-  const { svg, doc, view, selection } = timeline;
-  let drag = null;
+        export function attachGestures(timeline) {
+          const { svg, doc, view, selection } = timeline;
+          let drag = null;
 
-  const position = (event) => {
-    const box = svg.getBoundingClientRect();
-    return { x: event.clientX - box.left, y: event.clientY - box.top };
-  };
+          const position = (event) => {
+            const box = svg.getBoundingClientRect();
+            return { x: event.clientX - box.left, y: event.clientY - box.top };
+          };
 
-  svg.addEventListener('pointerdown', (event) => {
-    if (event.button !== 0) return;
-    const { x, y } = position(event);
-    if (x < GUTTER) return;
-    svg.focus();
-    const box = laneAt(timeline.lanes, y);
-    const group = event.target.closest('[data-entry]');
-    const role = event.target.closest('[data-role]')?.dataset.role;
-    if (box?.id === 'ruler') {
-      drag = { kind: 'range', anchor: view.snap(view.time(x)), moved: false };
-    } else if (group && role) {
-      const index = Number(group.dataset.entry);
-      const point = role === 'point' ? Number(event.target.dataset.point) : null;
-      selection.select(index, point);
-      if (role !== 'select') {
-        drag = { kind: role, index, point, startX: x, original: structuredClone(doc.entries[index]), lane: box };
-        doc.beginGesture();
-      }
-    } else {
-      selection.clear();
-      selection.setCursor(view.snap(view.time(x)));
-    }
-    if (drag) svg.setPointerCapture(event.pointerId);
-    event.preventDefault();
-  });
+          svg.addEventListener('pointerdown', (event) => {
+            if (event.button !== 0) return;
+            const { x, y } = position(event);
+            if (x < GUTTER) return;
+            svg.focus();
+            const box = laneAt(timeline.lanes, y);
+            const group = event.target.closest('[data-entry]');
+            const role = event.target.closest('[data-role]')?.dataset.role;
+            if (box?.id === 'ruler') {
+              drag = { kind: 'range', anchor: view.snap(view.time(x)), moved: false };
+            } else if (group && role) {
+              const index = Number(group.dataset.entry);
+              const point = role === 'point' ? Number(event.target.dataset.point) : null;
+              selection.select(index, point);
+              if (role !== 'select') {
+                drag = { kind: role, index, point, startX: x, original: structuredClone(doc.entries[index]), lane: box };
+                doc.beginGesture();
+              }
+            } else {
+              selection.clear();
+              selection.setCursor(view.snap(view.time(x)));
+            }
+            if (drag) svg.setPointerCapture(event.pointerId);
+            event.preventDefault();
+          });
 
-  svg.addEventListener('pointermove', (event) => {
-    if (!drag) return;
-    const { x, y } = position(event);
-    if (drag.kind === 'range') {
-      const time = view.snap(view.time(x));
-      drag.moved = drag.moved || Math.abs(time - drag.anchor) > 0;
-      selection.setRange([Math.min(drag.anchor, time), Math.max(drag.anchor, time)]);
-      return;
-    }
-    const dt = (x - drag.startX) / view.pixelsPerSecond;
-    doc.edit((ahap) => applyDrag(ahap.Pattern, drag, dt, y, view, timeline.lanes));
-  });
+          svg.addEventListener('pointermove', (event) => {
+            if (!drag) return;
+            const { x, y } = position(event);
+            if (drag.kind === 'range') {
+              const time = view.snap(view.time(x));
+              drag.moved = drag.moved || Math.abs(time - drag.anchor) > 0;
+              selection.setRange([Math.min(drag.anchor, time), Math.max(drag.anchor, time)]);
+              return;
+            }
+            const dt = (x - drag.startX) / view.pixelsPerSecond;
+            doc.edit((ahap) => applyDrag(ahap.Pattern, drag, dt, y, view, timeline.lanes));
+          });
 
-  const finish = () => {
-    if (!drag) return;
-    if (drag.kind === 'range' && !drag.moved) {
-      selection.setRange(null);
-      selection.setCursor(drag.anchor);
-    } else if (drag.kind !== 'range') {
-      doc.endGesture();
-    }
-    drag = null;
-  };
-  svg.addEventListener('pointerup', finish);
-  svg.addEventListener('pointercancel', finish);
+          const finish = () => {
+            if (!drag) return;
+            if (drag.kind === 'range' && !drag.moved) {
+              selection.setRange(null);
+              selection.setCursor(drag.anchor);
+            } else if (drag.kind !== 'range') {
+              doc.endGesture();
+            }
+            drag = null;
+          };
+          svg.addEventListener('pointerup', finish);
+          svg.addEventListener('pointercancel', finish);
 
-  svg.addEventListener('dblclick', (event) => {
-    const { x, y } = position(event);
-    if (x < GUTTER || event.target.closest('[data-entry]')) return;
-    const box = laneAt(timeline.lanes, y);
-    if (!box) return;
-    const time = view.snap(view.time(x));
-    if (box.id === 'transients') timeline.addTransient(time);
-    else if (box.id === 'continuous') timeline.addContinuous(time);
-    else if (box.id === 'audio') timeline.addAudio(time);
-    else if (box.id === 'intensity') addCurvePoint(timeline, 'HapticIntensityControl', time, y);
-    else if (box.id === 'sharpness') addCurvePoint(timeline, 'HapticSharpnessControl', time, y);
-  });
+          svg.addEventListener('dblclick', (event) => {
+            const { x, y } = position(event);
+            if (x < GUTTER || event.target.closest('[data-entry]')) return;
+            const box = laneAt(timeline.lanes, y);
+            if (!box) return;
+            const time = view.snap(view.time(x));
+            if (box.id === 'transients') timeline.addTransient(time);
+            else if (box.id === 'continuous') timeline.addContinuous(time);
+            else if (box.id === 'audio') timeline.addAudio(time);
+            else if (box.id === 'intensity') addCurvePoint(timeline, 'HapticIntensityControl', time, y);
+            else if (box.id === 'sharpness') addCurvePoint(timeline, 'HapticSharpnessControl', time, y);
+          });
 
-  svg.addEventListener('wheel', (event) => {
-    event.preventDefault();
-    const { x } = position(event);
-    if (event.ctrlKey || event.metaKey) {
-      view.zoom(event.deltaY < 0 ? 1.25 : 0.8, view.time(Math.max(GUTTER, x)));
-    } else {
-      const pixels = Math.abs(event.deltaX) > Math.abs(event.deltaY) ? event.deltaX : event.deltaY;
-      view.scrollBy(pixels / view.pixelsPerSecond);
-    }
-  }, { passive: false });
-}
+          svg.addEventListener('wheel', (event) => {
+            event.preventDefault();
+            const { x } = position(event);
+            if (event.ctrlKey || event.metaKey) {
+              view.zoom(event.deltaY < 0 ? 1.25 : 0.8, view.time(Math.max(GUTTER, x)));
+            } else {
+              const pixels = Math.abs(event.deltaX) > Math.abs(event.deltaY) ? event.deltaX : event.deltaY;
+              view.scrollBy(pixels / view.pixelsPerSecond);
+            }
+          }, { passive: false });
+        }
 
-function applyDrag(entries, drag, dt, y, view, lanes) {
-  const entry = entries[drag.index];
-  const original = drag.original;
-  if (!entry) return;
-  if (entry.Event) {
-    const event = entry.Event;
-    const start = original.Event.Time;
-    const end = start + (original.Event.EventDuration ?? 0);
-    if (drag.kind === 'move') {
-      event.Time = view.snap(start + dt);
-    } else if (drag.kind === 'start') {
-      const time = Math.min(view.snap(start + dt), end - 0.005);
-      event.Time = Math.max(0, time);
-      event.EventDuration = round(end - event.Time);
-    } else if (drag.kind === 'end') {
-      event.EventDuration = round(Math.max(0.005, view.snap(Math.max(end, start) + dt) - start));
-    }
-  } else if (entry.Parameter) {
-    entry.Parameter.Time = view.snap(original.Parameter.Time + dt);
-    const box = valueLane(lanes, entry.Parameter.ParameterID);
-    if (box) {
-      const range = dynamicParameter(entry.Parameter.ParameterID);
-      entry.Parameter.ParameterValue = round(yValue(box, y, range.min, range.max));
-    }
-  } else if (entry.ParameterCurve && drag.kind === 'point') {
-    const curveEntry = entry.ParameterCurve;
-    const list = curveEntry.ParameterCurveControlPoints;
-    const before = original.ParameterCurve.ParameterCurveControlPoints[drag.point];
-    const previous = drag.point > 0 ? list[drag.point - 1].Time : 0;
-    const next = drag.point < list.length - 1 ? list[drag.point + 1].Time : Infinity;
-    const absolute = view.snap(curveEntry.Time + before.Time + dt);
-    list[drag.point].Time = round(Math.min(next, Math.max(previous, absolute - curveEntry.Time)));
-    const box = valueLane(lanes, curveEntry.ParameterID);
-    if (box) {
-      const range = dynamicParameter(curveEntry.ParameterID);
-      list[drag.point].ParameterValue = round(yValue(box, y, range.min, range.max));
-    }
-  }
-}
+        function applyDrag(entries, drag, dt, y, view, lanes) {
+          const entry = entries[drag.index];
+          const original = drag.original;
+          if (!entry) return;
+          if (entry.Event) {
+            const event = entry.Event;
+            const start = original.Event.Time;
+            const end = start + (original.Event.EventDuration ?? 0);
+            if (drag.kind === 'move') {
+              event.Time = view.snap(start + dt);
+            } else if (drag.kind === 'start') {
+              const time = Math.min(view.snap(start + dt), end - 0.005);
+              event.Time = Math.max(0, time);
+              event.EventDuration = round(end - event.Time);
+            } else if (drag.kind === 'end') {
+              event.EventDuration = round(Math.max(0.005, view.snap(Math.max(end, start) + dt) - start));
+            }
+          } else if (entry.Parameter) {
+            entry.Parameter.Time = view.snap(original.Parameter.Time + dt);
+            const box = valueLane(lanes, entry.Parameter.ParameterID);
+            if (box) {
+              const range = dynamicParameter(entry.Parameter.ParameterID);
+              entry.Parameter.ParameterValue = round(yValue(box, y, range.min, range.max));
+            }
+          } else if (entry.ParameterCurve && drag.kind === 'point') {
+            const curveEntry = entry.ParameterCurve;
+            const list = curveEntry.ParameterCurveControlPoints;
+            const before = original.ParameterCurve.ParameterCurveControlPoints[drag.point];
+            const previous = drag.point > 0 ? list[drag.point - 1].Time : 0;
+            const next = drag.point < list.length - 1 ? list[drag.point + 1].Time : Infinity;
+            const absolute = view.snap(curveEntry.Time + before.Time + dt);
+            list[drag.point].Time = round(Math.min(next, Math.max(previous, absolute - curveEntry.Time)));
+            const box = valueLane(lanes, curveEntry.ParameterID);
+            if (box) {
+              const range = dynamicParameter(curveEntry.ParameterID);
+              list[drag.point].ParameterValue = round(yValue(box, y, range.min, range.max));
+            }
+          }
+        }
 
-function valueLane(lanes, id) {
-  if (id === 'HapticIntensityControl') return lane(lanes, 'intensity');
-  if (id === 'HapticSharpnessControl') return lane(lanes, 'sharpness');
-  return null;
-}
+        function valueLane(lanes, id) {
+          if (id === 'HapticIntensityControl') return lane(lanes, 'intensity');
+          if (id === 'HapticSharpnessControl') return lane(lanes, 'sharpness');
+          return null;
+        }
 
-// Double-click in the intensity or sharpness lane: a control point on the curve that covers the time, or a new
-// curve there.
-function addCurvePoint(timeline, id, time, y) {
-  const { doc, selection } = timeline;
-  const range = dynamicParameter(id);
-  const value = round(yValue(valueLane(timeline.lanes, id), y, range.min, range.max));
-  const index = doc.entries.findIndex((entry) => {
-    const candidate = entry.ParameterCurve;
-    if (!candidate || candidate.ParameterID !== id) return false;
-    const last = candidate.ParameterCurveControlPoints[candidate.ParameterCurveControlPoints.length - 1];
-    return time >= candidate.Time && time <= candidate.Time + (last?.Time ?? 0) + 0.5;
-  });
-  if (index < 0) {
-    const added = doc.add(curve(id, time, [[0, value], [0.1, value]]));
-    selection.select(added, 0);
-    return;
-  }
-  let pointIndex = 0;
-  doc.edit((ahap) => {
-    const target = ahap.Pattern[index].ParameterCurve;
-    const relative = round(time - target.Time);
-    const list = target.ParameterCurveControlPoints;
-    pointIndex = list.findIndex((point) => point.Time > relative);
-    if (pointIndex < 0) pointIndex = list.length;
-    list.splice(pointIndex, 0, { Time: relative, ParameterValue: value });
-  });
-  selection.select(index, pointIndex);
-}
+        // Double-click in the intensity or sharpness lane: a control point on the curve that covers the time, or a new
+        // curve there.
+        function addCurvePoint(timeline, id, time, y) {
+          const { doc, selection } = timeline;
+          const range = dynamicParameter(id);
+          const value = round(yValue(valueLane(timeline.lanes, id), y, range.min, range.max));
+          const index = doc.entries.findIndex((entry) => {
+            const candidate = entry.ParameterCurve;
+            if (!candidate || candidate.ParameterID !== id) return false;
+            const last = candidate.ParameterCurveControlPoints[candidate.ParameterCurveControlPoints.length - 1];
+            return time >= candidate.Time && time <= candidate.Time + (last?.Time ?? 0) + 0.5;
+          });
+          if (index < 0) {
+            const added = doc.add(curve(id, time, [[0, value], [0.1, value]]));
+            selection.select(added, 0);
+            return;
+          }
+          let pointIndex = 0;
+          doc.edit((ahap) => {
+            const target = ahap.Pattern[index].ParameterCurve;
+            const relative = round(time - target.Time);
+            const list = target.ParameterCurveControlPoints;
+            pointIndex = list.findIndex((point) => point.Time > relative);
+            if (pointIndex < 0) pointIndex = list.length;
+            list.splice(pointIndex, 0, { Time: relative, ParameterValue: value });
+          });
+          selection.select(index, pointIndex);
+        }
 
-"""#,
+        """#,
         "js/timeline.js": #"""
-// The timeline panel: keeps the view's width in step with the window, redraws when the pattern, the selection, the
-// view or the analysis change, and adds events where the cursor is.
-import { continuous, customAudio, transient } from './ahap.js';
-import { layOut } from './layout.js';
-import { drawTimeline } from './timeline-draw.js';
-import { attachGestures } from './timeline-gestures.js';
+        // The timeline panel: keeps the view's width in step with the window, redraws when the pattern, the selection, the
+        // view or the analysis change, and adds events where the cursor is.
+        import { continuous, customAudio, transient } from './ahap.js';
+        import { layOut } from './layout.js';
+        import { drawTimeline } from './timeline-draw.js';
+        import { attachGestures } from './timeline-gestures.js';
 
-export class Timeline {
-  constructor(svg, { doc, view, selection, audioFiles }) {
-    this.svg = svg;
-    this.doc = doc;
-    this.view = view;
-    this.selection = selection;
-    this.audioFiles = audioFiles; // () => audio paths relative to the pattern's folder
-    this.analysis = null;
-    this.lanes = layOut(svg.clientHeight || 600);
-    this.frame = 0;
-    attachGestures(this);
-    new ResizeObserver(() => this.resize()).observe(svg);
-    for (const source of [doc, selection]) source.on('change', () => this.redraw());
-    selection.on('range', () => this.redraw());
-    selection.on('cursor', () => this.redraw());
-    view.on('change', () => this.redraw());
-    this.resize();
-  }
+        export class Timeline {
+          constructor(svg, { doc, view, selection, audioFiles }) {
+            this.svg = svg;
+            this.doc = doc;
+            this.view = view;
+            this.selection = selection;
+            this.audioFiles = audioFiles; // () => audio paths relative to the pattern's folder
+            this.analysis = null;
+            this.lanes = layOut(svg.clientHeight || 600);
+            this.frame = 0;
+            attachGestures(this);
+            new ResizeObserver(() => this.resize()).observe(svg);
+            for (const source of [doc, selection]) source.on('change', () => this.redraw());
+            selection.on('range', () => this.redraw());
+            selection.on('cursor', () => this.redraw());
+            view.on('change', () => this.redraw());
+            this.resize();
+          }
 
-  resize() {
-    this.lanes = layOut(this.svg.clientHeight || 600);
-    this.view.setWidth(this.svg.clientWidth || 900);
-  }
+          resize() {
+            this.lanes = layOut(this.svg.clientHeight || 600);
+            this.view.setWidth(this.svg.clientWidth || 900);
+          }
 
-  setAnalysis(analysis) {
-    this.analysis = analysis;
-    this.redraw();
-  }
+          setAnalysis(analysis) {
+            this.analysis = analysis;
+            this.redraw();
+          }
 
-  // Redraws once per animation frame at most, however many changes arrive.
-  redraw() {
-    if (this.frame) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      drawTimeline(this.svg, this);
-    });
-  }
+          // Redraws once per animation frame at most, however many changes arrive.
+          redraw() {
+            if (this.frame) return;
+            this.frame = requestAnimationFrame(() => {
+              this.frame = 0;
+              drawTimeline(this.svg, this);
+            });
+          }
 
-  addTransient(time = this.selection.cursor) {
-    this.selection.select(this.doc.add(transient(time)));
-  }
+          addTransient(time = this.selection.cursor) {
+            this.selection.select(this.doc.add(transient(time)));
+          }
 
-  addContinuous(time = this.selection.cursor) {
-    this.selection.select(this.doc.add(continuous(time)));
-  }
+          addContinuous(time = this.selection.cursor) {
+            this.selection.select(this.doc.add(continuous(time)));
+          }
 
-  addAudio(time = this.selection.cursor) {
-    const [first] = this.audioFiles();
-    const entry = first
-      ? customAudio(time, first)
-      : { Event: { Time: time, EventType: 'AudioContinuous', EventDuration: 0.3 } };
-    this.selection.select(this.doc.add(entry));
-  }
+          addAudio(time = this.selection.cursor) {
+            const [first] = this.audioFiles();
+            const entry = first
+              ? customAudio(time, first)
+              : { Event: { Time: time, EventType: 'AudioContinuous', EventDuration: 0.3 } };
+            this.selection.select(this.doc.add(entry));
+          }
 
-  // The playhead at `time` (or hidden for null), without redrawing the rest.
-  showPlayhead(time) {
-    const line = this.svg.querySelector('#playhead');
-    if (!line) return;
-    if (time === null) {
-      line.setAttribute('visibility', 'hidden');
-      return;
-    }
-    const x = this.view.x(time);
-    line.setAttribute('x1', x);
-    line.setAttribute('x2', x);
-    line.setAttribute('visibility', 'visible');
-  }
-}
+          // The playhead at `time` (or hidden for null), without redrawing the rest.
+          showPlayhead(time) {
+            const line = this.svg.querySelector('#playhead');
+            if (!line) return;
+            if (time === null) {
+              line.setAttribute('visibility', 'hidden');
+              return;
+            }
+            const x = this.view.x(time);
+            line.setAttribute('x1', x);
+            line.setAttribute('x2', x);
+            line.setAttribute('visibility', 'visible');
+          }
+        }
 
-"""#,
+        """#,
         "js/transport.js": #"""
-// Play, stop and loop on the chosen output through the server's engine, with a playhead. While looping, every edit
-// is sent on (`update`) so the next pass plays it.
-export class Transport {
-  constructor({ controls, connection, doc, selection, timeline, status }) {
-    Object.assign(this, { controls, connection, doc, selection, timeline, status });
-    this.playing = false;
-    this.pass = null; // {offset, duration, startedAt (performance.now() ms), loop}
-    this.frame = 0;
-    this.updateTimer = 0;
-    controls.play.addEventListener('click', () => this.play());
-    controls.stop.addEventListener('click', () => this.stop());
-    controls.output.addEventListener('change', () => this.chooseOutput(controls.output.value));
-    connection.on('pass', (pass) => this.startPass(pass));
-    connection.on('stopped', (info) => this.stopped(info.message));
-    connection.on('failed', (info) => {
-      this.stopped('failed');
-      status.error(`Playback failed: ${info.message}`);
-    });
-    doc.on('change', () => {
-      if (!this.playing || !this.controls.loop.checked) return;
-      clearTimeout(this.updateTimer);
-      this.updateTimer = setTimeout(() => this.sendUpdate(), 40);
-    });
-  }
+        // Play, stop and loop on the chosen output through the server's engine, with a playhead. While looping, every edit
+        // is sent on (`update`) so the next pass plays it.
+        export class Transport {
+          constructor({ controls, connection, doc, selection, timeline, status }) {
+            Object.assign(this, { controls, connection, doc, selection, timeline, status });
+            this.playing = false;
+            this.pass = null; // {offset, duration, startedAt (performance.now() ms), loop}
+            this.frame = 0;
+            this.updateTimer = 0;
+            controls.play.addEventListener('click', () => this.play());
+            controls.stop.addEventListener('click', () => this.stop());
+            controls.output.addEventListener('change', () => this.chooseOutput(controls.output.value));
+            connection.on('pass', (pass) => this.startPass(pass));
+            connection.on('stopped', (info) => this.stopped(info.message));
+            connection.on('failed', (info) => {
+              this.stopped('failed');
+              status.error(`Playback failed: ${info.message}`);
+            });
+            doc.on('change', () => {
+              if (!this.playing || !this.controls.loop.checked) return;
+              clearTimeout(this.updateTimer);
+              this.updateTimer = setTimeout(() => this.sendUpdate(), 40);
+            });
+          }
 
-  setOutputs(outputs, current) {
-    this.controls.output.replaceChildren(...outputs.map((output) =>
-      new Option(output.label, output.id, false, output.id === current)));
-  }
+          setOutputs(outputs, current) {
+            this.controls.output.replaceChildren(...outputs.map((output) =>
+              new Option(output.label, output.id, false, output.id === current)));
+          }
 
-  toggle() {
-    if (this.playing) this.stop();
-    else this.play();
-  }
+          toggle() {
+            if (this.playing) this.stop();
+            else this.play();
+          }
 
-  request() {
-    const fields = { ahap: this.doc.text(), dir: this.doc.dir, path: this.doc.path ?? this.doc.savePath };
-    if (this.controls.selectionOnly.checked && this.selection.range) {
-      [fields.from, fields.to] = this.selection.range;
-    }
-    return fields;
-  }
+          request() {
+            const fields = { ahap: this.doc.text(), dir: this.doc.dir, path: this.doc.path ?? this.doc.savePath };
+            if (this.controls.selectionOnly.checked && this.selection.range) {
+              [fields.from, fields.to] = this.selection.range;
+            }
+            return fields;
+          }
 
-  async play() {
-    try {
-      await this.connection.request('play', { ...this.request(), loop: this.controls.loop.checked });
-      this.playing = true;
-      this.controls.play.classList.add('playing');
-      this.status.show(`Playing on ${this.controls.output.selectedOptions[0]?.textContent ?? 'the output'}`);
-    } catch (error) {
-      this.status.error(error.message);
-    }
-  }
+          async play() {
+            try {
+              await this.connection.request('play', { ...this.request(), loop: this.controls.loop.checked });
+              this.playing = true;
+              this.controls.play.classList.add('playing');
+              this.status.show(`Playing on ${this.controls.output.selectedOptions[0]?.textContent ?? 'the output'}`);
+            } catch (error) {
+              this.status.error(error.message);
+            }
+          }
 
-  async stop() {
-    try {
-      await this.connection.request('stop');
-    } catch (error) {
-      this.status.error(error.message);
-    }
-    this.stopped('stopped');
-  }
+          async stop() {
+            try {
+              await this.connection.request('stop');
+            } catch (error) {
+              this.status.error(error.message);
+            }
+            this.stopped('stopped');
+          }
 
-  async sendUpdate() {
-    try {
-      await this.connection.request('update', this.request());
-    } catch (error) {
-      this.status.error(`The edit is not played: ${error.message}`);
-    }
-  }
+          async sendUpdate() {
+            try {
+              await this.connection.request('update', this.request());
+            } catch (error) {
+              this.status.error(`The edit is not played: ${error.message}`);
+            }
+          }
 
-  async chooseOutput(id) {
-    try {
-      await this.connection.request('output', { output: id });
-      this.status.show(`Output: ${this.controls.output.selectedOptions[0]?.textContent ?? id}`);
-      this.stopped('output changed');
-    } catch (error) {
-      this.status.error(error.message);
-    }
-  }
+          async chooseOutput(id) {
+            try {
+              await this.connection.request('output', { output: id });
+              this.status.show(`Output: ${this.controls.output.selectedOptions[0]?.textContent ?? id}`);
+              this.stopped('output changed');
+            } catch (error) {
+              this.status.error(error.message);
+            }
+          }
 
-  startPass(pass) {
-    this.pass = { ...pass, startedAt: performance.now() + pass.delay * 1000 };
-    if (!this.frame) this.frame = requestAnimationFrame(() => this.animate());
-  }
+          startPass(pass) {
+            this.pass = { ...pass, startedAt: performance.now() + pass.delay * 1000 };
+            if (!this.frame) this.frame = requestAnimationFrame(() => this.animate());
+          }
 
-  stopped(reason) {
-    this.playing = false;
-    this.pass = null;
-    this.controls.play.classList.remove('playing');
-    this.timeline.showPlayhead(null);
-    if (reason && reason !== 'stopped') this.status.show(`Playback ${reason}`);
-  }
+          stopped(reason) {
+            this.playing = false;
+            this.pass = null;
+            this.controls.play.classList.remove('playing');
+            this.timeline.showPlayhead(null);
+            if (reason && reason !== 'stopped') this.status.show(`Playback ${reason}`);
+          }
 
-  // The playhead follows the current pass; no animation runs while nothing plays.
-  animate() {
-    this.frame = 0;
-    if (!this.pass) return;
-    const elapsed = (performance.now() - this.pass.startedAt) / 1000;
-    const time = this.pass.offset + Math.min(Math.max(elapsed, 0), this.pass.duration);
-    this.timeline.showPlayhead(time);
-    if (elapsed <= this.pass.duration || this.pass.loop) this.frame = requestAnimationFrame(() => this.animate());
-  }
-}
+          // The playhead follows the current pass; no animation runs while nothing plays.
+          animate() {
+            this.frame = 0;
+            if (!this.pass) return;
+            const elapsed = (performance.now() - this.pass.startedAt) / 1000;
+            const time = this.pass.offset + Math.min(Math.max(elapsed, 0), this.pass.duration);
+            this.timeline.showPlayhead(time);
+            if (elapsed <= this.pass.duration || this.pass.loop) this.frame = requestAnimationFrame(() => this.animate());
+          }
+        }
 
-"""#,
+        """#,
         "js/view.js": #"""
-// The timeline's window onto time: where it starts, how many pixels a second takes, and snapping.
-import { Emitter } from './emitter.js';
+        // The timeline's window onto time: where it starts, how many pixels a second takes, and snapping.
+        import { Emitter } from './emitter.js';
 
-export const GUTTER = 96; // pixels left of the lanes for their labels
-const PAD = 10; // pixels between the gutter and time 0 when scrolled to the start, so an event at 0 shows whole
+        export const GUTTER = 96; // pixels left of the lanes for their labels
+        const PAD = 10; // pixels between the gutter and time 0 when scrolled to the start, so an event at 0 shows whole
 
-export class TimelineView extends Emitter {
-  constructor() {
-    super();
-    this.start = 0; // seconds at the left edge of the lanes
-    this.pixelsPerSecond = 600;
-    this.width = 800; // pixels of lanes (the SVG's width less the gutter)
-    this.snapStep = 0.01;
-  }
+        export class TimelineView extends Emitter {
+          constructor() {
+            super();
+            this.start = 0; // seconds at the left edge of the lanes
+            this.pixelsPerSecond = 600;
+            this.width = 800; // pixels of lanes (the SVG's width less the gutter)
+            this.snapStep = 0.01;
+          }
 
-  get end() {
-    return this.start + (this.width - PAD) / this.pixelsPerSecond;
-  }
+          get end() {
+            return this.start + (this.width - PAD) / this.pixelsPerSecond;
+          }
 
-  x(time) {
-    return GUTTER + PAD + (time - this.start) * this.pixelsPerSecond;
-  }
+          x(time) {
+            return GUTTER + PAD + (time - this.start) * this.pixelsPerSecond;
+          }
 
-  time(x) {
-    return this.start + (x - GUTTER - PAD) / this.pixelsPerSecond;
-  }
+          time(x) {
+            return this.start + (x - GUTTER - PAD) / this.pixelsPerSecond;
+          }
 
-  // `time` on the snap grid (unless snapping is off), never negative, rounded to 0.1 ms.
-  snap(time) {
-    const snapped = this.snapStep > 0 ? Math.round(time / this.snapStep) * this.snapStep : time;
-    return Math.max(0, Math.round(snapped * 10000) / 10000);
-  }
+          // `time` on the snap grid (unless snapping is off), never negative, rounded to 0.1 ms.
+          snap(time) {
+            const snapped = this.snapStep > 0 ? Math.round(time / this.snapStep) * this.snapStep : time;
+            return Math.max(0, Math.round(snapped * 10000) / 10000);
+          }
 
-  setWidth(width) {
-    this.width = Math.max(100, width - GUTTER);
-    this.emit('change');
-  }
+          setWidth(width) {
+            this.width = Math.max(100, width - GUTTER);
+            this.emit('change');
+          }
 
-  zoom(factor, anchorTime = (this.start + this.end) / 2) {
-    const next = Math.min(200000, Math.max(20, this.pixelsPerSecond * factor));
-    const anchorX = this.x(anchorTime);
-    this.pixelsPerSecond = next;
-    this.start = Math.max(0, anchorTime - (anchorX - GUTTER - PAD) / next);
-    this.emit('change');
-  }
+          zoom(factor, anchorTime = (this.start + this.end) / 2) {
+            const next = Math.min(200000, Math.max(20, this.pixelsPerSecond * factor));
+            const anchorX = this.x(anchorTime);
+            this.pixelsPerSecond = next;
+            this.start = Math.max(0, anchorTime - (anchorX - GUTTER - PAD) / next);
+            this.emit('change');
+          }
 
-  scrollBy(seconds) {
-    this.start = Math.max(0, this.start + seconds);
-    this.emit('change');
-  }
+          scrollBy(seconds) {
+            this.start = Math.max(0, this.start + seconds);
+            this.emit('change');
+          }
 
-  fit(duration) {
-    const span = Math.max(duration, 0.05) * 1.08 + 0.04;
-    this.start = 0;
-    this.pixelsPerSecond = (this.width - PAD) / span;
-    this.emit('change');
-  }
-}
+          fit(duration) {
+            const span = Math.max(duration, 0.05) * 1.08 + 0.04;
+            this.start = 0;
+            this.pixelsPerSecond = (this.width - PAD) / span;
+            this.emit('change');
+          }
+        }
 
-"""#,
+        """#,
         "studio.css": #"""
-:root {
-  --bg: #15171c;
-  --panel: #1d2027;
-  --line: #2d313b;
-  --text: #e4e6eb;
-  --muted: #9aa0ad;
-  --accent: #5aa9ff;
-  --transient: #ffb347;
-  --continuous: #5aa9ff;
-  --audio: #7ed67e;
-  --sharpness: #d58cff;
-  --control: #ff6b8b;
-  --acceleration: #8fd3ff;
-  --selection: rgba(90, 169, 255, 0.18);
-  --error: #ff6b6b;
-  --warning: #ffcc66;
-  --note: #9aa0ad;
-  font-family: system-ui, sans-serif;
-  font-size: 13px;
-  color: var(--text);
-  background: var(--bg);
-}
+        :root {
+          --bg: #15171c;
+          --panel: #1d2027;
+          --line: #2d313b;
+          --text: #e4e6eb;
+          --muted: #9aa0ad;
+          --accent: #5aa9ff;
+          --transient: #ffb347;
+          --continuous: #5aa9ff;
+          --audio: #7ed67e;
+          --sharpness: #d58cff;
+          --control: #ff6b8b;
+          --acceleration: #8fd3ff;
+          --selection: rgba(90, 169, 255, 0.18);
+          --error: #ff6b6b;
+          --warning: #ffcc66;
+          --note: #9aa0ad;
+          font-family: system-ui, sans-serif;
+          font-size: 13px;
+          color: var(--text);
+          background: var(--bg);
+        }
 
-* { box-sizing: border-box; }
-body { margin: 0; height: 100vh; display: flex; flex-direction: column; }
-h2 { font-size: 12px; text-transform: uppercase; letter-spacing: 0.06em; color: var(--muted); margin: 8px 0 4px; }
-button, select, input { font: inherit; color: var(--text); background: #272b34; border: 1px solid var(--line); border-radius: 4px; }
-button { padding: 3px 8px; cursor: pointer; }
-button:hover:not(:disabled) { border-color: var(--accent); }
-button:disabled { opacity: 0.45; cursor: default; }
-input[type="text"], input[type="number"] { padding: 2px 4px; }
+        * { box-sizing: border-box; }
+        body { margin: 0; height: 100vh; display: flex; flex-direction: column; }
+        h2 { font-size: 12px; text-transform: uppercase; letter-spacing: 0.06em; color: var(--muted); margin: 8px 0 4px; }
+        button, select, input { font: inherit; color: var(--text); background: #272b34; border: 1px solid var(--line); border-radius: 4px; }
+        button { padding: 3px 8px; cursor: pointer; }
+        button:hover:not(:disabled) { border-color: var(--accent); }
+        button:disabled { opacity: 0.45; cursor: default; }
+        input[type="text"], input[type="number"] { padding: 2px 4px; }
 
-#toolbar { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; padding: 6px 8px; background: var(--panel);
-  border-bottom: 1px solid var(--line); }
-#toolbar .brand { font-weight: 600; margin-right: 6px; }
-#toolbar .sep { width: 1px; height: 20px; background: var(--line); margin: 0 4px; }
-#save-path { width: 180px; }
-#output { max-width: 260px; }
-#play.playing { border-color: var(--accent); color: var(--accent); }
+        #toolbar { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; padding: 6px 8px; background: var(--panel);
+          border-bottom: 1px solid var(--line); }
+        #toolbar .brand { font-weight: 600; margin-right: 6px; }
+        #toolbar .sep { width: 1px; height: 20px; background: var(--line); margin: 0 4px; }
+        #save-path { width: 180px; }
+        #output { max-width: 260px; }
+        #play.playing { border-color: var(--accent); color: var(--accent); }
 
-main { flex: 1; display: flex; min-height: 0; }
-#files { width: 200px; padding: 0 8px; overflow: auto; background: var(--panel); border-right: 1px solid var(--line); }
-#files ul { list-style: none; padding: 0; margin: 0; }
-#files li { padding: 2px 4px; border-radius: 3px; cursor: pointer; overflow-wrap: anywhere; }
-#files li:hover { background: #272b34; }
-#files li.current { background: #2b3a52; }
-#audio-list li { color: var(--audio); cursor: default; }
+        main { flex: 1; display: flex; min-height: 0; }
+        #files { width: 200px; padding: 0 8px; overflow: auto; background: var(--panel); border-right: 1px solid var(--line); }
+        #files ul { list-style: none; padding: 0; margin: 0; }
+        #files li { padding: 2px 4px; border-radius: 3px; cursor: pointer; overflow-wrap: anywhere; }
+        #files li:hover { background: #272b34; }
+        #files li.current { background: #2b3a52; }
+        #audio-list li { color: var(--audio); cursor: default; }
 
-#timeline-area { flex: 1; min-width: 0; overflow: hidden; position: relative; }
-#timeline { width: 100%; height: 100%; display: block; outline: none; user-select: none; }
-#inspector { width: 270px; padding: 0 10px; overflow: auto; background: var(--panel); border-left: 1px solid var(--line); }
-#inspector label { display: grid; grid-template-columns: 110px 1fr; gap: 4px; align-items: center; margin: 3px 0; }
-#inspector .param { display: grid; grid-template-columns: 110px 1fr 64px 18px; gap: 4px; align-items: center; margin: 3px 0; }
-#inspector .param.default span { color: var(--muted); }
-#inspector input[type="number"] { width: 100%; }
-#inspector table { width: 100%; border-collapse: collapse; }
-#inspector td input { width: 100%; }
-#inspector .hint { color: var(--muted); }
+        #timeline-area { flex: 1; min-width: 0; overflow: hidden; position: relative; }
+        #timeline { width: 100%; height: 100%; display: block; outline: none; user-select: none; }
+        #inspector { width: 270px; padding: 0 10px; overflow: auto; background: var(--panel); border-left: 1px solid var(--line); }
+        #inspector label { display: grid; grid-template-columns: 110px 1fr; gap: 4px; align-items: center; margin: 3px 0; }
+        #inspector .param { display: grid; grid-template-columns: 110px 1fr 64px 18px; gap: 4px; align-items: center; margin: 3px 0; }
+        #inspector .param.default span { color: var(--muted); }
+        #inspector input[type="number"] { width: 100%; }
+        #inspector table { width: 100%; border-collapse: collapse; }
+        #inspector td input { width: 100%; }
+        #inspector .hint { color: var(--muted); }
 
-footer { display: flex; height: 150px; border-top: 1px solid var(--line); background: var(--panel); }
-#findings-panel { flex: 2; padding: 0 10px; overflow: auto; }
-#status-panel { flex: 1; padding: 0 10px; overflow: auto; border-left: 1px solid var(--line); }
-#findings { list-style: none; margin: 0; padding: 0; }
-#findings li { padding: 2px 4px; cursor: pointer; border-radius: 3px; }
-#findings li:hover { background: #272b34; }
-#findings .error { color: var(--error); }
-#findings .warning { color: var(--warning); }
-#findings .note { color: var(--note); }
-#findings .guideline { color: var(--muted); font-size: 11px; }
-#status.error { color: var(--error); }
-#notes { padding-left: 16px; color: var(--muted); }
+        footer { display: flex; height: 150px; border-top: 1px solid var(--line); background: var(--panel); }
+        #findings-panel { flex: 2; padding: 0 10px; overflow: auto; }
+        #status-panel { flex: 1; padding: 0 10px; overflow: auto; border-left: 1px solid var(--line); }
+        #findings { list-style: none; margin: 0; padding: 0; }
+        #findings li { padding: 2px 4px; cursor: pointer; border-radius: 3px; }
+        #findings li:hover { background: #272b34; }
+        #findings .error { color: var(--error); }
+        #findings .warning { color: var(--warning); }
+        #findings .note { color: var(--note); }
+        #findings .guideline { color: var(--muted); font-size: 11px; }
+        #status.error { color: var(--error); }
+        #notes { padding-left: 16px; color: var(--muted); }
 
-dialog { background: var(--panel); color: var(--text); border: 1px solid var(--line); border-radius: 6px; min-width: 420px; }
-dialog label { display: grid; grid-template-columns: 90px 1fr; gap: 6px; margin: 6px 0; }
-dialog pre { max-height: 200px; overflow: auto; background: var(--bg); padding: 6px; font-size: 11px; }
-dialog menu { padding: 0; display: flex; gap: 6px; }
-#help-table td { padding: 2px 10px 2px 0; }
-#help-table td:first-child { font-family: monospace; color: var(--accent); }
+        dialog { background: var(--panel); color: var(--text); border: 1px solid var(--line); border-radius: 6px; min-width: 420px; }
+        dialog label { display: grid; grid-template-columns: 90px 1fr; gap: 6px; margin: 6px 0; }
+        dialog pre { max-height: 200px; overflow: auto; background: var(--bg); padding: 6px; font-size: 11px; }
+        dialog menu { padding: 0; display: flex; gap: 6px; }
+        #help-table td { padding: 2px 10px 2px 0; }
+        #help-table td:first-child { font-family: monospace; color: var(--accent); }
 
-/* Timeline drawing */
-.lane-bg { fill: #1a1d23; }
-.lane-bg.alt { fill: #1c1f26; }
-.lane-label { fill: var(--muted); font-size: 11px; }
-.gutter { fill: var(--panel); }
-.grid { stroke: #262a33; stroke-width: 1; }
-.tick-label { fill: var(--muted); font-size: 10px; }
-.ruler { fill: #20242c; cursor: text; }
-.range { fill: var(--selection); }
-.range-edge { stroke: var(--accent); stroke-width: 1; }
-.transient { cursor: ew-resize; }
-.transient .stem { stroke: var(--transient); stroke-width: 2; }
-.transient .head { fill: var(--transient); }
-.transient .hit { fill: transparent; }
-.continuous rect.body { fill: var(--continuous); cursor: move; }
-.audio rect.body { fill: var(--audio); cursor: move; }
-.audio-tone rect.body { fill: #4fb6a0; cursor: move; }
-.handle { fill: rgba(255, 255, 255, 0.35); cursor: ew-resize; }
-.selected .stem, .selected .head { stroke: #fff; fill: #fff; }
-.selected rect.body { stroke: #fff; stroke-width: 1.5; }
-.waveform { fill: #0f3d18; opacity: 0.9; pointer-events: none; }
-.event-label { fill: #0c0e12; font-size: 10px; pointer-events: none; }
-.envelope { fill: rgba(90, 169, 255, 0.3); stroke: var(--continuous); stroke-width: 1.5; }
-.sharpness-line { fill: none; stroke: var(--sharpness); stroke-width: 2; }
-.transient-mark { fill: var(--transient); }
-.control-line { fill: none; stroke: var(--control); stroke-width: 1.2; stroke-dasharray: 4 3; }
-.control-point { fill: var(--control); stroke: #000; stroke-width: 0.5; cursor: move; }
-.control-point.selected { fill: #fff; }
-.parameter-point { fill: none; stroke: var(--control); stroke-width: 1.5; cursor: pointer; }
-.curve-span { stroke: var(--control); stroke-width: 3; cursor: pointer; }
-.curve-span.selected { stroke: #fff; }
-.acceleration { fill: var(--acceleration); opacity: 0.85; }
-.zero { stroke: #3a3f4b; }
-.playhead { stroke: #fff; stroke-width: 1.5; pointer-events: none; }
-.cursor-line { stroke: var(--accent); stroke-width: 1; stroke-dasharray: 2 3; pointer-events: none; }
-.problem-mark { fill: var(--error); }
+        /* Timeline drawing */
+        .lane-bg { fill: #1a1d23; }
+        .lane-bg.alt { fill: #1c1f26; }
+        .lane-label { fill: var(--muted); font-size: 11px; }
+        .gutter { fill: var(--panel); }
+        .grid { stroke: #262a33; stroke-width: 1; }
+        .tick-label { fill: var(--muted); font-size: 10px; }
+        .ruler { fill: #20242c; cursor: text; }
+        .range { fill: var(--selection); }
+        .range-edge { stroke: var(--accent); stroke-width: 1; }
+        .transient { cursor: ew-resize; }
+        .transient .stem { stroke: var(--transient); stroke-width: 2; }
+        .transient .head { fill: var(--transient); }
+        .transient .hit { fill: transparent; }
+        .continuous rect.body { fill: var(--continuous); cursor: move; }
+        .audio rect.body { fill: var(--audio); cursor: move; }
+        .audio-tone rect.body { fill: #4fb6a0; cursor: move; }
+        .handle { fill: rgba(255, 255, 255, 0.35); cursor: ew-resize; }
+        .selected .stem, .selected .head { stroke: #fff; fill: #fff; }
+        .selected rect.body { stroke: #fff; stroke-width: 1.5; }
+        .waveform { fill: #0f3d18; opacity: 0.9; pointer-events: none; }
+        .event-label { fill: #0c0e12; font-size: 10px; pointer-events: none; }
+        .envelope { fill: rgba(90, 169, 255, 0.3); stroke: var(--continuous); stroke-width: 1.5; }
+        .sharpness-line { fill: none; stroke: var(--sharpness); stroke-width: 2; }
+        .transient-mark { fill: var(--transient); }
+        .control-line { fill: none; stroke: var(--control); stroke-width: 1.2; stroke-dasharray: 4 3; }
+        .control-point { fill: var(--control); stroke: #000; stroke-width: 0.5; cursor: move; }
+        .control-point.selected { fill: #fff; }
+        .parameter-point { fill: none; stroke: var(--control); stroke-width: 1.5; cursor: pointer; }
+        .curve-span { stroke: var(--control); stroke-width: 3; cursor: pointer; }
+        .curve-span.selected { stroke: #fff; }
+        .acceleration { fill: var(--acceleration); opacity: 0.85; }
+        .zero { stroke: #3a3f4b; }
+        .playhead { stroke: #fff; stroke-width: 1.5; pointer-events: none; }
+        .cursor-line { stroke: var(--accent); stroke-width: 1; stroke-dasharray: 2 3; pointer-events: none; }
+        .problem-mark { fill: var(--error); }
 
-/* Inspector controls fit their column: range inputs have a wide intrinsic size. */
-#inspector input[type="range"] { width: 100%; min-width: 0; }
-#inspector select { min-width: 0; width: 100%; }
-#inspector h3 { font-size: 11px; text-transform: uppercase; letter-spacing: 0.06em; color: var(--muted); margin: 10px 0 4px; }
-#inspector .param { grid-template-columns: 96px minmax(0, 1fr) 52px 22px; }
+        /* Inspector controls fit their column: range inputs have a wide intrinsic size. */
+        #inspector input[type="range"] { width: 100%; min-width: 0; }
+        #inspector select { min-width: 0; width: 100%; }
+        #inspector h3 { font-size: 11px; text-transform: uppercase; letter-spacing: 0.06em; color: var(--muted); margin: 10px 0 4px; }
+        #inspector .param { grid-template-columns: 96px minmax(0, 1fr) 52px 22px; }
 
-"""#,
+        """#,
     ]
 }
