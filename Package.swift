@@ -26,6 +26,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // Pure value model: events, parameters, curves, AHAP read/write, validation, limits. No OS calls.
@@ -78,10 +81,25 @@ let package = Package(
             name: "HapticCommands",
             dependencies: [
                 "OpenHapticFeedback", "OpenCoreHaptics", "OpenGameController", "HapticPattern", "HapticRender", "HapticDevices",
-                "HapticInterchange", "HapticLoading", "HapticPlot", "HapticAnalysis",
+                "HapticEngine", "HapticInterchange", "HapticLoading", "HapticPlot", "HapticAnalysis", "HapticStudio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // `haptic studio`: a local HTTP/WebSocket server (127.0.0.1, per-run token) serving an embedded page that edits
+        // a folder's patterns and plays them on a real engine. Not a product.
+        .target(
+            name: "HapticStudio",
+            dependencies: [
+                "OpenCoreHaptics", "OpenHapticFeedback", "HapticPattern", "HapticRender", "HapticDevices", "HapticInterchange",
+                "HapticLoading", "HapticPlot",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            exclude: ["Web"]
         ),
         // The command-line tool: main.swift only.
         .executableTarget(name: "haptic", dependencies: ["HapticCommands"]),
@@ -158,6 +176,7 @@ let package = Package(
             name: "OpenGameControllerTests",
             dependencies: ["OpenGameController", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticTestSupport"]),
         .testTarget(name: "HapticPlotTests", dependencies: ["HapticPlot", "HapticPattern", "HapticRender", "HapticTestSupport"]),
+        .testTarget(name: "HapticStudioTests", dependencies: ["HapticStudio", "HapticPattern", "HapticTestSupport"]),
         .testTarget(
             name: "HapticInterchangeTests", dependencies: ["HapticInterchange", "HapticPattern", "HapticRender", "HapticTestSupport"]),
     ],

@@ -52,89 +52,20 @@ struct ConvertCommand: ParsableCommand {
         let format = try outputFormat()
         let (pattern, sourceFormat, readNotes) = try readInput()
         var notes = readNotes
-        let text: String
         let outputExtension = URL(fileURLWithPath: output).pathExtension.lowercased()
-        switch format {
-        case .ahap:
-            do {
-                text = try AHAPWriter.string(from: pattern)
-            } catch {
-                printError("\(input): error: the converted pattern cannot be written as AHAP: \(error.message)")
-                throw ExitCode(1)
+        let text: String
+        do throws(PatternExport.Failure) {
+            let export = try PatternExport.text(
+                pattern, as: PatternExport.Format(rawValue: format.rawValue)!, fileExtension: outputExtension, stepMilliseconds: step,
+                sourceName: URL(fileURLWithPath: input).lastPathComponent)
+            text = export.value
+            notes += export.notes
+        } catch {
+            if error.problems.isEmpty { printError("\(input): error: the converted pattern \(error.message)") }
+            for problem in error.problems {
+                printError("\(input): error: the converted pattern would not validate: \(problem.description)")
             }
-            // Never write (or call lossless) AHAP that our own reader and validator would refuse.
-            let check = AHAPReader.check(Array(text.utf8), file: output)
-            let problems =
-                check.errors
-                + (check.document.map { document in
-                    PatternValidator.playabilityErrors(in: document.pattern).map { document.locate($0.1, entry: $0.0) }
-                } ?? [])
-            if !problems.isEmpty {
-                for problem in problems { printError("\(input): error: the converted pattern would not validate: \(problem.description)") }
-                throw ExitCode(1)
-            }
-        case .haptic:
-            let conversion = HapticFile.converting(pattern)
-            notes += conversion.notes
-            var file = conversion.value
-            file.metadata.source = file.metadata.source ?? URL(fileURLWithPath: input).lastPathComponent
-            text = file.encoded()
-        case .android:
-            let conversion = AndroidVibrationEffect.converting(pattern, stepMilliseconds: step)
-            notes += conversion.notes
-            if step < AndroidVibrationEffect.minimumStepMilliseconds {
-                notes.insert(
-                    ConversionNote(
-                        "step-raised", .info,
-                        "--step \(step) raised to Android's \(AndroidVibrationEffect.minimumStepMilliseconds) ms minimum"), at: 0)
-            }
-            let effect = conversion.value
-            if outputExtension == "kt" {
-                text = effect.kotlin()
-            } else {
-                var object: [String: Any] = [
-                    "format": "android-vibration-effect",
-                    "waveform": ["timings": effect.timings, "amplitudes": effect.amplitudes, "repeat": -1],
-                    "kotlin": effect.kotlin(),
-                ]
-                object["composition"] =
-                    effect.composition.map { list in
-                        list.map {
-                            [
-                                "primitive": $0.primitive, "scale": (Double($0.scale) * 1000).rounded() / 1000,
-                                "startMilliseconds": $0.startMilliseconds,
-                            ] as [String: Any]
-                        }
-                    } ?? NSNull()
-                text = try Self.jsonText(object)
-            }
-        case .web:
-            let conversion = WebVibrationPattern.converting(pattern, stepMilliseconds: step)
-            notes += conversion.notes
-            if outputExtension == "js" {
-                text = conversion.value.javascript()
-            } else {
-                text = try Self.jsonText([
-                    "format": "navigator-vibrate", "pattern": conversion.value.pattern, "javascript": conversion.value.javascript(),
-                ])
-            }
-        case .gamepad:
-            let conversion = GamepadRumbleTrack.converting(pattern, stepMilliseconds: step)
-            notes += conversion.notes
-            let track = conversion.value
-            if outputExtension == "js" {
-                text = track.javascript()
-            } else {
-                let effects = track.effects.map {
-                    [
-                        "startTime": $0.startTime, "duration": $0.duration, "startDelay": $0.startDelay,
-                        "strongMagnitude": $0.strongMagnitude, "weakMagnitude": $0.weakMagnitude,
-                    ] as [String: Any]
-                }
-                text = try Self.jsonText([
-                    "format": "gamepad-dual-rumble", "type": track.type, "effects": effects, "javascript": track.javascript(),
-                ])
-            }
+            throw ExitCode(1)
         }
         do {
             try AtomicFile.write(text, to: URL(fileURLWithPath: output))
@@ -202,10 +133,5 @@ struct ConvertCommand: ParsableCommand {
             throw ExitCode(1)
         }
         return (document.pattern, "ahap", [])
-    }
-
-    private static func jsonText(_ object: [String: Any]) throws -> String {
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self) + "\n"
     }
 }

@@ -20,6 +20,7 @@ public struct Haptic: ParsableCommand {
             ValidateCommand.self, InfoCommand.self, RenderCommand.self, ConvertCommand.self, PlotCommand.self,
             DevicesCommand.self, LintCommand.self, PlayCommand.self, LibraryCommand.self, BounceCommand.self, LatencyCommand.self,
             FromAudioCommand.self,
+            StudioCommand.self,
         ]
     )
 

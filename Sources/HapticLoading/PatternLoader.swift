@@ -69,6 +69,37 @@ public enum PatternLoader {
         } catch {
             return PatternCheck(loaded: nil, errors: [error], warnings: [])
         }
+        return finishCheck(loaded, errors: errors, limits: limits)
+    }
+
+    /// Checks AHAP text that is not (yet) in a file — an edit in `haptic studio` — as
+    /// ``check(_:displayName:limits:otherExtensions:)`` checks a file: every broken entry, everything that would stop
+    /// playback, and every custom-audio file, resolved inside `folder` (where the pattern will be saved).
+    ///
+    /// - Parameters:
+    ///   - bytes: the AHAP JSON text.
+    ///   - displayName: the name used in messages.
+    ///   - folder: the folder `EventWaveformPath` values resolve against and stay inside.
+    ///   - limits: the caps for untrusted input (the size cap applies to `bytes` too).
+    /// - Returns: the errors and warnings, each located, and what could be read.
+    public static func check(ahap bytes: [UInt8], displayName: String, folder: URL, limits: PatternLimits = .default) -> PatternCheck {
+        guard bytes.count <= limits.maxFileSize else {
+            let error = PatternError(
+                .invalidPatternData, "the pattern is \(bytes.count) bytes; the limit is \(limits.maxFileSize)", file: displayName)
+            return PatternCheck(loaded: nil, errors: [error], warnings: [])
+        }
+        let check = AHAPReader.check(bytes, file: displayName, limits: limits)
+        guard let document = check.document else {
+            let error = check.errors.first ?? PatternError(.invalidPatternDictionary, "unreadable", file: displayName)
+            return PatternCheck(loaded: nil, errors: [error], warnings: [])
+        }
+        let loaded = LoadedPattern(pattern: document.pattern, format: .ahap, document: document, file: displayName, folder: folder)
+        return finishCheck(loaded, errors: check.errors, limits: limits)
+    }
+
+    /// The checks after reading: playability, custom audio inside the folder, present and decodable.
+    private static func finishCheck(_ loaded: LoadedPattern, errors readErrors: [PatternError], limits: PatternLimits) -> PatternCheck {
+        var errors = readErrors
         var result = loaded
         let document = loaded.document
         for (entry, error) in PatternValidator.playabilityErrors(in: loaded.pattern) {

@@ -22,6 +22,12 @@ struct AudioWaveform {
         return peak
     }
 
+    /// The gain that draws `buffer` at an event's `volume`: the shape matters more than the level, so the file's peak
+    /// fills the height at full volume, half of it at volume 0.
+    static func displayGain(for buffer: AudioBuffer, volume: Float) -> Float {
+        (0.5 + 0.5 * volume) / Swift.max(peak(of: buffer), 0.01)
+    }
+
     init(_ buffer: AudioBuffer, gain: Float, loops: Bool = false) {
         self.buffer = buffer
         self.gain = gain

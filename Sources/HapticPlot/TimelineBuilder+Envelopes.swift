@@ -145,23 +145,14 @@ extension TimelineBuilder {
             placeScaleLabel(label, at: y)
         }
         let columns = Int(right - left)
-        let perColumn = span / Double(columns) * input.accelerationSampleRate
+        let (lows, highs) = TimelineSeries.extremes(
+            of: accel, sampleRate: input.accelerationSampleRate, from: 0, to: span, columns: columns)
         var upper: [PlotPoint] = []
         var lower: [PlotPoint] = []
         for c in 0..<columns {
-            let from = Int(Double(c) * perColumn)
-            let to = Swift.min(accel.count, Swift.max(from + 1, Int(Double(c + 1) * perColumn)))
-            var low: Float = 0
-            var high: Float = 0
-            if from < to {
-                for k in from..<to {
-                    low = Swift.min(low, accel[k])
-                    high = Swift.max(high, accel[k])
-                }
-            }
             let px = left + Double(c) + 0.5
-            upper.append(PlotPoint(px, mid - Double(high / peak) * scale - 0.3))
-            lower.append(PlotPoint(px, mid - Double(low / peak) * scale + 0.3))
+            upper.append(PlotPoint(px, mid - Double(highs[c] / peak) * scale - 0.3))
+            lower.append(PlotPoint(px, mid - Double(lows[c] / peak) * scale + 0.3))
         }
         scene.elements.append(.polygon(upper + lower.reversed(), fill: .acceleration, opacity: 0.85, role: "acceleration"))
     }

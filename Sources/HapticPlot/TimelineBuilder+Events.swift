@@ -137,8 +137,7 @@ extension TimelineBuilder {
             if placer.placeFirst(of: variants, as: text, in: &scene) != nil { waveTop = baseline + font.descender * smallSize * 0.9 }
         }
         guard let buffer = bar.buffer else { return }
-        // The shape matters more than the level: the file's peak fills the bar at full volume, half of it at volume 0.
-        let scale = (0.5 + 0.5 * Float(volume)) / Swift.max(AudioWaveform.peak(of: buffer), 0.01)
+        let scale = AudioWaveform.displayGain(for: buffer, volume: Float(volume))
         drawWaveform(
             AudioWaveform(buffer, gain: scale, loops: event.waveformLoopEnabled ?? false),
             from: bar.start, to: bar.end, in: PlotRect(x: box.x, y: waveTop, width: box.width, height: box.maxY - 1 - waveTop))

@@ -1,25 +1,24 @@
 import Foundation
-import HapticLoading
 import HapticPattern
 import HapticRender
-import OpenCoreHaptics
 
-/// Renders a pattern offline for `haptic plot`: the renderer's ``OfflineRenderer`` (the real mixer, block by block)
-/// and its ``ActuatorSimulator`` for the acceleration, after loading the pattern's custom audio.
-struct OfflineSimulation {
-    var sampleRate: Double
+/// Renders a pattern offline for `haptic plot` and `haptic studio`: the renderer's ``OfflineRenderer`` (the real
+/// mixer, block by block) and its ``ActuatorSimulator`` for the acceleration, after loading the pattern's custom audio.
+package struct OfflineSimulation: Sendable {
+    /// Samples per second of ``amplitude`` and ``acceleration`` (the profile's preferred rate).
+    package var sampleRate: Double
     /// The haptic bus amplitude, 0 … 1.
-    var amplitude: [Float]
+    package var amplitude: [Float]
     /// The simulated acceleration, g.
-    var acceleration: [Float]
+    package var acceleration: [Float]
     /// Custom-audio events that could not be loaded (they are left out of the render).
-    var skippedAudio: Int
+    package var skippedAudio: Int
     /// The decoded custom audio, by waveform (for drawing waveforms and lengths).
-    var audio: [WaveformSource: AudioBuffer]
+    package var audio: [WaveformSource: AudioBuffer]
 
     /// Renders `pattern` for `seconds` with `profile` at the profile's preferred rate; custom audio resolves
     /// against `folder`.
-    static func render(_ pattern: Pattern, seconds: Double, profile: ActuatorProfile, folder: URL) throws -> OfflineSimulation {
+    package static func render(_ pattern: Pattern, seconds: Double, profile: ActuatorProfile, folder: URL) throws -> OfflineSimulation {
         let sampleRate = profile.preferredSampleRate
         // What the loader can read within the pattern's audio budget; the rest is left out and counted.
         let (audio, unavailable) = AudioResourceLoader.loadAvailable(pattern) { path throws(PatternError) in

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The studio in a real browser: builds haptic, starts `haptic studio` on a folder with a fixture pattern and a wav:
+# output, and drives the page with headless Chromium through Selenium (Scripts/studio-browser-test.py): refusals,
+# screenshot, idle CPU, add/drag/edit/save, play to wav: and find the onset, undo, edit while looping, close mid-loop,
+# console errors.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+command -v chromium >/dev/null || need+=(chromium)
+command -v chromedriver >/dev/null || need+=(chromium-driver)
+/usr/bin/python3 -c 'import selenium' 2>/dev/null || need+=(python3-selenium)
+if [ ${#need[@]} -gt 0 ]; then
+  echo "installing: ${need[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq && apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null \
+    || { echo "studio: FAILED: apt-get install ${need[*]}"; exit 1; }
+fi
+
+swift build --product haptic > /tmp/och-studio-build.log 2>&1 || { tail -40 /tmp/och-studio-build.log; echo "studio: FAILED: build"; exit 1; }
+haptic="$(swift build --show-bin-path)/haptic"
+
+work="$(mktemp -d)"
+server=""
+cleanup() {
+  [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+mkdir -p "$work/patterns"
+# One sustained continuous event at 0.6 s: the test adds a transient before it, so each loop pass starts with a tap.
+cat > "$work/patterns/knock.ahap" <<'AHAP'
+{
+  "Version": 1.0,
+  "Pattern": [
+    {
+      "Event": {
+        "Time": 0.6, "EventType": "HapticContinuous", "EventDuration": 0.3,
+        "EventParameters": [
+          { "ParameterID": "HapticIntensity", "ParameterValue": 0.5 },
+          { "ParameterID": "HapticSharpness", "ParameterValue": 0.4 }
+        ]
+      }
+    }
+  ]
+}
+AHAP
+
+"$haptic" studio "$work/patterns" --port 0 --device "wav:$work/rec.wav" > "$work/stdout" 2> "$work/stderr" &
+server=$!
+for _ in $(seq 1 100); do
+  [ -s "$work/stdout" ] && break
+  sleep 0.1
+done
+url="$(head -n 1 "$work/stdout")"
+case "$url" in
+  http://127.0.0.1:*/\?token=*) echo "studio: serving at ${url%%\?*}?token=…" ;;
+  *) cat "$work/stderr"; echo "studio: FAILED: the first line on stdout is not the URL: '$url'"; exit 1 ;;
+esac
+
+mkdir -p out
+/usr/bin/python3 Scripts/studio-browser-test.py --url "$url" --folder "$work/patterns" --pattern knock.ahap \
+  --wav "$work/rec.wav" --pid "$server" --screenshot out/studio.png
+status=$?
+kill -0 "$server" 2>/dev/null || { cat "$work/stderr"; echo "studio: FAILED: the server died"; exit 1; }
+[ "$status" -eq 0 ] || { echo "--- server stderr"; cat "$work/stderr"; echo "studio: FAILED: browser test"; exit 1; }
+echo "studio: passed"

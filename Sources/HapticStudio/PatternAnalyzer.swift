@@ -1,0 +1,80 @@
+import Foundation
+import HapticLoading
+import HapticPattern
+import HapticPlot
+import HapticRender
+
+/// Turns the page's AHAP into a ``PatternAnalysis``: `PatternLoader`'s checks (as `haptic validate`), `FeedbackLint`
+/// (as `haptic lint`), and the plot's lanes from an offline render (as `haptic plot`).
+///
+/// The offline render of the last pattern is kept, so scrolling and zooming (the same pattern, another window)
+/// only resample it.
+package final class PatternAnalyzer {
+    private struct Rendered {
+        var key: String
+        var input: TimelineInput
+        var duration: Double
+        var span: Double
+        var renderProblem: String?
+    }
+
+    private var last: Rendered?
+
+    /// Creates an analyzer with an empty cache.
+    package init() {}
+
+    /// Checks `ahap` (custom audio resolved inside `folder`), lints it, and samples its lanes over `window` (default:
+    /// the whole span) in `columns` columns, with `profile` for the acceleration.
+    package func analyze(
+        ahap: String, name: String, folder: URL, window: ClosedRange<Double>?, columns: Int, profile: ActuatorProfile
+    ) -> (analysis: PatternAnalysis, check: PatternCheck) {
+        let check = PatternLoader.check(ahap: Array(ahap.utf8), displayName: name, folder: folder)
+        var problems = PatternAnalysis.problems(of: check)
+        guard let loaded = check.loaded else {
+            let analysis = PatternAnalysis(
+                duration: 0, span: 0, valid: false, problems: problems, lint: [], lanes: nil, profile: profile.name)
+            return (analysis, check)
+        }
+        let rendered = render(loaded, ahap: ahap, folder: folder, profile: profile)
+        if let problem = rendered.renderProblem {
+            problems.append(
+                PatternAnalysis.Problem(
+                    severity: "warning", message: "the acceleration lane could not be rendered: \(problem)", code: nil, path: "",
+                    entry: nil, line: nil, column: nil))
+        }
+        let from = Swift.max(0, window?.lowerBound ?? 0)
+        let to = Swift.max(from + 0.001, window?.upperBound ?? rendered.span)
+        let series = TimelineSeries(rendered.input, from: from, to: to, columns: columns)
+        let analysis = PatternAnalysis(
+            duration: rendered.duration, span: rendered.span, valid: check.isValid, problems: problems,
+            lint: PatternAnalysis.findings(of: loaded.pattern), lanes: PatternAnalysis.Lanes(series), profile: profile.name)
+        return (analysis, check)
+    }
+
+    /// The offline render of `loaded`, from the cache when the text, folder and profile are the same.
+    private func render(_ loaded: LoadedPattern, ahap: String, folder: URL, profile: ActuatorProfile) -> Rendered {
+        let key = "\(profile.name)\u{0}\(folder.path)\u{0}\(ahap)"
+        if let last, last.key == key { return last }
+        let duration = loaded.duration
+        let span = TimelinePlot.span(forDuration: duration)
+        var problem: String?
+        var acceleration: [Float] = []
+        var sampleRate = profile.preferredSampleRate
+        var audio = loaded.audio
+        do {
+            // The render is capped like `haptic plot`'s: two minutes of acceleration is more than a timeline needs.
+            let simulation = try OfflineSimulation.render(loaded.pattern, seconds: Swift.min(span, 120), profile: profile, folder: folder)
+            acceleration = simulation.acceleration
+            sampleRate = simulation.sampleRate
+            audio.merge(simulation.audio) { kept, _ in kept }
+        } catch {
+            problem = "\(error)"
+        }
+        let input = TimelineInput(
+            name: loaded.file, pattern: loaded.pattern, audio: audio, acceleration: acceleration, accelerationSampleRate: sampleRate,
+            profileName: profile.name)
+        let rendered = Rendered(key: key, input: input, duration: duration, span: span, renderProblem: problem)
+        last = rendered
+        return rendered
+    }
+}

@@ -1,0 +1,35 @@
+/// One message from the page: `{"id": 7, "type": "save", "path": "Knock.ahap", "ahap": "…"}`. Which fields a type
+/// needs is checked by ``StudioSession``; unknown fields are ignored.
+package struct StudioRequest: Decodable, Sendable {
+    /// The page's number for the request, echoed in the reply.
+    package var id: Int?
+    /// What to do: `hello`, `list`, `open`, `analyze`, `save`, `export`, `play`, `update`, `stop`, `outputs`,
+    /// `output`, `importAudio`.
+    package var type: String
+    /// A file, relative to the studio's folder.
+    package var path: String?
+    /// The pattern as AHAP text (the page's model, `JSON.stringify`ed).
+    package var ahap: String?
+    /// The folder the pattern's custom audio resolves against, relative to the studio's folder (`""`: the folder).
+    package var dir: String?
+    /// The start of a time window or selection, seconds.
+    package var from: Double?
+    /// The end of a time window or selection, seconds.
+    package var to: Double?
+    /// How many columns to sample a window in.
+    package var columns: Int?
+    /// Whether to loop.
+    package var loop: Bool?
+    /// An export format: `haptic`, `android`, `web`, `gamepad`.
+    package var format: String?
+    /// The export step, milliseconds.
+    package var step: Int?
+    /// An output ID.
+    package var output: String?
+
+    /// The required string field `name`, or an error that names it.
+    package func required(_ value: String?, _ name: String) throws(StudioError) -> String {
+        guard let value else { throw StudioError("'\(type)' needs a string field '\(name)'") }
+        return value
+    }
+}

@@ -1,0 +1,339 @@
+import Foundation
+import HapticInterchange
+import HapticLoading
+import HapticPattern
+import HapticRender
+import HummingbirdWebSocket
+import NIOCore
+
+/// One open page: reads its messages one at a time, answers each (a malformed one with an error, never a crash),
+/// and pushes playback events. When the WebSocket closes — the tab closed, the browser quit, a message too large —
+/// playback stops and the output closes before the session ends, so nothing is left vibrating.
+package final class StudioSession {
+    private let folder: StudioFolder
+    private let outputs: StudioOutputs
+    private let limits: StudioLimits
+    private let registry: StudioPlaybackRegistry
+    private let analyzer = PatternAnalyzer()
+    private var known: [StudioOutput] = []
+    private var playback: StudioPlayback?
+
+    /// Creates a session for one WebSocket.
+    package init(folder: StudioFolder, outputs: StudioOutputs, limits: StudioLimits, registry: StudioPlaybackRegistry) {
+        self.registry = registry
+        self.folder = folder
+        self.outputs = outputs
+        self.limits = limits
+    }
+
+    /// Serves the WebSocket until it closes.
+    package func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
+        let (replies, sink) = AsyncStream<String>.makeStream()
+        known = outputs.list()
+        let playback = StudioPlayback(outputs: outputs, known: known) { event in sink.yield(Self.push(event)) }
+        self.playback = playback
+        registry.add(playback)
+        defer { registry.remove(playback) }
+        // One writer, so replies and pushes never interleave on the socket.
+        let writer = Task {
+            for await text in replies { try? await outbound.write(.text(text)) }
+        }
+        do {
+            for try await message in inbound.messages(maxSize: limits.maxMessageBytes) {
+                let reply: String
+                switch message {
+                case .text(let text): reply = handle(text, playback: playback)
+                case .binary: reply = StudioReply.failure(nil, "binary messages are not understood; send JSON text")
+                }
+                sink.yield(reply)
+            }
+        } catch {
+            // A message over the size cap or a protocol error closed the socket: fall through and stop.
+        }
+        playback.shutDown()
+        sink.finish()
+        await writer.value
+    }
+
+    /// The reply to one message.
+    package func handle(_ text: String, playback: StudioPlayback) -> String {
+        let request: StudioRequest
+        do {
+            request = try JSONDecoder().decode(StudioRequest.self, from: Data(text.utf8))
+        } catch {
+            return StudioReply.failure(nil, "malformed message (expected a JSON object with a \"type\"): \(Self.describe(error))")
+        }
+        do throws(StudioError) {
+            return try dispatch(request, playback: playback)
+        } catch {
+            return StudioReply.failure(request.id, error.message)
+        }
+    }
+
+    private func dispatch(_ request: StudioRequest, playback: StudioPlayback) throws(StudioError) -> String {
+        let id = request.id
+        switch request.type {
+        case "hello":
+            return StudioReply.success(
+                id,
+                Hello(
+                    folder: folder.root.lastPathComponent, schema: StudioSchema(), outputs: known,
+                    output: playback.currentOutputID, importFromAudio: StudioImport.isAvailable, maxMessageBytes: limits.maxMessageBytes))
+        case "list":
+            let listing = folder.listing()
+            return StudioReply.success(id, Listing(patterns: listing.patterns, audio: listing.audio, truncated: listing.truncated))
+        case "open": return StudioReply.success(id, try open(request.required(request.path, "path")))
+        case "analyze": return StudioReply.success(id, try analyze(request))
+        case "save": return StudioReply.success(id, try save(request))
+        case "export": return StudioReply.success(id, try export(request))
+        case "play":
+            let take = try take(request, loops: request.loop ?? false)
+            try playback.play(take)
+            return StudioReply.success(id, Played(output: playback.currentOutputID))
+        case "update":
+            // An edit while looping: the next pass plays it. A pattern that does not play is kept out.
+            let take = try take(request, loops: true)
+            playback.update(take)
+            return StudioReply.success(id, Played(output: playback.currentOutputID))
+        case "stop":
+            playback.stop()
+            return StudioReply.success(id, Played(output: playback.currentOutputID))
+        case "outputs":
+            known = outputs.list()
+            return StudioReply.success(id, Outputs(outputs: known, output: playback.currentOutputID))
+        case "output":
+            let output = try request.required(request.output, "output")
+            try playback.selectOutput(output, known: known)
+            return StudioReply.success(id, Outputs(outputs: known, output: output))
+        case "importAudio": return StudioReply.success(id, try StudioImport.fromAudio(request, folder: folder))
+        default:
+            throw StudioError(
+                "unknown message type '\(request.type)'; known: hello, list, open, analyze, save, export, play, update, stop, outputs, output, importAudio"
+            )
+        }
+    }
+
+    // MARK: Files
+
+    private func open(_ path: String) throws(StudioError) -> Opened {
+        let url = try folder.resolve(path)
+        let check = PatternLoader.check(url.path, displayName: path)
+        guard let loaded = check.loaded else {
+            throw StudioError(check.errors.map(\.description).joined(separator: "\n"))
+        }
+        let text: String
+        do {
+            text = try AHAPWriter.string(from: loaded.pattern)
+        } catch {
+            throw StudioError("\(path): cannot be shown as AHAP: \(error.message)")
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        let isAHAP = loaded.format == .ahap
+        let savePath = isAHAP ? path : ((path as NSString).deletingPathExtension + ".ahap")
+        return Opened(
+            path: path, dir: directory, format: loaded.format.rawValue, ahap: text, savePath: savePath,
+            notes: loaded.conversionNotes.map { Note(code: $0.code, severity: $0.severity.rawValue, message: $0.message) })
+    }
+
+    private func save(_ request: StudioRequest) throws(StudioError) -> Saved {
+        let path = try request.required(request.path, "path")
+        let ext = (path as NSString).pathExtension.lowercased()
+        guard ext == "ahap" || ext == "json" else {
+            throw StudioError("save writes AHAP: name the file .ahap or .json (use Export for .haptic, Android, Web and gamepad)")
+        }
+        _ = try folder.resolve(path, mustExist: false)
+        let pattern = try parse(request)
+        let text: String
+        do {
+            text = try AHAPWriter.string(from: pattern)
+        } catch {
+            throw StudioError("the pattern cannot be written as AHAP: \(error.message)")
+        }
+        // Round trip: what is written must read back as exactly this pattern.
+        guard (try? AHAPReader.read(Array(text.utf8)).pattern) == pattern else {
+            throw StudioError("the written AHAP would not read back as the same pattern; nothing was saved")
+        }
+        try folder.write(Array(text.utf8), to: path)
+        return Saved(path: path, ahap: text, bytes: text.utf8.count)
+    }
+
+    private func export(_ request: StudioRequest) throws(StudioError) -> Exported {
+        let path = try request.required(request.path, "path")
+        let name = try request.required(request.format, "format")
+        guard let format = PatternExport.Format(rawValue: name), format != .ahap else {
+            throw StudioError("unknown export format '\(name)'; choose haptic, android, web or gamepad")
+        }
+        let ext = (path as NSString).pathExtension.lowercased()
+        let allowed: Set<String> =
+            switch format {
+            case .haptic: ["haptic"]
+            case .android: ["json", "kt"]
+            case .web, .gamepad: ["json", "js"]
+            case .ahap: ["ahap"]
+            }
+        guard allowed.contains(ext) else {
+            throw StudioError("a \(name) export is named .\(allowed.sorted().joined(separator: " or ."))")
+        }
+        let step = request.step ?? 25
+        guard (1...1_000).contains(step) else { throw StudioError("the export step must be 1 … 1000 ms") }
+        _ = try folder.resolve(path, mustExist: false)
+        let pattern = try parse(request)
+        let conversion: Conversion<String>
+        do throws(PatternExport.Failure) {
+            conversion = try PatternExport.text(
+                pattern, as: format, fileExtension: ext, stepMilliseconds: step)
+        } catch {
+            throw StudioError("the pattern \(error.message)")
+        }
+        try folder.write(Array(conversion.value.utf8), to: path)
+        return Exported(
+            path: path, format: name, lossless: conversion.isLossless,
+            notes: conversion.notes.map { Note(code: $0.code, severity: $0.severity.rawValue, message: $0.message) },
+            preview: String(conversion.value.prefix(4_000)))
+    }
+
+    // MARK: Patterns
+
+    /// The page's AHAP as a pattern (the reader's first error otherwise).
+    private func parse(_ request: StudioRequest) throws(StudioError) -> Pattern {
+        let text = try request.required(request.ahap, "ahap")
+        do {
+            return try AHAPReader.read(Array(text.utf8)).pattern
+        } catch {
+            throw StudioError("the pattern does not read as AHAP: \(error.description)")
+        }
+    }
+
+    private func patternFolder(_ request: StudioRequest) throws(StudioError) -> URL {
+        let url = try folder.resolve(request.dir ?? "")
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw StudioError("'\(request.dir ?? "")' is not a folder")
+        }
+        return url
+    }
+
+    private var profile: ActuatorProfile {
+        let id = playback?.currentOutputID
+        let name = known.first { $0.id == id }?.profile
+        return name.flatMap { ActuatorProfile.builtIn(named: $0) } ?? .simulatedTapticLRA
+    }
+
+    private func analyze(_ request: StudioRequest) throws(StudioError) -> PatternAnalysis {
+        let text = try request.required(request.ahap, "ahap")
+        let columns = request.columns ?? 1_000
+        guard (1...limits.maxColumns).contains(columns) else { throw StudioError("columns must be 1 … \(limits.maxColumns)") }
+        var window: ClosedRange<Double>?
+        if let from = request.from, let to = request.to {
+            guard from.isFinite, to.isFinite, from >= 0, to > from, to - from <= 3_600 else {
+                throw StudioError("the window must be 0 ≤ from < to, at most an hour wide")
+            }
+            window = from...to
+        }
+        let folderURL = try patternFolder(request)
+        return analyzer.analyze(
+            ahap: text, name: request.path ?? "untitled.ahap", folder: folderURL, window: window, columns: columns, profile: profile
+        ).analysis
+    }
+
+    private func take(_ request: StudioRequest, loops: Bool) throws(StudioError) -> StudioTake {
+        let text = try request.required(request.ahap, "ahap")
+        let check = PatternLoader.check(
+            ahap: Array(text.utf8), displayName: request.path ?? "untitled.ahap", folder: try patternFolder(request))
+        guard check.isValid, let loaded = check.loaded else {
+            let first = check.errors.first.map(\.description) ?? "the pattern cannot be read"
+            throw StudioError("cannot play: \(first)")
+        }
+        var selection: ClosedRange<Double>?
+        if let from = request.from, let to = request.to {
+            guard from.isFinite, to.isFinite, from >= 0, to > from else { throw StudioError("the selection must be 0 ≤ from < to") }
+            selection = from...to
+        }
+        return StudioTake(loaded: loaded, loops: loops, selection: selection)
+    }
+
+    // MARK: Pushes and replies
+
+    private static func push(_ event: StudioPlayback.Event) -> String {
+        switch event {
+        case .pass(let offset, let duration, let delay, let loops):
+            return StudioReply.push("pass", Pass(offset: offset, duration: duration, delay: delay, loop: loops))
+        case .stopped(let reason): return StudioReply.push("stopped", Message(message: reason))
+        case .failed(let message): return StudioReply.push("failed", Message(message: message))
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+            DecodingError.keyNotFound(_, let context), DecodingError.dataCorrupted(let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
+        default: return "\(error)"
+        }
+    }
+
+    private struct Hello: Encodable {
+        var folder: String
+        var schema: StudioSchema
+        var outputs: [StudioOutput]
+        var output: String
+        var importFromAudio: Bool
+        var maxMessageBytes: Int
+    }
+
+    private struct Listing: Encodable {
+        var patterns: [String]
+        var audio: [String]
+        var truncated: Bool
+    }
+
+    private struct Note: Encodable {
+        var code: String
+        var severity: String
+        var message: String
+    }
+
+    private struct Opened: Encodable {
+        var path: String
+        var dir: String
+        var format: String
+        var ahap: String
+        var savePath: String
+        var notes: [Note]
+    }
+
+    private struct Saved: Encodable {
+        var path: String
+        var ahap: String
+        var bytes: Int
+    }
+
+    private struct Exported: Encodable {
+        var path: String
+        var format: String
+        var lossless: Bool
+        var notes: [Note]
+        var preview: String
+    }
+
+    private struct Played: Encodable {
+        var output: String
+    }
+
+    private struct Outputs: Encodable {
+        var outputs: [StudioOutput]
+        var output: String
+    }
+
+    private struct Pass: Encodable {
+        var offset: Double
+        var duration: Double
+        var delay: Double
+        var loop: Bool
+    }
+
+    private struct Message: Encodable {
+        var message: String
+    }
+}

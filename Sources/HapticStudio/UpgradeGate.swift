@@ -1,0 +1,72 @@
+import HummingbirdCore
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// Answers a WebSocket upgrade that ``StudioAccess`` refuses with its own status — 401 without the token, 403 for a
+/// wrong token or a foreign `Origin` — before Hummingbird's upgrade handler sees it (which answers every refused
+/// upgrade with a bare 400). It looks at the first request of a connection only, then steps out of the pipeline;
+/// requests that are not upgrades go on to ``StudioResponder``, which checks them itself.
+final class UpgradeGate: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let access: StudioAccess
+    private var refusing = false
+
+    init(access: StudioAccess) {
+        self.access = access
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        // The rest of a refused request is dropped; the connection closes once the refusal is written.
+        if refusing { return }
+        guard case .head(let head) = unwrapInboundIn(data), head.headers.contains(name: "upgrade") else {
+            context.fireChannelRead(data)
+            context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+            return
+        }
+        let facts = StudioAccess.Facts(
+            target: head.uri, host: head.headers.first(name: "host"), origin: head.headers.first(name: "origin"),
+            contentLength: head.headers.first(name: "content-length").flatMap { Int($0) },
+            hasTransferEncoding: head.headers.contains(name: "transfer-encoding"))
+        guard let refusal = access.upgradeRefusal(for: facts) else {
+            context.fireChannelRead(data)
+            context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+            return
+        }
+        refusing = true
+        var body = context.channel.allocator.buffer(capacity: refusal.message.utf8.count)
+        body.writeString(refusal.message)
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
+        headers.add(name: "Content-Length", value: String(body.readableBytes))
+        headers.add(name: "Connection", value: "close")
+        let status = HTTPResponseStatus(statusCode: refusal.status.code)
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in context.close(promise: nil) }
+    }
+}
+
+/// Hummingbird's HTTP/1 channel with WebSocket upgrades, with an ``UpgradeGate`` after the request decoder.
+struct GatedUpgradeChannel: ServerChildChannel {
+    typealias Value = HTTP1WebSocketUpgradeChannel.Value
+
+    let inner: HTTP1WebSocketUpgradeChannel
+    let access: StudioAccess
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
+            let decoder = try channel.pipeline.syncOperations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+            try channel.pipeline.syncOperations.addHandler(UpgradeGate(access: access), position: .after(decoder))
+            return value
+        }
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        await inner.handle(value: value, logger: logger)
+    }
+}
