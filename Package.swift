@@ -29,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // Pure value model: events, parameters, curves, AHAP read/write, validation, limits. No OS calls.
@@ -81,7 +82,7 @@ let package = Package(
             name: "HapticCommands",
             dependencies: [
                 "OpenHapticFeedback", "OpenCoreHaptics", "OpenGameController", "HapticPattern", "HapticRender", "HapticDevices",
-                "HapticEngine", "HapticInterchange", "HapticLoading", "HapticPlot", "HapticAnalysis", "HapticStudio",
+                "HapticInterchange", "HapticLoading", "HapticPlot", "HapticAnalysis", "HapticStudio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -91,13 +92,14 @@ let package = Package(
         .target(
             name: "HapticStudio",
             dependencies: [
-                "OpenCoreHaptics", "OpenHapticFeedback", "HapticPattern", "HapticRender", "HapticDevices", "HapticInterchange",
-                "HapticLoading", "HapticPlot",
+                "OpenCoreHaptics", "OpenHapticFeedback", "OpenGameController", "HapticPattern", "HapticRender", "HapticDevices",
+                "HapticInterchange", "HapticLoading", "HapticPlot",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             exclude: ["Web"]
         ),
@@ -176,7 +178,7 @@ let package = Package(
             name: "OpenGameControllerTests",
             dependencies: ["OpenGameController", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticTestSupport"]),
         .testTarget(name: "HapticPlotTests", dependencies: ["HapticPlot", "HapticPattern", "HapticRender", "HapticTestSupport"]),
-        .testTarget(name: "HapticStudioTests", dependencies: ["HapticStudio", "HapticPattern", "HapticTestSupport"]),
+        .testTarget(name: "HapticStudioTests", dependencies: ["HapticStudio", "HapticPattern", "OpenGameController", "HapticTestSupport"]),
         .testTarget(
             name: "HapticInterchangeTests", dependencies: ["HapticInterchange", "HapticPattern", "HapticRender", "HapticTestSupport"]),
     ],

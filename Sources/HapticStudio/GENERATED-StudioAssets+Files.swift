@@ -635,15 +635,16 @@ extension StudioAssets {
 
         """#,
         "js/importer.js": #"""
-        // Import from audio: an audio file of the folder becomes a new pattern through HapticAnalysis (issue 13). The server
-        // says in its hello whether this build has it; until then the button stays disabled and says why.
+        // Import from audio: an audio file of the folder becomes a new pattern through HapticAnalysis (taps at its hits,
+        // continuous events under its sustained parts, the sound itself as an AudioCustom event). The server says in its hello
+        // whether this build has it.
         export class Importer {
           constructor({ button, connection, doc, files, status, available }) {
             Object.assign(this, { button, connection, doc, files, status });
             button.disabled = !available;
             button.title = available
               ? 'Make a pattern from an audio file of the folder'
-              : 'Import from audio needs HapticAnalysis (issue 13), not in this build yet';
+              : 'Import from audio is not available in this build';
             button.addEventListener('click', () => this.run());
           }
 

@@ -1,24 +1,38 @@
+import Foundation
+import HapticLoading
 import HapticPattern
 
-// MARK: Import from audio — waiting for HapticAnalysis (issue 13)
-//
-// "Import from audio" turns an audio file of the folder into a pattern with `HapticAnalysis` (onsets, loudness and
-// brightness envelopes), the module issue 13 builds on its own branch. It has not landed on main yet, so this is the
-// one place the studio leaves for it: the page shows the button disabled while `isAvailable` is false, and the
-// server answers `importAudio` with the reason. Once HapticAnalysis is on main: depend on it in Package.swift,
-// resolve `request.path` with `folder.resolve(_:)`, run the analysis, and return `Imported(ahap:)` with
-// `AHAPWriter.string(from:)` of its pattern; the page opens the result as a new, unsaved pattern.
-
-/// Import from audio (`haptic from-audio` in the page).
+/// Import from audio (`haptic from-audio` in the page): an audio file of the folder becomes a new, unsaved pattern
+/// through HapticAnalysis — taps at its hits, continuous events under its sustained parts — with the sound itself as
+/// an `AudioCustom` event at 0 (its `EventWaveformPath` relative to the file's folder, where the page saves the
+/// pattern), so the designer sees the waveform lane and hears sound and touch together.
 package enum StudioImport {
     /// Whether the studio can turn audio into a pattern in this build.
-    package static let isAvailable = false
+    package static let isAvailable = true
 
-    /// The pattern made from the audio file `request.path`.
+    /// The pattern made from the audio file `request.path` (inside the folder).
     ///
-    /// - Throws: ``StudioError`` always in this build: HapticAnalysis (issue 13) is not part of it yet.
+    /// - Throws: ``StudioError`` for a path outside the folder, a missing or unreadable file, audio the analysis
+    ///   refuses, or a sound too quiet to make any haptics.
     package static func fromAudio(_ request: StudioRequest, folder: StudioFolder) throws(StudioError) -> Imported {
-        throw StudioError("import from audio needs HapticAnalysis (issue 13), which is not in this build yet")
+        guard let path = request.path else { throw StudioError("importAudio needs a path") }
+        let url = try folder.resolve(path)
+        var pattern: Pattern
+        do {
+            pattern = try AudioFileAnalysis.pattern(fromAudioAt: url)
+        } catch {
+            throw StudioError("\(path): \(error.description)")
+        }
+        guard !pattern.entries.isEmpty else {
+            throw StudioError("\(path): the sound is silent or too quiet for haptics; nothing to import")
+        }
+        // The analysis' times are the sound's own: the sound plays from 0.
+        pattern.entries.insert(.event(Event(type: .audioCustom, time: 0, waveform: .path(url.lastPathComponent))), at: 0)
+        do {
+            return Imported(ahap: try AHAPWriter.string(from: pattern))
+        } catch {
+            throw StudioError("\(path): \(error.description)")
+        }
     }
 
     /// A pattern made from audio, as AHAP text.

@@ -66,7 +66,8 @@ package struct StudioServer: Sendable {
     package func run(handlesSignals: Bool = false, onReady: @escaping @Sendable (String) -> Void) async throws {
         let access = StudioAccess(token: configuration.token, address: address, limits: configuration.limits)
         let page = StudioPage(token: configuration.token)
-        let outputs = StudioOutputs(sources: configuration.outputSources ?? [DeviceOutputSource(commandLineID: configuration.deviceID)])
+        let outputs = StudioOutputs(
+            sources: configuration.outputSources ?? [DeviceOutputSource(commandLineID: configuration.deviceID), ControllerOutputSource()])
         let folder = self.folder
         let limits = configuration.limits
         let address = self.address

@@ -95,7 +95,7 @@ package final class ControllerRegistry: @unchecked Sendable {
     // MARK: Queries
 
     /// The connected controllers, in discovery order.
-    func controllers() -> [GCController] {
+    package func controllers() -> [GCController] {
         startIfNeeded()
         return state.withLock { $0.controllers }
     }

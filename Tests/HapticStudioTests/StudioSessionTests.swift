@@ -56,6 +56,34 @@ import Testing
         #expect(wrongExtension["ok"] as? Bool == false)
     }
 
+    /// Import from audio: a sound of the folder becomes an unsaved pattern with taps at its hits and the sound as an
+    /// AudioCustom event; a path out of the folder and a file that is not audio are refused with a message.
+    @Test func importFromAudioMakesAPatternOfTheSound() async throws {
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let hits = SyntheticAudio.hits(seconds: 3)
+        try AudioFixtures.writeWAV(hits.audio.samples, to: folder.appendingPathComponent("hits.wav"))
+        try "not audio".write(to: folder.appendingPathComponent("notes.wav"), atomically: true, encoding: .utf8)
+        let studio = try await RunningStudio(folder: folder)
+        let socket = try await studio.webSocket()
+        let hello = try #require(try await socket.request(["id": 1, "type": "hello"])["result"] as? [String: Any])
+        #expect(hello["importFromAudio"] as? Bool == true)
+        let reply = try await socket.request(["id": 2, "type": "importAudio", "path": "hits.wav"])
+        let result = try #require(reply["result"] as? [String: Any], "\(reply)")
+        let pattern = try AHAPReader.read(try #require(result["ahap"] as? String)).pattern
+        let sound = try #require(pattern.events.first)
+        #expect(sound.type == .audioCustom && sound.time == 0 && sound.waveform == .path("hits.wav"))
+        let taps = pattern.events.filter { $0.type == .hapticTransient }.map(\.time)
+        let expected = (hits.bursts + hits.thumps).sorted()
+        #expect(taps.count == expected.count, "\(taps) vs \(expected)")
+        for (tap, hit) in zip(taps, expected) { #expect(abs(tap - hit) <= 0.015) }
+        for bad in ["../hits.wav", "notes.wav"] {
+            let refused = try await socket.request(["id": 3, "type": "importAudio", "path": bad])
+            #expect(refused["ok"] as? Bool == false && (refused["error"] as? String)?.isEmpty == false, "\(bad): \(refused)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["hits.wav", "notes.wav"], "nothing saved")
+    }
+
     @Test func analysisReportsProblemsLintAndLanes() async throws {
         let folder = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
