@@ -413,7 +413,7 @@ public final class EngineRuntime: @unchecked Sendable {
     /// Makes a player for a compiled program. Costs one small object; the program is shared.
     ///
     /// A motor device hears what the program's first transient will play, so it can prepare that onset ahead of
-    /// need (``HapticDevices/HapticDevice/anticipateOnset(strong:weak:)``: evdev then starts it without an upload).
+    /// need (`HapticDevice.anticipateOnset(strong:weak:)`: evdev then starts it without an upload).
     public func makePlayer(program: PatternProgram) -> EnginePlayer {
         if let onset = program.firstTransient {
             let device = self.device

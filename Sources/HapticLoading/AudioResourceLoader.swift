@@ -32,7 +32,7 @@ public enum AudioResourceLoader {
     }
 
     /// The lengths of the custom audio of `pattern` whose files `locate` finds, for
-    /// ``HapticPattern/Pattern/duration(audioDurations:)``. Paths `locate` cannot resolve and files that do not decode
+    /// ``HapticPattern/Pattern/duration(audioDurations:continuousCap:)``. Paths `locate` cannot resolve and files that do not decode
     /// are left out: their events count only for their authored duration.
     public static func durations(of pattern: Pattern, locate: (String) throws -> URL) -> [WaveformSource: Double] {
         var durations: [WaveformSource: Double] = [:]

@@ -77,7 +77,7 @@ public struct Event: Sendable, Hashable {
     /// The time the event occupies in the pattern, including its release tail or decay.
     ///
     /// - Transient and custom audio: the authored duration (it "pads" the pattern). A custom-audio event without a
-    ///   duration plays its whole resource, whose length only ``fullDuration(audioDuration:)`` knows.
+    ///   duration plays its whole resource, whose length only ``fullDuration(audioDuration:continuousCap:)`` knows.
     /// - Sustained continuous: the capped duration plus the release tail (``EnvelopeTiming/releaseTail(_:)``).
     /// - Non-sustained continuous: attack plus decay, ended early by a shorter duration.
     public var fullDuration: Double { fullDuration(continuousCap: PatternLimits.continuousEventMaximumDuration) }
@@ -108,8 +108,10 @@ public struct Event: Sendable, Hashable {
     ///
     ///     Event(type: .audioCustom, time: 0, waveform: .path("Knock.wav")).fullDuration(audioDuration: 0.3)   // 0.3
     ///
-    /// - Parameter audioDuration: The length of the event's audio resource in seconds, or `nil` when unknown (the
-    ///   event then counts as its authored duration, as in ``fullDuration``).
+    /// - Parameters:
+    ///   - audioDuration: The length of the event's audio resource in seconds, or `nil` when unknown (the event then
+    ///     counts as its authored duration, as in ``fullDuration``).
+    ///   - continuousCap: How long a continuous event plays (30 s; a game controller's engine plays it longer).
     /// - Returns: The time in seconds.
     public func fullDuration(
         audioDuration: Double?, continuousCap: Double = PatternLimits.continuousEventMaximumDuration

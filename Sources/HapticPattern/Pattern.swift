@@ -54,20 +54,22 @@ public struct Pattern: Sendable, Hashable {
     /// includes release tails), every parameter's time, and every curve's last control point.
     ///
     /// A custom-audio event without an `EventDuration` lasts as long as its audio, which this value model cannot know
-    /// (it reads no files): here it counts as 0. Use ``duration(audioDurations:)`` with the lengths of the decoded
+    /// (it reads no files): here it counts as 0. Use ``duration(audioDurations:continuousCap:)`` with the lengths of the decoded
     /// resources to include them.
     public var duration: Double { duration(audioDurations: [:]) }
 
     /// The pattern's length in seconds, counting each custom-audio event for the length of its audio.
     ///
-    /// Like ``duration``, but an ``EventType/audioCustom`` event lasts ``Event/fullDuration(audioDuration:)``: its
+    /// Like ``duration``, but an ``EventType/audioCustom`` event lasts ``Event/fullDuration(audioDuration:continuousCap:)``: its
     /// `EventDuration` when it has one (longer audio is cut, shorter audio padded with silence), otherwise the length
     /// of its resource from `audioDurations`. Resources missing from `audioDurations` count as 0.
     ///
     ///     let sound = Event(type: .audioCustom, time: 0.2, waveform: .path("Knock.wav"))
     ///     Pattern(events: [sound]).duration(audioDurations: [.path("Knock.wav"): 0.3])   // 0.5
     ///
-    /// - Parameter audioDurations: The length in seconds of each custom-audio resource, by waveform.
+    /// - Parameters:
+    ///   - audioDurations: The length in seconds of each custom-audio resource, by waveform.
+    ///   - continuousCap: How long continuous events play (30 s; a game controller's engine plays them longer).
     /// - Returns: The length in seconds.
     public func duration(
         audioDurations: [WaveformSource: Double], continuousCap: Double = PatternLimits.continuousEventMaximumDuration

@@ -32,6 +32,6 @@ package struct TimelineInput: Sendable {
     }
 
     /// The pattern's length with each custom-audio event counted for its decoded audio
-    /// (``HapticPattern/Pattern/duration(audioDurations:)``).
+    /// (``HapticPattern/Pattern/duration(audioDurations:continuousCap:)``).
     package var duration: Double { pattern.duration(audioDurations: audio.mapValues(\.duration)) }
 }
