@@ -9,54 +9,6 @@ import Musl
 import CHapticSupport
 import Synchronization
 
-/// What the engine tells an ``EvdevDevice`` ahead of need, shared with its writers: the motor levels the next onset
-/// from silence is expected to have (a slot is armed with them), and an intensity scale just sent by an app (the
-/// writer uploads the scaled level at once, before the render thread has rendered it).
-package final class LevelAnticipation: Sendable {
-    private let packed = Atomic<UInt32>(0)
-    private let scaleBits = Atomic<UInt32>(0)
-    /// The running writer's wake event (−1 when none), and how many callers are signalling it: a writer withdraws it
-    /// and waits for the count before it closes the descriptor.
-    private let wake = Atomic<Int32>(-1)
-    private let signalling = Atomic<Int>(0)
-
-    /// Nothing anticipated yet.
-    package init() {}
-
-    /// The expected onset levels, `strong << 16 | weak` (0 … 65535 each), 0 when unknown.
-    package var onsetLevels: UInt32 {
-        get { packed.load(ordering: .relaxed) }
-        set { packed.store(newValue, ordering: .relaxed) }
-    }
-
-    /// Records an intensity scale and wakes the running writer's I/O thread (one non-blocking `write` to its
-    /// `eventfd`), through `system`.
-    package func anticipateScale(_ factor: Float, system: any EvdevSystemCalls) {
-        guard factor.isFinite, factor >= 0 else { return }
-        scaleBits.store(Swift.max(factor, .leastNonzeroMagnitude).bitPattern, ordering: .releasing)
-        signalling.wrappingAdd(1, ordering: .sequentiallyConsistent)
-        let fd = wake.load(ordering: .sequentiallyConsistent)
-        if fd >= 0 { _ = system.signalWake(fd) }
-        signalling.wrappingSubtract(1, ordering: .sequentiallyConsistent)
-    }
-
-    /// Takes the pending scale, if any (I/O thread).
-    package func takeScale() -> Float? {
-        let bits = scaleBits.exchange(0, ordering: .acquiringAndReleasing)
-        return bits == 0 ? nil : Float(bitPattern: bits)
-    }
-
-    /// Lets callers wake `fd` (a writer that has opened).
-    package func setWakeEvent(_ fd: Int32) { wake.store(fd, ordering: .sequentiallyConsistent) }
-
-    /// Withdraws `fd` (if it is still the one set) and waits until no caller is signalling it any more (a writer about
-    /// to close it).
-    package func withdrawWakeEvent(_ fd: Int32) {
-        _ = wake.compareExchange(expected: fd, desired: -1, ordering: .sequentiallyConsistent)
-        while signalling.load(ordering: .sequentiallyConsistent) > 0 { MonotonicClock.sleep(until: MonotonicClock.now() + 0.0001) }
-    }
-}
-
 /// The evdev force-feedback writer: a live effect slot rewritten from the latest motor levels, and an armed slot
 /// uploaded ahead of need so that an onset costs no upload.
 ///
@@ -101,38 +53,38 @@ package final class EvdevWriter: Sendable {
     package let capabilities: EvdevCapabilities
     /// The settings.
     package let configuration: EvdevConfiguration
-    private let system: any EvdevSystemCalls
+    let system: any EvdevSystemCalls
 
-    private let latest = Atomic<UInt32>(0)
-    private let peak = Atomic<UInt32>(0)
+    let latest = Atomic<UInt32>(0)
+    let peak = Atomic<UInt32>(0)
     private let stateValue = Atomic<Int>(State.starting.rawValue)
     private let failure = Atomic<Int32>(0)
     private let stopFlag = Atomic<Bool>(false)
     private let finishedFlag = Atomic<Bool>(false)
-    private let callStartBits = Atomic<UInt64>(0)
+    let callStartBits = Atomic<UInt64>(0)
     private let uploads = Atomic<Int>(0)
     private let stops = Atomic<Int>(0)
     private let skipped = Atomic<Int>(0)
-    private let wakes = Atomic<Int>(0)
-    private let armedStarts = Atomic<Int>(0)
+    let wakes = Atomic<Int>(0)
+    let armedStarts = Atomic<Int>(0)
     private let anticipatedUploads = Atomic<Int>(0)
-    private let armedStartTimeBits = Atomic<UInt64>(0)
+    let armedStartTimeBits = Atomic<UInt64>(0)
     /// The end-of-block levels of the latest block (what an urgent tick sends).
-    private let latestEnd = Atomic<UInt32>(0)
+    let latestEnd = Atomic<UInt32>(0)
     /// Set by the render thread when a block that carries a command changed the levels; taken by the I/O thread.
-    private let urgentRequest = Atomic<Bool>(false)
+    let urgentRequest = Atomic<Bool>(false)
     /// The armed slot: 0 when nothing is armed, else `1 << 48 | id << 32 | strong << 16 | weak`.
-    private let armed = Atomic<UInt64>(0)
+    let armed = Atomic<UInt64>(0)
     /// The armed slot the render thread started (the same packing), for the I/O thread to adopt; 0 when none.
-    private let fired = Atomic<UInt64>(0)
+    let fired = Atomic<UInt64>(0)
     /// What the engine anticipates (shared with the device).
     private let anticipation: LevelAnticipation
     /// The descriptor the render thread may write a play event to (−1 while there is none), and whether it is doing
     /// so: ``release()`` withdraws the descriptor and waits for the flag before closing it.
-    private let renderFD = Atomic<Int32>(-1)
-    private let renderWriting = Atomic<Bool>(false)
+    let renderFD = Atomic<Int32>(-1)
+    let renderWriting = Atomic<Bool>(false)
     /// The wake event (`eventfd`), or −1 when there is none (mocks): then onsets wait for the grid.
-    private let wakeFD: Int32
+    let wakeFD: Int32
 
     // I/O-thread state.
     nonisolated(unsafe) private var fd: Int32 = -1
@@ -166,87 +118,6 @@ package final class EvdevWriter: Sendable {
 
     deinit {
         if wakeFD >= 0 { _ = SystemCall.once("close", { system.close(wakeFD) }) }
-    }
-
-    // MARK: Render thread
-
-    /// Hands the latest levels (0 … 65535) to the I/O thread: the block's peak (`strong`, `weak`; the per-motor
-    /// peak since the I/O thread's last tick is kept too, so a transient shorter than the update period still reaches
-    /// the motor) and its last frame's (`end`), which an urgent tick sends.
-    ///
-    /// - Parameters:
-    ///   - strong: the block's peak strong level.
-    ///   - weak: the block's peak weak level.
-    ///   - end: the block's last-frame levels (`strong << 16 | weak`); `nil`: the same as the peak.
-    ///   - urgent: whether the block carries an app's command (a start, stop or parameter change): a change of the
-    ///     levels is then sent at once, not on the grid.
-    @inline(__always)
-    package func publish(strong: UInt16, weak: UInt16, end: UInt32? = nil, urgent: Bool = false) {
-        let packed = UInt32(strong) << 16 | UInt32(weak)
-        let end = end ?? packed
-        latestEnd.store(end, ordering: .relaxed)
-        let previous = latest.exchange(packed, ordering: .acquiringAndReleasing)
-        // An onset the armed slot was prepared for: start it now, with a write that does not wait for the device.
-        if previous == 0 && packed != 0 { startArmedSlot(for: packed) }
-        defer {
-            // A rise from silence or a fall to it, or a command's change: wake the I/O thread now rather than at its
-            // next tick (after the peak is merged), so onsets, stops and parameter changes reach the motor at once.
-            let transition = (previous == 0) != (packed == 0)
-            let commanded = urgent && (packed != previous || end != packed)
-            if commanded { urgentRequest.store(true, ordering: .releasing) }
-            if (transition || commanded) && wakeFD >= 0 {
-                _ = system.signalWake(wakeFD)
-                wakes.wrappingAdd(1, ordering: .relaxed)
-            }
-        }
-        var current = peak.load(ordering: .relaxed)
-        while true {
-            let merged = Swift.max(current >> 16, UInt32(strong)) << 16 | Swift.max(current & 0xFFFF, UInt32(weak))
-            if merged == current { return }
-            let (exchanged, original) = peak.compareExchange(
-                expected: current, desired: merged, ordering: .acquiringAndReleasing)
-            if exchanged { return }
-            current = original
-        }
-    }
-
-    /// Starts the armed slot when `levels` are what it holds (within 1/16 of full scale per motor): claims it, writes
-    /// one `EV_FF` play event, and leaves it for the I/O thread to adopt.
-    @inline(__always)
-    private func startArmedSlot(for levels: UInt32) {
-        let slot = armed.load(ordering: .acquiring)
-        guard slot != 0, Self.close(UInt32(truncatingIfNeeded: slot), levels) else { return }
-        guard armed.compareExchange(expected: slot, desired: 0, ordering: .acquiringAndReleasing).exchanged else { return }
-        // The descriptor stays open while `renderWriting` is set (release() waits for it).
-        renderWriting.store(true, ordering: .sequentiallyConsistent)
-        let fd = renderFD.load(ordering: .sequentiallyConsistent)
-        var started = false
-        if fd >= 0 {
-            let id = UInt16(truncatingIfNeeded: slot >> 32)
-            started = system.writeEvent(fd, type: UInt16(EV_FF), code: id, value: 1) >= 0
-        }
-        renderWriting.store(false, ordering: .releasing)
-        if started {
-            fired.store(slot, ordering: .releasing)
-            armedStarts.wrappingAdd(1, ordering: .relaxed)
-            armedStartTimeBits.store(MonotonicClock.now().bitPattern, ordering: .relaxed)
-        } else {
-            _ = armed.compareExchange(expected: 0, desired: slot, ordering: .acquiringAndReleasing)
-        }
-    }
-
-    /// Whether two packed level pairs are within 1/16 of full scale of each other on both motors.
-    @inline(__always)
-    private static func close(_ a: UInt32, _ b: UInt32) -> Bool {
-        let tolerance: Int32 = 4096
-        return abs(Int32(a >> 16) - Int32(b >> 16)) <= tolerance && abs(Int32(a & 0xFFFF) - Int32(b & 0xFFFF)) <= tolerance
-    }
-
-    /// A system call that has been running on the I/O thread for longer than `timeout` seconds, if any.
-    @inline(__always)
-    package func stalledCall(now: Double, timeout: Double) -> Bool {
-        let bits = callStartBits.load(ordering: .relaxed)
-        return bits != 0 && now - Double(bitPattern: bits) > timeout
     }
 
     // MARK: Any thread
@@ -531,24 +402,6 @@ package final class EvdevWriter: Sendable {
     /// Between ticks it waits in `ppoll` on the descriptor and the wake event, so a removal is seen at once even
     /// while idle, and a rise from silence (or a fall to it) is sent at once instead of at the next tick (the grid
     /// restarts there).
-    /// What `waitForHangupOrWake` reported (its C convention: 1 hang-up, 2 the wake event, 0 the timeout).
-    enum PollOutcome {
-        /// The node hung up: the device was removed.
-        case hangup
-        /// The render thread signalled the wake event (levels rose from or fell to silence).
-        case wake
-        /// The update period passed.
-        case timeout
-
-        init(_ result: Int) {
-            switch result {
-            case 1: self = .hangup
-            case 2: self = .wake
-            default: self = .timeout
-            }
-        }
-    }
-
     package func run() {
         defer { finishedFlag.store(true, ordering: .releasing) }
         if case .failure(let error) = open() {

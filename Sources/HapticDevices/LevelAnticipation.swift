@@ -1,0 +1,59 @@
+#if os(Linux)
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#else
+#error("unsupported platform")
+#endif
+import CHapticSupport
+import Synchronization
+
+/// What the engine tells an ``EvdevDevice`` ahead of need, shared with its writers: the motor levels the next onset
+/// from silence is expected to have (a slot is armed with them), and an intensity scale just sent by an app (the
+/// writer uploads the scaled level at once, before the render thread has rendered it).
+package final class LevelAnticipation: Sendable {
+    private let packed = Atomic<UInt32>(0)
+    private let scaleBits = Atomic<UInt32>(0)
+    /// The running writer's wake event (−1 when none), and how many callers are signalling it: a writer withdraws it
+    /// and waits for the count before it closes the descriptor.
+    private let wake = Atomic<Int32>(-1)
+    private let signalling = Atomic<Int>(0)
+
+    /// Nothing anticipated yet.
+    package init() {}
+
+    /// The expected onset levels, `strong << 16 | weak` (0 … 65535 each), 0 when unknown.
+    package var onsetLevels: UInt32 {
+        get { packed.load(ordering: .relaxed) }
+        set { packed.store(newValue, ordering: .relaxed) }
+    }
+
+    /// Records an intensity scale and wakes the running writer's I/O thread (one non-blocking `write` to its
+    /// `eventfd`), through `system`.
+    package func anticipateScale(_ factor: Float, system: any EvdevSystemCalls) {
+        guard factor.isFinite, factor >= 0 else { return }
+        scaleBits.store(Swift.max(factor, .leastNonzeroMagnitude).bitPattern, ordering: .releasing)
+        signalling.wrappingAdd(1, ordering: .sequentiallyConsistent)
+        let fd = wake.load(ordering: .sequentiallyConsistent)
+        if fd >= 0 { _ = system.signalWake(fd) }
+        signalling.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+    }
+
+    /// Takes the pending scale, if any (I/O thread).
+    package func takeScale() -> Float? {
+        let bits = scaleBits.exchange(0, ordering: .acquiringAndReleasing)
+        return bits == 0 ? nil : Float(bitPattern: bits)
+    }
+
+    /// Lets callers wake `fd` (a writer that has opened).
+    package func setWakeEvent(_ fd: Int32) { wake.store(fd, ordering: .sequentiallyConsistent) }
+
+    /// Withdraws `fd` (if it is still the one set) and waits until no caller is signalling it any more (a writer about
+    /// to close it).
+    package func withdrawWakeEvent(_ fd: Int32) {
+        _ = wake.compareExchange(expected: fd, desired: -1, ordering: .sequentiallyConsistent)
+        while signalling.load(ordering: .sequentiallyConsistent) > 0 { MonotonicClock.sleep(until: MonotonicClock.now() + 0.0001) }
+    }
+}
+#endif
