@@ -30,7 +30,7 @@ for kind in "${kinds[@]}"; do
   echo "== swift test --sanitize=$kind --scratch-path $scratch"
   # halt_on_error=0 lets TSan report every race of the run, not only the first; the log check below fails on any.
   OPENCOREHAPTICS_SANITIZER=$kind SWIFT_BACKTRACE=enable=no \
-    TSAN_OPTIONS="halt_on_error=0:second_deadlock_stack=1" \
+    TSAN_OPTIONS="halt_on_error=0:second_deadlock_stack=1:suppressions=$root/.tsan-suppressions" \
     ASAN_OPTIONS="detect_leaks=1:detect_stack_use_after_return=1:strict_string_checks=1" \
     LSAN_OPTIONS="suppressions=$root/.lsan-suppressions:print_suppressions=0" \
     swift test --sanitize="$kind" --scratch-path "$scratch" 2>&1 | grep -v 'Cannot export local symbol' > "$log"

@@ -102,13 +102,14 @@ if sl:
           f'p90 {ms(pct90([x for x, _ in sl]))}, max {ms(max(x for x, _ in sl))} (n={len(sl)}); '
           f'API -> upload median {ms(statistics.median([u for _, u in sl if u is not None]))}')
 n_tr = len(all_('swf', r'^API transient \d+'))
-check(n_tr >= 12 and len(sl) == n_tr, f'all {n_tr} transients reached the device ({len(sl)})')
+check(n_tr >= 30 and len(sl) == n_tr, f'all {n_tr} transients reached the device ({len(sl)})')
 armed = all_('swf', r'^SEEN transient \d+: armed slot')
 print(f'        transients started from the armed slot (no upload on the path): {len(armed)} of {n_tr}')
 sp = level_latencies('swf', 'dev')
 if sp:
     print(f'        level change API -> upload of the new level: median {ms(statistics.median(sp))}, p90 {ms(pct90(sp))}, max {ms(max(sp))} (n={len(sp)})')
-check(len(sp) >= 12, f'every level change reached the device ({len(sp)} of 12)')
+n_lv = len(all_('swf', r'^API level \d+ value='))
+check(n_lv >= 30 and len(sp) == n_lv, f'every level change reached the device ({len(sp)} of {n_lv})')
 # Live parameters: intensity 0.3 lowers the magnitude, 1.0 raises it.
 def strong_after(t0, t1):
     vals = [int(re.search(r'strong=(\d+)', s).group(1)) for _, s in all_('dev', r'^UPLOAD .*RUMBLE', after=t0, before=t1)]
@@ -181,7 +182,8 @@ if sstall:
 lp = level_latencies('sdl', 'sdv')
 if lp:
     print(f'        level change API -> upload of the new level: median {ms(statistics.median(lp))}, p90 {ms(pct90(lp))}, max {ms(max(lp))} (n={len(lp)})')
-check(len(lp) >= 12, f'every SDL2 level change reached the device ({len(lp)} of 12)')
+n_sl = len(all_('sdl', r'^API level \d+ value='))
+check(n_sl >= 30 and len(lp) == n_sl, f'every SDL2 level change reached the device ({len(lp)} of {n_sl})')
 sdl_slots = [int(s.split()[1]) for _, s in all_('sdv', r'^SLOTS')]
 print('        SDL effect slots max:', max(sdl_slots) if sdl_slots else '-')
 

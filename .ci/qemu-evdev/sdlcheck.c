@@ -54,7 +54,7 @@ int main(int argc, char **argv) {
     sleep_until(t0 + 0.800);
 
     /* 2. Transients, for the latency figure. */
-    for (int i = 0; i < 12; i++) {
+    for (int i = 0; i < 30; i++) {
         LOG("API transient %d", i);
         SDL_HapticRumblePlay(h, 1.0f, 30);
         usleep(150000);
@@ -64,7 +64,7 @@ int main(int argc, char **argv) {
     LOG("API level start");
     SDL_HapticRumblePlay(h, 0.8f, 5000);
     usleep(300000);
-    for (int i = 0; i < 12; i++) {
+    for (int i = 0; i < 30; i++) {
         float value = i % 2 == 0 ? 0.3f : 1.0f;
         LOG("API level %d value=%.1f", i, value);
         SDL_HapticRumblePlay(h, 0.8f * value, 5000);

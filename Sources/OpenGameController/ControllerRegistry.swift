@@ -116,7 +116,7 @@ package final class ControllerRegistry: @unchecked Sendable {
             s.discoveryGeneration += 1
             return s.discoveryGeneration
         }
-        queue.asyncAfter(deadline: .now() + 60) { [weak self] in self?.endDiscovery(generation: generation) }
+        queue.asyncAfter(deadline: .now() + 60) { [self] in endDiscovery(generation: generation) }
     }
 
     func stopDiscovery() {
@@ -162,7 +162,9 @@ package final class ControllerRegistry: @unchecked Sendable {
         let directory = environment["HAPTIC_INPUT_DIR"] ?? "/dev/input"
         let monitor = DeviceMonitor(directory: directory, probe: probe)
         do {
-            try monitor.start { [weak self] event in self?.handle(event) }
+            // A strong capture: the monitor's thread keeps the registry until shutdown() stops it (a weak reference to
+            // a registry that lives for the whole process would leave LeakSanitizer a side table it cannot trace).
+            try monitor.start { [self] event in handle(event) }
         } catch {
             // A machine without an input directory (a container, CI) has nothing to watch: not worth a notice.
             let level: Logger.Level = error.code == .notFound ? .debug : .notice

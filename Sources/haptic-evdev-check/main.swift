@@ -203,7 +203,7 @@ _ = play(rampPattern)
 sleep(seconds: 0.8)
 
 // 2. Transients, one at a time, for the latency figure (a fresh player each, as apps do).
-for i in 0..<12 {
+for i in 0..<30 {
     let player = attempt("makePlayer") { try engine.makePlayer(with: transient) }
     let evdev = engine.runtime.device as? EvdevDevice
     let armedBefore = evdev?.armedStartCount ?? 0
@@ -224,7 +224,7 @@ for i in 0..<12 {
 log("API level start")
 let levels = play(continuous(10))
 sleep(seconds: 0.3)
-for i in 0..<12 {
+for i in 0..<30 {
     let value: Float = i % 2 == 0 ? 0.3 : 1.0
     log("API level \(i) value=\(value)")
     let called = MonotonicClock.now()
