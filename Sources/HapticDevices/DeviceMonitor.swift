@@ -74,28 +74,31 @@ public final class DeviceMonitor: Sendable {
             _ = Glibc.close(fd)
             throw DeviceError(SystemCallError(call: "inotify_add_watch", errno: -watch), device: directory)
         }
-        running.store(true, ordering: .releasing)
-        finished.store(false, ordering: .releasing)
         let directory = self.directory
         let probe = self.probe
         let queue = self.queue
+        // The devices present now are probed here, before start returns, so a node removed right after start is
+        // known and reported as removed (a scan on the watching thread could miss it under load).
+        final class Known: @unchecked Sendable { var paths: [String: String] = [:] }  // path → id; the watcher's alone
+        let known = Known()
+        let consider: @Sendable (String, Bool) -> Void = { name, present in
+            guard name.hasPrefix("event"), Int(name.dropFirst(5)) != nil else { return }
+            let path = "\(directory)/\(name)"
+            if present {
+                guard known.paths[path] == nil, case .success(let capabilities) = probe(path) else { return }
+                let device = DeviceDiscovery.describe(capabilities)
+                known.paths[path] = device.info.id
+                queue.async { handler(.added(device)) }
+            } else if let id = known.paths.removeValue(forKey: path) {
+                queue.async { handler(.removed(id: id)) }
+            }
+        }
+        for path in DeviceDiscovery.eventNodes(in: directory).0 {
+            consider(String(path.dropFirst(directory.count + 1)), true)
+        }
+        running.store(true, ordering: .releasing)
+        finished.store(false, ordering: .releasing)
         IOThread.detach(name: "device-monitor") { [self] in
-            var known: [String: String] = [:]  // path → id
-            func consider(_ name: String, present: Bool) {
-                guard name.hasPrefix("event"), Int(name.dropFirst(5)) != nil else { return }
-                let path = "\(directory)/\(name)"
-                if present {
-                    guard known[path] == nil, case .success(let capabilities) = probe(path) else { return }
-                    let device = DeviceDiscovery.describe(capabilities)
-                    known[path] = device.info.id
-                    queue.async { handler(.added(device)) }
-                } else if let id = known.removeValue(forKey: path) {
-                    queue.async { handler(.removed(id: id)) }
-                }
-            }
-            for path in DeviceDiscovery.eventNodes(in: directory).0 {
-                consider(String(path.dropFirst(directory.count + 1)), present: true)
-            }
             final class Collector { var names: [(String, Bool)] = [] }
             let collector = Collector()
             while running.load(ordering: .acquiring) {
@@ -112,7 +115,7 @@ public final class DeviceMonitor: Sendable {
                 if drained < 0 { break }
                 for (name, added) in collector.names {
                     // IN_ATTRIB on a known node is a permission change, not a new device; a deleted node is gone.
-                    consider(name, present: added && access("\(directory)/\(name)", F_OK) == 0)
+                    consider(name, added && access("\(directory)/\(name)", F_OK) == 0)
                 }
             }
             _ = Glibc.close(fd)
