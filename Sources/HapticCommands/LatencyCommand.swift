@@ -77,9 +77,19 @@ struct LatencyCommand: ParsableCommand {
             "API → device write, \(samples.count) taps: p50 \(percentile(0.5)), p90 \(percentile(0.9)), p99 \(percentile(0.99))"
                 + (missed > 0 ? " (\(missed) did not arrive within 1 s)" : ""))
         if let buffered = output.reportedLatency {
-            print(String(format: "the device reports a further %.2f ms before the sample plays", buffered * 1e3))
+            var layout = ""
+            #if os(Linux)
+            if let alsa = output as? AlsaDevice {
+                let buffer = alsa.bufferConfiguration
+                layout = " (ALSA buffer \(buffer.bufferFrames) frames in periods of \(buffer.periodFrames))"
+            }
+            #endif
+            print(String(format: "the device reports a further %.2f ms before the sample plays", buffered * 1e3) + layout)
         } else {
             print("the device reports no further delay of its own")
+        }
+        if output.recoveredErrorCount > 0 {
+            print("the device recovered from \(output.recoveredErrorCount) error(s) (ALSA: underruns) during the run")
         }
     }
 }

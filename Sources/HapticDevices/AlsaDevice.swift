@@ -58,7 +58,8 @@ public final class AlsaDevice: HapticDevice {
 
     /// Opens the PCM for playback and sets format, interleaved access, channels, rate and latency.
     ///
-    /// The corresponding C calls are `snd_pcm_open` and `snd_pcm_set_params`.
+    /// The corresponding C calls are `snd_pcm_open` and `snd_pcm_set_params` (or, for an explicit
+    /// ``AlsaConfiguration/periods`` layout, `snd_pcm_hw_params_*`).
     ///
     /// - Throws: ``DeviceError`` (``DeviceError/Code/notFound``, ``DeviceError/Code/busy``,
     ///   ``DeviceError/Code/unsupported`` for a format the PCM refuses).
@@ -77,14 +78,25 @@ public final class AlsaDevice: HapticDevice {
         }
         _ = library.nonblock(handle, 0)
         let sampleFormat = configuration.sampleFormat == .s16 ? AlsaLibrary.formatS16LE : AlsaLibrary.formatFloatLE
-        let paramsResult = library.setParams(
-            handle, sampleFormat, AlsaLibrary.accessReadWriteInterleaved, UInt32(configuration.channelCount),
-            UInt32(format.sampleRate.rounded()), 1, UInt32(configuration.latency * 1e6))
+        let channels = UInt32(configuration.channelCount)
+        let rate = UInt32(format.sampleRate.rounded())
+        let (paramsResult, call): (Int32, String)
+        if let periods = configuration.periods {
+            guard let hardware = library.hardware else {
+                _ = library.close(handle)
+                throw DeviceError(.unsupported, "\(info.id): this alsa-lib lacks snd_pcm_hw_params_*: use latency= instead of period=")
+            }
+            (paramsResult, call) = hardware.configure(
+                handle, format: sampleFormat, channels: channels, rate: rate, periodFrames: periods.frames, periodCount: periods.count)
+        } else {
+            paramsResult = library.setParams(
+                handle, sampleFormat, AlsaLibrary.accessReadWriteInterleaved, channels, rate, 1, UInt32(configuration.latency * 1e6))
+            call = "snd_pcm_set_params"
+        }
         guard paramsResult >= 0 else {
             let detail = library.takeLastMessage().map { " (alsa-lib: \($0))" } ?? ""
             _ = library.close(handle)
-            throw DeviceError(
-                .unsupported, "\(info.id): snd_pcm_set_params: \(library.describe(paramsResult))\(detail)", errno: -paramsResult)
+            throw DeviceError(.unsupported, "\(info.id): \(call): \(library.describe(paramsResult))\(detail)", errno: -paramsResult)
         }
         var bufferSize: UInt = 0
         var periodSize: UInt = 0

@@ -52,6 +52,8 @@ package struct AlsaLibrary: @unchecked Sendable {
     package let nonblock: @convention(c) (PCM, Int32) -> Int32
     /// `int snd_pcm_get_params(snd_pcm_t *pcm, snd_pcm_uframes_t *buffer_size, snd_pcm_uframes_t *period_size)`.
     package let getParams: @convention(c) (PCM, UnsafeMutablePointer<UInt>, UnsafeMutablePointer<UInt>) -> Int32
+    /// The `snd_pcm_hw_params_*` calls for an explicit period configuration, or `nil` when the library lacks one.
+    package let hardware: AlsaHardwareParameters?
     /// `const char *snd_strerror(int errnum)`.
     package let strerror: @convention(c) (Int32) -> UnsafePointer<CChar>?
     /// The name the library was loaded under.
@@ -102,7 +104,7 @@ package struct AlsaLibrary: @unchecked Sendable {
             }
             return AlsaLibrary(
                 open: open, setParams: setParams, writei: writei, recover: recover, drain: drain, drop: drop, close: close,
-                nonblock: nonblock, getParams: getParams,
+                nonblock: nonblock, getParams: getParams, hardware: AlsaHardwareParameters { dlsym(handle, $0) },
                 strerror: strerror, loadedName: name)
         }
         return nil
