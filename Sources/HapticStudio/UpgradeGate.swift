@@ -47,7 +47,8 @@ final class UpgradeGate: ChannelInboundHandler, RemovableChannelHandler {
         let status = HTTPResponseStatus(statusCode: refusal.status.code)
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in context.close(promise: nil) }
+        let channel = context.channel  // Sendable, unlike the context the completion may outlive
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
     }
 }
 
