@@ -57,16 +57,24 @@ def level_latencies(api_tag, dev):
            for m in [re.search(r'(strong|magnitude)=(-?\d+)', s)] if m]
     full = max((m for _, m in ups), default=0)
     out = []
-    for t, s in all_(api_tag, r'^API level \d+ value=', after=start[0], before=stop[0]):
+    for logged, s in all_(api_tag, r'^API level \d+ value=', after=start[0], before=stop[0]):
+        t = call_time(api_tag, 'level', re.search(r'level (\d+)', s).group(1), logged)
         value = float(re.search(r'value=([0-9.]+)', s).group(1))
         target = value * full
         reached = next((u for u, m in ups if u > t and abs(m - target) <= 0.15 * full), None)
         if reached is not None and reached - t < 0.15: out.append(reached - t)
     return out
 
+def call_time(api_tag, kind, index, logged):
+    """When the API call itself was made: the driver's `AT <kind> <i> <time>` line (the clock read just before the
+    call, logged after it, so the cost of writing a log line is not counted), else the `API` line's own time."""
+    at = first(api_tag, rf'^AT {kind} {index} ')
+    return float(at[1].split()[-1]) if at else logged
+
 def latencies(api_tag, dev):
     out = []
-    for t, s in all_(api_tag, r'^API transient \d+'):
+    for logged, s in all_(api_tag, r'^API transient \d+'):
+        t = call_time(api_tag, 'transient', re.search(r'transient (\d+)', s).group(1), logged)
         p = first(dev, r'^PLAY', after=t)
         u = first(dev, r'^UPLOAD', after=t)
         if p and p[0] - t < 0.15: out.append((p[0] - t, (u[0] - t) if u else None))

@@ -56,7 +56,9 @@ int main(int argc, char **argv) {
     /* 2. Transients, for the latency figure. */
     for (int i = 0; i < 30; i++) {
         LOG("API transient %d", i);
+        double at = now(); /* the call's own time, logged after it: writing a log line is not the API's cost */
         SDL_HapticRumblePlay(h, 1.0f, 30);
+        LOG("AT transient %d %.6f", i, at);
         usleep(150000);
     }
 
@@ -67,7 +69,9 @@ int main(int argc, char **argv) {
     for (int i = 0; i < 30; i++) {
         float value = i % 2 == 0 ? 0.3f : 1.0f;
         LOG("API level %d value=%.1f", i, value);
+        double at = now();
         SDL_HapticRumblePlay(h, 0.8f * value, 5000);
+        LOG("AT level %d %.6f", i, at);
         usleep(150000);
     }
     LOG("API level stop");

@@ -10,8 +10,8 @@ import HapticDevices
 import OpenCoreHaptics
 import Synchronization
 
-func stamp() -> String {
-    let micros = Int(MonotonicClock.now() * 1e6)
+func stamp(_ time: Double = MonotonicClock.now()) -> String {
+    let micros = Int(time * 1e6)
     let fraction = String(micros % 1_000_000)
     return "\(micros / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)"
 }
@@ -211,6 +211,9 @@ for i in 0..<30 {
     let called = MonotonicClock.now()
     attempt("start") { try player.start(atTime: CHHapticTimeImmediate) }
     let returned = MonotonicClock.now()
+    // The call's own time, logged after it: the checker measures from here, not from the API line (whose writing
+    // is not the API's cost; the SDL2 driver does the same).
+    log("AT transient \(i) \(stamp(called))")
     sleep(seconds: 0.15)
     let fired = evdev?.lastArmedStartTime ?? 0
     log(
@@ -233,6 +236,7 @@ for i in 0..<30 {
             [CHHapticDynamicParameter(parameterID: .hapticIntensityControl, value: value, relativeTime: 0)], atTime: CHHapticTimeImmediate)
     }
     let returned = MonotonicClock.now()
+    log("AT level \(i) \(stamp(called))")
     sleep(seconds: 0.15)
     log("CALL level \(i) sendParameters() took \(Int((returned - called) * 1e6)) us")
 }
