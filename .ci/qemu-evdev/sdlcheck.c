@@ -56,10 +56,10 @@ int main(int argc, char **argv) {
     /* 2. Transients, for the latency figure. */
     for (int i = 0; i < 30; i++) {
         LOG("API transient %d", i);
-        double at = now(); /* the call's own time, logged after it: writing a log line is not the API's cost */
+        double at = now(); /* the call's own time, logged after the wait, as the Swift driver does */
         SDL_HapticRumblePlay(h, 1.0f, 30);
-        LOG("AT transient %d %.6f", i, at);
         usleep(150000);
+        LOG("AT transient %d %.6f", i, at);
     }
 
     /* 2b. Level changes of a playing rumble (SDL_HapticRumblePlay again: one EVIOCSFF update + one play write). */
@@ -71,8 +71,8 @@ int main(int argc, char **argv) {
         LOG("API level %d value=%.1f", i, value);
         double at = now();
         SDL_HapticRumblePlay(h, 0.8f * value, 5000);
-        LOG("AT level %d %.6f", i, at);
         usleep(150000);
+        LOG("AT level %d %.6f", i, at);
     }
     LOG("API level stop");
     SDL_HapticRumbleStop(h);

@@ -211,10 +211,11 @@ for i in 0..<30 {
     let called = MonotonicClock.now()
     attempt("start") { try player.start(atTime: CHHapticTimeImmediate) }
     let returned = MonotonicClock.now()
-    // The call's own time, logged after it: the checker measures from here, not from the API line (whose writing
-    // is not the API's cost; the SDL2 driver does the same).
-    log("AT transient \(i) \(stamp(called))")
     sleep(seconds: 0.15)
+    // The call's own time, logged after the wait: the checker measures from here, not from the API line (writing a
+    // log line is not the API's cost, and one written at once would compete with the device for the guest's one
+    // CPU). The SDL2 driver does the same.
+    log("AT transient \(i) \(stamp(called))")
     let fired = evdev?.lastArmedStartTime ?? 0
     log(
         "CALL transient \(i) start() took \(Int((returned - called) * 1e6)) us; play written \(Int((fired - called) * 1e6)) us after the call"
@@ -236,8 +237,8 @@ for i in 0..<30 {
             [CHHapticDynamicParameter(parameterID: .hapticIntensityControl, value: value, relativeTime: 0)], atTime: CHHapticTimeImmediate)
     }
     let returned = MonotonicClock.now()
-    log("AT level \(i) \(stamp(called))")
     sleep(seconds: 0.15)
+    log("AT level \(i) \(stamp(called))")
     log("CALL level \(i) sendParameters() took \(Int((returned - called) * 1e6)) us")
 }
 log("API level stop")
