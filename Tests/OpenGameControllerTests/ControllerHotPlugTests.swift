@@ -109,6 +109,32 @@ extension GameControllerSuites {
             #expect(stops.withLock { $0 }.count == 1)
         }
 
+        @Test func aPadUnpluggedRightAfterDiscoveryIsDisconnected() throws {
+            let folder = try Fixtures.temporaryDirectory()
+            FileManager.default.createFile(atPath: folder.appendingPathComponent("event5").path, contents: nil)
+            let probes = Mutex(0)
+            // Discovery's probe sees the pad, which is unplugged before the monitor's first scan.
+            let probe: @Sendable (String) -> Result<EvdevCapabilities, DeviceError> = { path in
+                guard FileManager.default.fileExists(atPath: path) else { return .failure(DeviceError(.notFound, "\(path) is gone")) }
+                if probes.withLock({ count in
+                    count += 1
+                    return count
+                }) == 1 {
+                    try? FileManager.default.removeItem(atPath: path)
+                }
+                return .success(Self.pad(path, name: "Brief Pad", product: 0x0B12))
+            }
+            let disconnects = Observed(.GCControllerDidDisconnect)
+            let registry = ControllerRegistry(
+                environment: ["HAPTIC_INPUT_DIR": folder.path], clock: .manual, probe: probe,
+                makeDevice: { _ in RecordingDevice(capacityFrames: 4_800, profile: .twoMotorPad, supportsAudio: false) })
+            ControllerRegistry.install(registry)
+            defer { registry.shutdown() }
+            let first = try #require(GCController.controllers().first, "discovery found the pad")
+            #expect(disconnects.wait(for: 1).first === first, "and its unplugging is posted, though the monitor never saw it")
+            #expect(GCController.controllers().isEmpty)
+        }
+
         @Test func discoveryEndsWithItsCompletionHandler() throws {
             let registry = ControllerRegistry(
                 environment: ["HAPTIC_CONTROLLERS": "simulated:generic"], clock: .manual, watchesHotPlug: false)
