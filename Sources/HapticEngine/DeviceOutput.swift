@@ -49,7 +49,8 @@ final class DeviceOutput: @unchecked Sendable {
     private let renderLock = LockedState(())
     /// Wakes the render thread when a command arrives (see ``wakeForCommand()``).
     let wake = WakeSignal()
-    /// How long an idle output's render thread waits for a command before rendering the silence it skipped.
+    /// How long an idle output's render thread waits for a command before rendering the silence it skipped (each pause
+    /// ends in a few paced wake-ups, so a longer pause makes idling cheaper; a command ends it at once).
     static let idlePause = 0.025
 
     private init(device: any HapticDevice, key: String, sampleRate: Double, blockFrames: Int, clockMode: EngineClockMode) {
@@ -204,9 +205,10 @@ final class DeviceOutput: @unchecked Sendable {
                 return
             }
             owed -= blockFrames
-            // Pause only right after a rendered block found every engine idle, so a command that came during a
-            // stretch of silence is rendered first.
-            if pauses && !silent && owed <= 0 && allIdle() {
+            // Pause again once the silence owed is written, while every engine is idle (an engine with a command
+            // waiting is not idle, so that command is rendered first): no rendered block in between, whose paced wait
+            // would be one more wake-up per pause.
+            if pauses && owed <= 0 && allIdle() {
                 let began = MonotonicClock.now()
                 wake.wait(until: began + Self.idlePause)
                 owed = Int(((MonotonicClock.now() - began) * sampleRate).rounded())

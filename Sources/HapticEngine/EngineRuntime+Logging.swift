@@ -34,12 +34,11 @@ extension EngineRuntime {
         current.clippedFrames = session.mixer.clippedFrameCount
         current.droppedNotifications = session.mixer.droppedNotificationCount
         let last = session.logged
-        let metadata: Logger.Metadata = ["device": "\(session.output.device.info.id)"]
-        var reported = false
+        // Built only when something is reported: this runs on every service tick of an idle engine too.
+        var metadata: Logger.Metadata { ["device": "\(session.output.device.info.id)"] }
         func report(_ level: Logger.Level, _ delta: Int, _ text: String) {
             guard delta > 0 else { return }
             logger.log(level: level, "\(delta) \(text)", metadata: metadata)
-            reported = true
         }
         report(
             .warning, current.droppedVoiceEvents - last.droppedVoiceEvents,
@@ -59,11 +58,11 @@ extension EngineRuntime {
         if !last.poolPressure && busy * 10 >= configuration.playerCapacity * 9 {
             logger.notice("run slots nearly full: \(busy) of \(configuration.playerCapacity) playing", metadata: metadata)
             current.poolPressure = true
-            reported = true
         } else if last.poolPressure && busy * 2 < configuration.playerCapacity {
             current.poolPressure = false
         }
-        if reported || current.poolPressure != last.poolPressure { current.time = now }
+        // Looked at once a second (it was every service tick once a second had passed without a report).
+        current.time = now
         session.logged = current
     }
 }

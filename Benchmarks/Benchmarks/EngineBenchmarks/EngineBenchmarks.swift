@@ -104,13 +104,14 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // An engine started with nothing to play, on a device that paces itself: the CPU it takes over 3 s, in
-    // thousandths of one core (goal: under 10, i.e. 1 %).
+    // thousandths of one core. Gate: 9 at most (under 1 %); measured 4 (it was 9–10 with 25 ms idle pauses and the
+    // diagnostics built on every service tick).
     Benchmark(
         "idle_engine_cpu_permille",
         configuration: .init(
             metrics: [.custom("cpu_permille", polarity: .prefersSmaller, useScalingFactor: false)],
             scalingFactor: .one, maxDuration: .seconds(20), maxIterations: 3,
-            thresholds: [.custom("cpu_permille", polarity: .prefersSmaller, useScalingFactor: false): .init(absolute: [.p50: 10])])
+            thresholds: [.custom("cpu_permille", polarity: .prefersSmaller, useScalingFactor: false): .init(absolute: [.p50: 9])])
     ) { benchmark in
         for _ in benchmark.scaledIterations {
             let engine = EngineRuntime(device: NullDevice(), configuration: EngineConfiguration(sampleRate: 48_000, blockFrames: 48))
