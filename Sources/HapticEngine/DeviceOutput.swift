@@ -49,8 +49,8 @@ final class DeviceOutput: @unchecked Sendable {
     private let renderLock = LockedState(())
     /// Wakes the render thread when a command arrives (see ``wakeForCommand()``).
     let wake = WakeSignal()
-    /// How long an idle output's render thread waits for a command before rendering the silence it skipped (each pause
-    /// ends in a few paced wake-ups, so a longer pause makes idling cheaper; a command ends it at once).
+    /// How long an idle output's render thread waits for a command before rendering the silence it skipped (a command
+    /// ends it at once). Longer would idle cheaper, but the silence owed after a pause is written back to back.
     static let idlePause = 0.025
 
     private init(device: any HapticDevice, key: String, sampleRate: Double, blockFrames: Int, clockMode: EngineClockMode) {
