@@ -104,8 +104,8 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // An engine started with nothing to play, on a device that paces itself: the CPU it takes over 3 s, in
-    // thousandths of one core. Gate: 9 at most (under 1 %); measured 4 (it was 9–10 with 25 ms idle pauses and the
-    // diagnostics built on every service tick).
+    // thousandths of one core. Gate: 9 at most (under 1 %); measured 4–6 (it was 9–10 with a rendered block before
+    // each idle pause and the diagnostics built on every service tick).
     Benchmark(
         "idle_engine_cpu_permille",
         configuration: .init(
