@@ -29,7 +29,8 @@ public enum AtomicFile {
         template += Array("/.\(url.lastPathComponent).XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw FileWriteError(path: destination, errno: errno, action: "create a temporary file beside") }
-        let temporary = String(cString: template)
+        // The name mkstemp filled in, without its terminating NUL.
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var failure: FileWriteError?
         let contiguous = Array(bytes)
         contiguous.withUnsafeBytes { buffer in
