@@ -47,21 +47,48 @@ def session(dev, api, until_pattern):
     gaps = [b - a_ for a_, b in zip(ramp, ramp[1:])]
     return dict(start=a[0], uploads=len(ups), gaps=gaps, plays=len(all_(dev, r'^PLAY', after=a[0], before=end_t)))
 
+def played_levels(dev):
+    """What the device plays over time, from its log: [(time, level)] after each change, the level being the playing
+    effect's magnitude (a rumble effect's strong magnitude, or a periodic effect's magnitude) times the device gain
+    (FF_GAIN / 65535; 65535 until one is written), 0 after its STOP. The playing effect is the one last started
+    (PLAY); an upload to another slot (an armed one) changes nothing until it is started."""
+    magnitudes, live, gain, out = {}, None, 65535, []
+    for t, time, s in lines:
+        if t != dev: continue
+        up = re.match(r'UPLOAD id=(-?\d+) .*?(strong|magnitude)=(-?\d+)', s)
+        play = re.match(r'PLAY id=(\d+)', s)
+        g = re.match(r'GAIN (\d+)', s)
+        stop = re.match(r'STOP id=(\d+)', s)
+        if stop and live == int(stop.group(1)):
+            out.append((time, 0)); live = None
+            continue
+        if up: magnitudes[int(up.group(1))] = abs(int(up.group(3)))
+        elif play: live = int(play.group(1))
+        elif g: gain = int(g.group(1))
+        else: continue
+        if live is not None and (not up or int(up.group(1)) == live):
+            out.append((time, magnitudes.get(live, 0) * gain / 65535))
+    return out
+
+def levels_during(timeline, t0, t1):
+    """The levels played between t0 and t1: the one in effect at t0 and every change until t1."""
+    at_start = [v for u, v in timeline if u <= t0][-1:]
+    return at_start + [v for u, v in timeline if t0 < u < t1]
+
 def level_latencies(api_tag, dev):
-    """API level call -> the first upload whose magnitude is within 15 % of full scale of the new level. The new level
-    is the call's value times the tool's magnitude at 1.0 (the largest it uploaded in the phase)."""
+    """API level call -> the moment the device plays within 15 % of full scale of the new level (an upload of that
+    magnitude, or a gain write that scales the playing effect to it). The new level is the call's value times the
+    level played at 1.0 (the largest the phase set)."""
     start = first(api_tag, r'^API level start'); stop = first(api_tag, r'^API level stop')
     if not start or not stop: return []
-    # A rumble effect's strong magnitude, or a periodic effect's magnitude (SDL2 plays rumble as a sine when it can).
-    ups = [(t, int(m.group(2))) for t, s in all_(dev, r'^UPLOAD', after=start[0], before=stop[0] + 0.05)
-           for m in [re.search(r'(strong|magnitude)=(-?\d+)', s)] if m]
-    full = max((m for _, m in ups), default=0)
+    timeline = played_levels(dev)
+    full = max((v for u, v in timeline if start[0] < u < stop[0] + 0.05), default=0)
     out = []
     for logged, s in all_(api_tag, r'^API level \d+ value=', after=start[0], before=stop[0]):
         t = call_time(api_tag, 'level', re.search(r'level (\d+)', s).group(1), logged)
         value = float(re.search(r'value=([0-9.]+)', s).group(1))
         target = value * full
-        reached = next((u for u, m in ups if u > t and abs(m - target) <= 0.15 * full), None)
+        reached = next((u for u, v in timeline if u > t and abs(v - target) <= 0.15 * full), None)
         if reached is not None and reached - t < 0.15: out.append(reached - t)
     return out
 
@@ -112,21 +139,25 @@ if sl:
 n_tr = len(all_('swf', r'^API transient \d+'))
 check(n_tr >= 30 and len(sl) == n_tr, f'all {n_tr} transients reached the device ({len(sl)})')
 armed = all_('swf', r'^SEEN transient \d+: armed slot')
-print(f'        transients started from the armed slot (no upload on the path): {len(armed)} of {n_tr}')
+by_app = all_('swf', r"^SEEN transient \d+: armed slot started by the app's thread")
+print(f'        transients started from the armed slot (no upload on the path): {len(armed)} of {n_tr}, '
+      f"of them by the app's own thread (no thread switch either): {len(by_app)}")
 sp = level_latencies('swf', 'dev')
 if sp:
-    print(f'        level change API -> upload of the new level: median {ms(statistics.median(sp))}, p90 {ms(pct90(sp))}, max {ms(max(sp))} (n={len(sp)})')
+    print(f'        level change API -> the new level at the device: median {ms(statistics.median(sp))}, p90 {ms(pct90(sp))}, max {ms(max(sp))} (n={len(sp)})')
 n_lv = len(all_('swf', r'^API level \d+ value='))
+by_gain = all_('swf', r"^SEEN level \d+: FF_GAIN from the app's thread")
+print(f"        level changes written as FF_GAIN by the app's own thread: {len(by_gain)} of {n_lv}")
 check(n_lv >= 30 and len(sp) == n_lv, f'every level change reached the device ({len(sp)} of {n_lv})')
 # Live parameters: intensity 0.3 lowers the magnitude, 1.0 raises it.
 def strong_after(t0, t1):
-    vals = [int(re.search(r'strong=(\d+)', s).group(1)) for _, s in all_('dev', r'^UPLOAD .*RUMBLE', after=t0, before=t1)]
-    return max(vals) if vals else None
+    vals = levels_during(played_levels('dev'), t0, t1)
+    return round(max(vals)) if vals else None
 p03 = first('swf', r'intensity=0\.3'); p10 = first('swf', r'intensity=1\.0'); stop = first('swf', r'^API stop')
 if p03 and p10 and stop:
     # The second half of each 200-250 ms window: a TCG guest on a loaded host can take tens of ms to deliver a change.
     before = strong_after(p03[0] - 0.15, p03[0]); low = strong_after(p03[0] + 0.12, p10[0]); high = strong_after(p10[0] + 0.10, stop[0])
-    print(f'        live intensity: strong before {before}, after 0.3 -> {low}, after 1.0 -> {high}')
+    print(f'        live intensity (strong magnitude x gain): before {before}, after 0.3 -> {low}, after 1.0 -> {high}')
     check(before and low and high and low < 0.5 * before and high > 2 * low, 'live intensity changes reach the motor')
     s1 = first('dev', r'^STOP', after=stop[0])
     # Typically a few ms; bounded by the replay length (a TCG guest on a loaded host can stall for tens of ms).
@@ -189,7 +220,7 @@ if sstall:
     print(f'        stalled SDL process: motor off {ms(off_time(off) - sstall[0]) if off else "never"} after SIGSTOP ({off[1] if off else "-"}; SDL uploaded replay.length=5000 ms)')
 lp = level_latencies('sdl', 'sdv')
 if lp:
-    print(f'        level change API -> upload of the new level: median {ms(statistics.median(lp))}, p90 {ms(pct90(lp))}, max {ms(max(lp))} (n={len(lp)})')
+    print(f'        level change API -> the new level at the device: median {ms(statistics.median(lp))}, p90 {ms(pct90(lp))}, max {ms(max(lp))} (n={len(lp)})')
 n_sl = len(all_('sdl', r'^API level \d+ value='))
 check(n_sl >= 30 and len(lp) == n_sl, f'every SDL2 level change reached the device ({len(lp)} of {n_sl})')
 sdl_slots = [int(s.split()[1]) for _, s in all_('sdv', r'^SLOTS')]

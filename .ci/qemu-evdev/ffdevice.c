@@ -2,11 +2,16 @@
  * and models its motor: an effect runs from PLAY (or an update of a playing effect) until STOP, ERASE, or its
  * replay.length runs out; "MOTOR ON/OFF" lines say when the motor as a whole starts and stops, and why.
  * usage: ffdevice NAME TAG IDLE_SECONDS   (SIGUSR1: destroy the device, wait 0.5 s, create it again;
- *                                          SIGTERM: destroy and exit with a SUMMARY line) */
+ *                                          SIGTERM: destroy and exit with a SUMMARY line)
+ * It runs at SCHED_FIFO 90, above the programs it serves: it stands in for hardware, which does not wait for the CPU.
+ * In the one-CPU guest a device process at normal priority would only see a write once the writing program's own
+ * threads had yielded the CPU, and a program that never blocks on the device (ours) would pay for that while one that
+ * blocks in EVIOCSFF until the device answers (SDL2) would not. Both devices (ours and SDL2's) run the same way. */
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/uinput.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,6 +66,9 @@ int main(int argc, char **argv) {
     int idle_limit = argc > 3 ? atoi(argv[3]) : 30;
     struct sigaction sa; memset(&sa, 0, sizeof sa); sa.sa_handler = on_sig;
     sigaction(SIGTERM, &sa, NULL); sigaction(SIGINT, &sa, NULL); sigaction(SIGUSR1, &sa, NULL);
+    struct sched_param sp = { .sched_priority = 90 };
+    if (sched_setscheduler(0, SCHED_FIFO, &sp) == 0) LOG("PRIORITY SCHED_FIFO 90 (a stand-in for hardware)");
+    else LOG("PRIORITY normal (SCHED_FIFO refused: %s)", strerror(errno));
     int fd = create(name);
     double last = now();
     while (!stop_flag) {

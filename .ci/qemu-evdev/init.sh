@@ -25,6 +25,11 @@ if fftool wait /tmp/killme 30; then
   fftool signal $CHK KILL
 else
   echo "GUEST: no kill marker"
+  # The driver is stuck: say where each of its threads waits (the kernel's view), then stop at once rather than
+  # wait for the host's timeout.
+  tail -5 /tmp/swf.log
+  for t in /proc/$CHK/task/*; do echo "GUEST: thread $(cat $t/comm) state $(cut -d' ' -f3 $t/stat) in $(cat $t/wchan)"; done
+  poweroff -f
 fi
 wait $CHK
 echo "GUEST: swift driver exit $? (137 = killed as planned)"

@@ -49,6 +49,8 @@ public final class EvdevDevice: HapticDevice {
     nonisolated(unsafe) private var lastWriter: EvdevWriter?
     /// What the engine anticipates (the next onset, an intensity scale), shared with the writers.
     private let anticipation = LevelAnticipation()
+    /// What app threads write to the node at once (the armed onset, the gain scale), shared with the writers.
+    private let fastPath = EvdevFastPath()
 
     /// A device for a node whose capabilities are known (see ``open(path:configuration:)``).
     public convenience init(capabilities: EvdevCapabilities, configuration: EvdevConfiguration = EvdevConfiguration()) {
@@ -86,7 +88,8 @@ public final class EvdevDevice: HapticDevice {
     ///   ``DeviceError/Code/timeout`` when the device does not answer).
     public func start(format: DeviceFormat) throws(DeviceError) {
         stop()
-        let writer = EvdevWriter(capabilities: capabilities, configuration: configuration, system: system, anticipation: anticipation)
+        let writer = EvdevWriter(
+            capabilities: capabilities, configuration: configuration, system: system, anticipation: anticipation, fastPath: fastPath)
         // Above the render thread's priority: a level the render thread hands over is uploaded at once.
         guard IOThread.detach(name: "evdev-io", realTimePriority: 45, { writer.run() }) else {
             throw DeviceError(.ioError, "\(info.id): could not start the I/O thread")
@@ -158,22 +161,39 @@ public final class EvdevDevice: HapticDevice {
     /// Arms the next onset: the I/O thread keeps an effect uploaded with these levels while the motor is idle, and
     /// an onset that matches starts with one `write` from the render thread.
     public func anticipateOnset(strong: Float, weak: Float) {
-        anticipation.onsetLevels = UInt32(Self.magnitude(strong)) << 16 | UInt32(Self.magnitude(weak))
+        anticipation.anticipateOnset(UInt32(Self.magnitude(strong)) << 16 | UInt32(Self.magnitude(weak)), system: system)
     }
 
-    /// Sends the playing level scaled by `factor` at once, ahead of the render thread (one wake of the I/O thread;
-    /// the upload happens there).
+    /// Starts the armed onset now, from the caller's thread, when it holds these levels and the motor is idle: one
+    /// `EV_FF` play write, never made while the I/O thread is in an upload (so it never waits for the device). The engine calls it when an app
+    /// starts, for "now", a player whose first event is the anticipated onset; the rendered onset follows and the I/O
+    /// thread adopts the slot.
+    public func startAnticipatedOnset(strong: Float, weak: Float) -> Bool {
+        fastPath.startOnsetFromApp(levels: UInt32(Self.magnitude(strong)) << 16 | UInt32(Self.magnitude(weak)), system: system)
+    }
+
+    /// Scales what plays by `factor` at once: one `FF_GAIN` write from the caller's thread while the motor plays and
+    /// the gain has the headroom; else the I/O thread is woken to send it (a gain write or an upload there).
     public func anticipateScale(_ factor: Float) {
+        if fastPath.scaleGain(by: factor, system: system) { return }
         anticipation.anticipateScale(factor, system: system)
     }
 
-    /// Level changes sent ahead of the render thread in the current (or last) session.
+    /// Level changes the I/O thread sent ahead of the render thread in the current (or last) session (scales an app's
+    /// thread could not write itself).
     public var anticipatedUploadCount: Int { lastWriter?.anticipatedUploadCount ?? 0 }
 
-    /// Onsets of the current (or last) session that started from the armed slot, without an upload.
-    public var armedStartCount: Int { lastWriter?.armedStartCount ?? 0 }
-    /// When the render thread's latest play write of the armed slot returned (monotonic seconds; 0 before the first).
-    public var lastArmedStartTime: Double { lastWriter?.lastArmedStartTime ?? 0 }
+    /// Intensity scales an app's thread wrote as `FF_GAIN` itself, since the device was made.
+    public var gainScaleCount: Int { fastPath.gainScaleCount }
+    /// When the latest of those writes returned (monotonic seconds; 0 before the first).
+    public var lastGainScaleTime: Double { fastPath.lastGainScaleTime }
+
+    /// Onsets started from the armed slot, without an upload, since the device was made.
+    public var armedStartCount: Int { fastPath.armedStartCount }
+    /// Of those, the ones an app's thread started itself (``startAnticipatedOnset(strong:weak:)``).
+    public var appStartedOnsetCount: Int { fastPath.appStartCount }
+    /// When the latest armed start's play write returned (monotonic seconds; 0 before the first).
+    public var lastArmedStartTime: Double { fastPath.lastStartTime }
 
     /// `EVIOCSFF` uploads made by the current (or last) session, the slot allocation included.
     public var uploadCount: Int { lastWriter?.uploadCount ?? 0 }

@@ -21,19 +21,21 @@ import Synchronization
 /// when the levels fall to zero it writes one stop and then nothing until they rise again. A wake restarts the grid
 /// at once. A control thread starts and stops it and reads ``state``.
 ///
-/// **Armed onsets.** While the motor is idle, the I/O thread keeps a second slot uploaded with the levels the next
-/// onset is expected to have (``LevelAnticipation``, else the last onset seen). When the render thread sees
-/// levels rise from silence to those levels (within 1/16 of full scale) it starts that slot itself with one `write`
-/// of an `EV_FF` play event — which never waits for the device, unlike `EVIOCSFF` on a uinput device — so the motor
-/// starts without an upload on the critical path; the I/O thread then adopts it as the live slot, corrects its
-/// levels if needed and arms the other one.
+/// **What other threads write at once** (``EvdevFastPath``, through its ``EvdevNodeGate``): while the motor is idle,
+/// the I/O thread keeps a second slot uploaded with the levels the next onset is expected to have
+/// (``LevelAnticipation``, else the last onset seen), which the render thread — or an app's thread starting that
+/// onset — starts with one `write` of an `EV_FF` play event; the I/O thread then adopts it as the live slot, corrects
+/// its levels if needed and arms the other one. An app that scales the intensity of what plays writes `FF_GAIN`
+/// itself; the I/O thread divides its uploads by that gain scale, holds back levels rendered before the app's change
+/// until the block that carries it arrives, and gives the gain back to its setting when the motor stops.
 ///
 /// - Thread safety: ``publish(strong:weak:end:urgent:)`` from one render thread; ``tick(now:urgent:)``, ``open()``,
 ///   ``run()`` and ``release()`` from the I/O thread only; the atomically published properties from anywhere.
 /// - Real-time safety: ``publish(strong:weak:end:urgent:)`` and ``stalledCall(now:timeout:)`` take no lock and do
 ///   not allocate; ``publish(strong:weak:end:urgent:)`` makes at most two bounded system calls: on an onset that
-///   matches the armed slot, one 24-byte `write` of an `EV_FF` play event to the node (the evdev core queues it and
-///   returns), and a non-blocking 8-byte `write` to the I/O thread's `eventfd`; everything else may block.
+///   matches the armed slot, one 24-byte `write` of an `EV_FF` play event to the node (never while the I/O thread is
+///   in an upload, see ``EvdevNodeGate``), and a non-blocking 8-byte `write` to the I/O thread's `eventfd`;
+///   everything else may block.
 package final class EvdevWriter: Sendable {
     /// Where the writer is in its life.
     package enum State: Int, Sendable {
@@ -62,53 +64,61 @@ package final class EvdevWriter: Sendable {
     private let stopFlag = Atomic<Bool>(false)
     private let finishedFlag = Atomic<Bool>(false)
     let callStartBits = Atomic<UInt64>(0)
-    private let uploads = Atomic<Int>(0)
-    private let stops = Atomic<Int>(0)
-    private let skipped = Atomic<Int>(0)
+    let uploads = Atomic<Int>(0)
+    let stops = Atomic<Int>(0)
+    let skipped = Atomic<Int>(0)
     let wakes = Atomic<Int>(0)
-    let armedStarts = Atomic<Int>(0)
-    private let anticipatedUploads = Atomic<Int>(0)
-    let armedStartTimeBits = Atomic<UInt64>(0)
+    let anticipatedUploads = Atomic<Int>(0)
     /// The end-of-block levels of the latest block (what an urgent tick sends).
     let latestEnd = Atomic<UInt32>(0)
     /// Set by the render thread when a block that carries a command changed the levels; taken by the I/O thread.
     let urgentRequest = Atomic<Bool>(false)
-    /// The armed slot: 0 when nothing is armed, else `1 << 48 | id << 32 | strong << 16 | weak`.
-    let armed = Atomic<UInt64>(0)
-    /// The armed slot the render thread started (the same packing), for the I/O thread to adopt; 0 when none.
-    let fired = Atomic<UInt64>(0)
+    /// Whether the I/O thread is dozing (levels held still at its last tick, so it sleeps until a refresh is due):
+    /// the render thread then wakes it when the levels move.
+    let dozing = Atomic<Bool>(false)
     /// What the engine anticipates (shared with the device).
-    private let anticipation: LevelAnticipation
-    /// The descriptor the render thread may write a play event to (−1 while there is none), and whether it is doing
-    /// so: ``release()`` withdraws the descriptor and waits for the flag before closing it.
-    let renderFD = Atomic<Int32>(-1)
-    let renderWriting = Atomic<Bool>(false)
+    let anticipation: LevelAnticipation
+    /// What other threads write to the node at once: the armed onset, the gain scale (shared with the device).
+    let fastPath: EvdevFastPath
     /// The wake event (`eventfd`), or −1 when there is none (mocks): then onsets wait for the grid.
     let wakeFD: Int32
 
     // I/O-thread state.
-    nonisolated(unsafe) private var fd: Int32 = -1
-    nonisolated(unsafe) private var effectID: Int16 = -1
+    nonisolated(unsafe) var fd: Int32 = -1
+    nonisolated(unsafe) var effectID: Int16 = -1
     /// The second slot (−1 when the device holds only one effect), kept armed for the next onset.
-    nonisolated(unsafe) private var spareID: Int16 = -1
+    nonisolated(unsafe) var spareID: Int16 = -1
     /// The levels the spare slot holds while armed.
-    nonisolated(unsafe) private var armedLevels: UInt32 = 0
+    nonisolated(unsafe) var armedLevels: UInt32 = 0
     /// The levels of the latest onset the I/O thread saw (what it arms when nothing is anticipated).
-    nonisolated(unsafe) private var lastOnset: UInt32 = 0
-    nonisolated(unsafe) private var sent: UInt32 = 0
-    nonisolated(unsafe) private var playing = false
-    nonisolated(unsafe) private var lastUpload = -Double.infinity
-    nonisolated(unsafe) private var retries = 0
+    nonisolated(unsafe) var lastOnset: UInt32 = 0
+    /// The live slot's magnitudes as uploaded, and the levels they play at the gain scale of the upload.
+    nonisolated(unsafe) var uploaded: UInt32 = 0
+    nonisolated(unsafe) var sent: UInt32 = 0
+    nonisolated(unsafe) var sentScale: Float = 1
+    /// Until when levels rendered before an app's intensity scale are held back (the block carrying it ends the hold).
+    nonisolated(unsafe) var holdUntil = -Double.infinity
+    nonisolated(unsafe) var playing = false {
+        didSet { fastPath.isPlaying = playing }
+    }
+    nonisolated(unsafe) var lastUpload = -Double.infinity
+    /// The render thread's latest levels as the last tick saw them.
+    nonisolated(unsafe) var heldAtTick: UInt32 = 0
+    nonisolated(unsafe) var retries = 0
 
     /// Consecutive ticks a transient refusal (`EBUSY`, `EAGAIN`, `ENOSPC`) is retried before it is a failure.
     package static let retryLimit = 64
+    /// How long levels rendered before an app's intensity scale are held back at most, in seconds (the block that
+    /// carries the app's command normally ends the hold within a block).
+    package static let scaleHold = 0.020
 
     /// Creates a writer for the node described by `capabilities`.
     package init(
         capabilities: EvdevCapabilities, configuration: EvdevConfiguration, system: any EvdevSystemCalls,
-        anticipation: LevelAnticipation = LevelAnticipation()
+        anticipation: LevelAnticipation = LevelAnticipation(), fastPath: EvdevFastPath = EvdevFastPath()
     ) {
         self.anticipation = anticipation
+        self.fastPath = fastPath
         self.capabilities = capabilities
         self.configuration = configuration
         self.system = system
@@ -134,21 +144,26 @@ package final class EvdevWriter: Sendable {
     package var skippedTickCount: Int { skipped.load(ordering: .relaxed) }
     /// Rises from silence and falls to it that woke the I/O thread early.
     package var wakeCount: Int { wakes.load(ordering: .relaxed) }
-    /// Onsets the render thread started from the armed slot (no upload on their path).
-    package var armedStartCount: Int { armedStarts.load(ordering: .relaxed) }
-    /// Level changes sent ahead of the render thread (an app's intensity scale, ``LevelAnticipation``).
+    /// Onsets started from the armed slot (no upload on their path), by the render thread or an app's thread.
+    package var armedStartCount: Int { fastPath.armedStartCount }
+    /// Level changes the I/O thread sent ahead of the render thread (an app's intensity scale it was handed,
+    /// ``LevelAnticipation``; as a gain write or an upload).
     package var anticipatedUploadCount: Int { anticipatedUploads.load(ordering: .relaxed) }
-    /// When the latest of those play writes returned (monotonic seconds; 0 before the first), for latency checks.
-    package var lastArmedStartTime: Double { Double(bitPattern: armedStartTimeBits.load(ordering: .relaxed)) }
+    /// When the latest armed start's play write returned (monotonic seconds; 0 before the first), for latency checks.
+    package var lastArmedStartTime: Double { fastPath.lastStartTime }
 
     /// Whether ``run()`` has returned (the descriptor is closed).
     package var isFinished: Bool { finishedFlag.load(ordering: .acquiring) }
     /// Asks ``run()`` to stop the motor, erase the effect, close and return.
-    package func requestStop() { stopFlag.store(true, ordering: .releasing) }
+    package func requestStop() {
+        stopFlag.store(true, ordering: .releasing)
+        // The I/O thread may be dozing: wake it to stop now.
+        if wakeFD >= 0 { _ = system.signalWake(wakeFD) }
+    }
 
     // MARK: I/O thread
 
-    private func call(_ name: StaticString, _ body: () -> Int) -> Result<Int, SystemCallError> {
+    func call(_ name: StaticString, _ body: () -> Int) -> Result<Int, SystemCallError> {
         callStartBits.store(MonotonicClock.now().bitPattern, ordering: .relaxed)
         defer { callStartBits.store(0, ordering: .relaxed) }
         return SystemCall.retryingInterrupts(name, body)
@@ -164,7 +179,7 @@ package final class EvdevWriter: Sendable {
         return .failed
     }
 
-    private func makeEffect(strong: UInt16, weak: UInt16, id: Int16? = nil) -> ff_effect {
+    func makeEffect(strong: UInt16, weak: UInt16, id: Int16? = nil) -> ff_effect {
         var effect = ff_effect()
         effect.id = id ?? effectID
         effect.replay.length = configuration.replayLengthMilliseconds
@@ -219,23 +234,28 @@ package final class EvdevWriter: Sendable {
                 uploads.add(1, ordering: .relaxed)
             }
         }
+        uploaded = 0
         sent = 0
+        sentScale = 1
         playing = false
         armedLevels = 0
-        renderFD.store(fd, ordering: .sequentiallyConsistent)
+        fastPath.open(descriptor: fd, gainSetting: capabilities.supportsGain ? configuration.gain : nil)
         if wakeFD >= 0 { anticipation.setWakeEvent(wakeFD) }
         stateValue.store(State.running.rawValue, ordering: .releasing)
         return .success(())
     }
 
-    /// Adopts the armed slot the render thread started (if it did): it becomes the live slot (the old live one, if
+    /// An upload, in an exclusive section of the gate: no other thread writes to the node while it may wait.
+    private func upload(_ effect: inout ff_effect) -> Result<Int, SystemCallError> {
+        fastPath.gate.exclusively { call("EVIOCSFF", { system.uploadEffect(fd, &effect) }) }
+    }
+
+    /// Adopts the armed slot another thread started (if one did): it becomes the live slot (the old live one, if
     /// still playing, is stopped) and the old live slot becomes the spare.
     ///
     /// The corresponding call is `write(EV_FF, id, 0)` when another slot was still playing.
     private func adoptStartedSlot(now: Double) {
-        let slot = fired.exchange(0, ordering: .acquiringAndReleasing)
-        guard slot != 0 else { return }
-        let id = Int16(bitPattern: UInt16(truncatingIfNeeded: slot >> 32))
+        guard let (id, magnitudes) = fastPath.takeStarted() else { return }
         if playing && effectID != id {
             if case .success = call(
                 "write(stop)", { system.writeEvent(fd, type: UInt16(EV_FF), code: UInt16(bitPattern: effectID), value: 0) })
@@ -247,29 +267,35 @@ package final class EvdevWriter: Sendable {
         effectID = id
         armedLevels = 0
         playing = true
-        sent = UInt32(truncatingIfNeeded: slot)
-        lastOnset = sent
+        uploaded = magnitudes
+        sentScale = fastPath.scale
+        sent = Self.scaled(magnitudes, by: sentScale)
+        lastOnset = magnitudes
         lastUpload = now
     }
 
     /// Keeps the spare slot uploaded with the levels the next onset is expected to have (anticipated, else the last
-    /// onset), and armed for the render thread. An upload of an effect that is not playing does not start it. I/O
+    /// onset), and armed for the other threads. An upload of an effect that is not playing does not start it. I/O
     /// thread only (``run()`` calls it between updates).
     ///
     /// The corresponding call is `EVIOCSFF` on the spare id.
     package func armSpareSlot() {
+        // A slot started since the last tick is the live one now, not a spare to rewrite.
+        adoptStartedSlot(now: MonotonicClock.now())
         guard spareID >= 0 else { return }
         let anticipated = anticipation.onsetLevels
         let wanted = anticipated != 0 ? anticipated : lastOnset
         guard wanted != 0 else { return }
-        let current = armed.load(ordering: .acquiring)
+        let current = fastPath.armedSlot
+        // Claimed since the adoption above: adopt it next time.
+        if current == 0 && armedLevels != 0 { return }
         if current != 0 && armedLevels == wanted { return }
-        // Disarm first, so the render thread never starts a slot while it is being rewritten.
-        if current != 0 {
-            guard armed.compareExchange(expected: current, desired: 0, ordering: .acquiringAndReleasing).exchanged else { return }
-        }
+        // Disarm first, so no thread starts a slot while it is being rewritten.
+        guard fastPath.disarm(current) else { return }
+        armedLevels = 0
+        // At the gain setting: an onset comes from silence, where the gain scale is back at 1.
         var effect = makeEffect(strong: UInt16(wanted >> 16), weak: UInt16(wanted & 0xFFFF), id: spareID)
-        guard case .success = call("EVIOCSFF", { system.uploadEffect(fd, &effect) }) else {
+        guard case .success = upload(&effect) else {
             // The kernel lost or refused the slot: stop arming (the live slot still plays everything).
             spareID = -1
             return
@@ -277,7 +303,7 @@ package final class EvdevWriter: Sendable {
         uploads.add(1, ordering: .relaxed)
         spareID = effect.id
         armedLevels = wanted
-        armed.store(1 << 48 | UInt64(UInt16(bitPattern: spareID)) << 32 | UInt64(wanted), ordering: .releasing)
+        fastPath.arm(id: spareID, levels: wanted)
     }
 
     /// One update: takes the published levels and makes the device follow them. Returns the state afterwards.
@@ -288,16 +314,21 @@ package final class EvdevWriter: Sendable {
     ///     sent as it is, not as the peak of the block that ramped down to it).
     ///
     /// The corresponding calls are `EVIOCSFF` (same id), then `write(EV_FF, id, 1)`; or one `write(EV_FF, id, 0)`
-    /// when the levels fall to zero.
+    /// when the levels fall to zero (then `write(EV_FF, FF_GAIN)` if an app had scaled the gain).
     @discardableResult
     package func tick(now: Double, urgent: Bool = false) -> State {
         adoptStartedSlot(now: now)
         let held = latest.load(ordering: .acquiring)
+        heldAtTick = held
         let burst = peak.exchange(0, ordering: .acquiringAndReleasing)
-        let levels =
+        let rendered =
             urgent
             ? latestEnd.load(ordering: .relaxed)
             : Swift.max(held >> 16, burst >> 16) << 16 | Swift.max(held & 0xFFFF, burst & 0xFFFF)
+        followScale(now: now, urgent: urgent)
+        // Levels rendered before an app's intensity scale would undo it: hold what plays until the block carrying the
+        // app's command arrives (a fall to silence is not held).
+        let levels = playing && rendered != 0 && now < holdUntil ? sent : rendered
         if levels == 0 {
             guard playing else { return .running }
             switch call("write(stop)", { system.writeEvent(fd, type: UInt16(EV_FF), code: UInt16(bitPattern: effectID), value: 0) }) {
@@ -305,25 +336,19 @@ package final class EvdevWriter: Sendable {
                 playing = false
                 retries = 0
                 stops.add(1, ordering: .relaxed)
-                return .running
+                return restoreGain()
             case .failure(let error): return refuse(error)
             }
         }
-        guard !playing || levels != sent || now - lastUpload >= configuration.refreshInterval else { return .running }
+        // Levels derived through a gain scale differ from the rendered ones by rounding; that is no change.
+        let unchanged = levels == sent || (sentScale != 1 && Self.near(levels, sent))
+        guard !playing || !unchanged || now - lastUpload >= configuration.refreshInterval else { return .running }
         if !playing { lastOnset = levels }
-        var effect = makeEffect(strong: UInt16(levels >> 16), weak: UInt16(levels & 0xFFFF))
-        var result = call("EVIOCSFF", { system.uploadEffect(fd, &effect) })
-        if case .failure(let error) = result, error.errno == EINVAL || error.errno == EACCES, effectID >= 0 {
-            // The kernel lost our effect (a driver reset, or another owner): allocate a fresh slot once.
-            effectID = -1
-            effect = makeEffect(strong: UInt16(levels >> 16), weak: UInt16(levels & 0xFFFF))
-            result = call("EVIOCSFF", { system.uploadEffect(fd, &effect) })
+        switch send(levels, now: now) {
+        case .success(true): break
+        case .success(false): return .running  // an app scaled the gain meanwhile: look again next tick
+        case .failure(let error): return refuse(error)
         }
-        if case .failure(let error) = result { return refuse(error) }
-        effectID = effect.id
-        uploads.add(1, ordering: .relaxed)
-        sent = levels
-        lastUpload = now
         switch call("write(play)", { system.writeEvent(fd, type: UInt16(EV_FF), code: UInt16(bitPattern: effectID), value: 1) }) {
         case .success:
             playing = true
@@ -333,28 +358,8 @@ package final class EvdevWriter: Sendable {
         }
     }
 
-    /// Uploads the playing level scaled by the intensity scale an app just sent (``LevelAnticipation``) to the live slot
-    /// at once (nothing when the motor is silent or the
-    /// scaled level rounds to silence: a stop waits for the rendered level).
-    ///
-    /// The corresponding call is `EVIOCSFF` (same id).
-    /// I/O thread only (``run()`` calls it when woken).
-    package func sendAnticipatedScale(now: Double) -> State {
-        guard let factor = anticipation.takeScale(), playing, effectID >= 0 else { return .running }
-        func scaled(_ level: UInt32) -> UInt32 { UInt32(Swift.min(Float(level) * factor, 65535).rounded()) }
-        let levels = scaled(sent >> 16) << 16 | scaled(sent & 0xFFFF)
-        guard levels != 0, levels != sent else { return .running }
-        var effect = makeEffect(strong: UInt16(levels >> 16), weak: UInt16(levels & 0xFFFF))
-        if case .failure(let error) = call("EVIOCSFF", { system.uploadEffect(fd, &effect) }) { return refuse(error) }
-        uploads.add(1, ordering: .relaxed)
-        anticipatedUploads.add(1, ordering: .relaxed)
-        sent = levels
-        lastUpload = now
-        return .running
-    }
-
     /// `EBUSY`/`EAGAIN`/`ENOSPC`: skip this tick and try again on the next, up to ``retryLimit`` times in a row.
-    private func refuse(_ error: SystemCallError) -> State {
+    func refuse(_ error: SystemCallError) -> State {
         switch error.errno {
         case EBUSY, EAGAIN, ENOSPC:
             retries += 1
@@ -366,16 +371,15 @@ package final class EvdevWriter: Sendable {
         }
     }
 
-    /// Stops the motor if it runs, erases the effect and closes the node (on removal it only closes).
+    /// Stops the motor if it runs, gives the gain back to its setting, erases the effects and closes the node (on
+    /// removal it only closes).
     ///
-    /// The corresponding calls are `write(EV_FF, id, 0)`, `EVIOCRMFF` and `close`.
+    /// The corresponding calls are `write(EV_FF, id, 0)`, `write(EV_FF, FF_GAIN)`, `EVIOCRMFF` and `close`.
     package func release() {
         guard fd >= 0 else { return }
-        // Withdraw the descriptors from the render thread and the engine, and wait out writes in progress.
+        // Withdraw the descriptors from the other threads, and wait out their writes in progress.
         if wakeFD >= 0 { anticipation.withdrawWakeEvent(wakeFD) }
-        armed.store(0, ordering: .releasing)
-        renderFD.store(-1, ordering: .sequentiallyConsistent)
-        while renderWriting.load(ordering: .sequentiallyConsistent) { MonotonicClock.sleep(until: MonotonicClock.now() + 0.0001) }
+        fastPath.close()
         adoptStartedSlot(now: MonotonicClock.now())
         if state != .removed {
             if playing,
@@ -385,6 +389,7 @@ package final class EvdevWriter: Sendable {
                 stops.add(1, ordering: .relaxed)
             }
             playing = false
+            if fastPath.scale != 1 { _ = fastPath.setScale(1, descriptor: fd, system: system) }
             if effectID >= 0 { _ = call("EVIOCRMFF", { system.removeEffect(fd, id: Int32(effectID)) }) }
             if spareID >= 0 { _ = call("EVIOCRMFF", { system.removeEffect(fd, id: Int32(spareID)) }) }
         }
@@ -401,7 +406,9 @@ package final class EvdevWriter: Sendable {
     /// The I/O thread's body: opens, then ticks on the update grid until stopped, removed or failed, then releases.
     /// Between ticks it waits in `ppoll` on the descriptor and the wake event, so a removal is seen at once even
     /// while idle, and a rise from silence (or a fall to it) is sent at once instead of at the next tick (the grid
-    /// restarts there).
+    /// restarts there). When a tick found nothing to send, it dozes — until the playing effect's refresh is due, or
+    /// up to ``idleDoze`` while the motor is idle — and the render thread wakes it as soon as the levels move: an
+    /// engine holding a level still, or playing nothing, does not wake this thread on every grid tick.
     package func run() {
         defer { finishedFlag.store(true, ordering: .releasing) }
         if case .failure(let error) = open() {
@@ -410,9 +417,12 @@ package final class EvdevWriter: Sendable {
         }
         let period = configuration.updatePeriod
         var next = MonotonicClock.now()
+        var quiet = false
         while !stopFlag.load(ordering: .acquiring) {
             next += period
-            let wait = Swift.max(0, next - MonotonicClock.now())
+            // Without a wake event (mocks) nothing could end a doze: keep the grid.
+            let deadline = quiet && wakeFD >= 0 ? dozeDeadline(grid: next) : next
+            let wait = Swift.max(0, deadline - MonotonicClock.now())
             var woken = false
             switch SystemCall.retryingInterrupts(
                 "ppoll", { system.waitForHangupOrWake(fd, wake: wakeFD, timeoutNanoseconds: Int(wait * 1e9)) })
@@ -425,22 +435,42 @@ package final class EvdevWriter: Sendable {
                 }
             case .failure(let error): _ = fail(error)
             }
+            dozing.store(false, ordering: .sequentiallyConsistent)
             if state != .running || stopFlag.load(ordering: .acquiring) { break }
             let now = MonotonicClock.now()
-            if woken { next = now }
+            if woken || deadline > next { next = now }
             // An app just scaled the intensity: send the scaled level now, before the render thread has rendered it
             // (the rendered level follows within a block and corrects a wrong guess).
             if woken, sendAnticipatedScale(now: now) != .running { break }
             let urgent = woken && urgentRequest.exchange(false, ordering: .acquiringAndReleasing)
+            let activity = uploads.load(ordering: .relaxed) &+ stops.load(ordering: .relaxed)
             if tick(now: now, urgent: urgent) != .running { break }
             // Between updates, keep the next onset armed.
             armSpareSlot()
+            quiet = uploads.load(ordering: .relaxed) &+ stops.load(ordering: .relaxed) == activity && !woken
             // Woken late (scheduling): restart the grid from now instead of catching up with back-to-back ticks,
             // which would find nothing new to send and leave the next gap longer.
             if now - next > period / 2 { next = now }
         }
         release()
         if state == .running { stateValue.store(State.stopped.rawValue, ordering: .releasing) }
+    }
+
+    /// How long the I/O thread dozes at most while the motor is idle, in seconds (a rise from silence wakes it).
+    package static let idleDoze = 1.0
+
+    /// When to wake from a doze: when the playing effect's refresh is due (never before the next grid tick), or
+    /// ``idleDoze`` from now while idle. The grid tick itself when the levels moved since the last tick (announced
+    /// first, so the render thread either sees the doze and wakes the thread, or its levels are seen here).
+    private func dozeDeadline(grid: Double) -> Double {
+        dozing.store(true, ordering: .sequentiallyConsistent)
+        // A burst between ticks leaves the peak above what is held.
+        let burst = peak.load(ordering: .relaxed)
+        guard latest.load(ordering: .sequentiallyConsistent) == heldAtTick, burst == 0 || burst == heldAtTick else {
+            dozing.store(false, ordering: .sequentiallyConsistent)
+            return grid
+        }
+        return playing ? Swift.max(grid, lastUpload + configuration.refreshInterval) : MonotonicClock.now() + Self.idleDoze
     }
 }
 #endif

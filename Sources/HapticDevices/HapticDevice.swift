@@ -53,6 +53,12 @@ public protocol HapticDevice: AnyObject, Sendable {
     /// round trip (evdev) may send the scaled level at once; the rendered level follows within a block and
     /// corrects it if other sounds made the guess wrong. Any thread; may be ignored.
     func anticipateScale(_ factor: Float)
+
+    /// Starts the anticipated onset now, from the caller's thread, if the device can (evdev: one play write of the
+    /// armed slot, when it holds these levels and the motor is idle). The engine calls it when an app starts, for
+    /// "now", a player whose first event is a transient of these levels; the rendered onset follows as usual.
+    /// Returns whether it started. Any thread; never blocks.
+    func startAnticipatedOnset(strong: Float, weak: Float) -> Bool
 }
 
 extension HapticDevice {
@@ -60,6 +66,8 @@ extension HapticDevice {
     public func anticipateOnset(strong: Float, weak: Float) {}
     /// Nothing to prepare.
     public func anticipateScale(_ factor: Float) {}
+    /// Nothing started: the onset plays when it is rendered.
+    public func startAnticipatedOnset(strong: Float, weak: Float) -> Bool { false }
 
     /// 0: the device has no stream that can underrun.
     public var recoveredErrorCount: Int { 0 }

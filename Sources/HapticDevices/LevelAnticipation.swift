@@ -10,8 +10,9 @@ import CHapticSupport
 import Synchronization
 
 /// What the engine tells an ``EvdevDevice`` ahead of need, shared with its writers: the motor levels the next onset
-/// from silence is expected to have (a slot is armed with them), and an intensity scale just sent by an app (the
-/// writer uploads the scaled level at once, before the render thread has rendered it).
+/// from silence is expected to have (a slot is armed with them), and an intensity scale an app just sent that its own
+/// thread could not write as a gain (``EvdevFastPath``): the writer sends the scaled level at once, before the render
+/// thread has rendered it.
 package final class LevelAnticipation: Sendable {
     private let packed = Atomic<UInt32>(0)
     private let scaleBits = Atomic<UInt32>(0)
@@ -29,11 +30,22 @@ package final class LevelAnticipation: Sendable {
         set { packed.store(newValue, ordering: .relaxed) }
     }
 
+    /// Records new expected onset levels and, when they changed, wakes the running writer's I/O thread so it arms
+    /// them now (it may be dozing), through `system`.
+    package func anticipateOnset(_ levels: UInt32, system: any EvdevSystemCalls) {
+        guard packed.exchange(levels, ordering: .relaxed) != levels else { return }
+        signalWriter(system)
+    }
+
     /// Records an intensity scale and wakes the running writer's I/O thread (one non-blocking `write` to its
     /// `eventfd`), through `system`.
     package func anticipateScale(_ factor: Float, system: any EvdevSystemCalls) {
         guard factor.isFinite, factor >= 0 else { return }
         scaleBits.store(Swift.max(factor, .leastNonzeroMagnitude).bitPattern, ordering: .releasing)
+        signalWriter(system)
+    }
+
+    private func signalWriter(_ system: any EvdevSystemCalls) {
         signalling.wrappingAdd(1, ordering: .sequentiallyConsistent)
         let fd = wake.load(ordering: .sequentiallyConsistent)
         if fd >= 0 { _ = system.signalWake(fd) }

@@ -40,10 +40,15 @@ public final class EnginePlayer: @unchecked Sendable {
     /// own parameters may have moved it: what an intensity change is a scale of.
     var intensityControl: Float? = 1
 
-    init(runtime: EngineRuntime, program: PatternProgram, epoch: Int) {
+    /// The motor levels the program opens with when it opens with a lone transient (``PatternProgram/opensWithTransient``)
+    /// on a motor device, else `nil`: a start for "now" may have the device start that onset at once.
+    let openingOnset: (strong: Float, weak: Float)?
+
+    init(runtime: EngineRuntime, program: PatternProgram, epoch: Int, openingOnset: (strong: Float, weak: Float)? = nil) {
         self.runtime = runtime
         self.program = program
         self.epoch = epoch
+        self.openingOnset = openingOnset
         EngineLiveCounters.playerMade()
     }
 

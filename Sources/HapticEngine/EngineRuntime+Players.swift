@@ -1,5 +1,14 @@
+import HapticDevices
 import HapticPattern
 import HapticRender
+
+/// An onset a start has the device play from the app's thread (see `EngineRuntime.openingOnset(of:at:_:_:)`); the
+/// device is taken from the locked state (`EngineRuntime.device` would take the lock again).
+struct OpeningOnset {
+    let device: any HapticDevice
+    let strong: Float
+    let weak: Float
+}
 
 extension EngineRuntime {
     /// Runs `body` under the lock with the current session, unless the player is from an earlier epoch.
@@ -54,8 +63,8 @@ extension EngineRuntime {
         return session
     }
 
-    private func send(_ command: MixerCommand, _ session: EngineSession) throws(EngineError) {
-        guard session.enqueue(command) else {
+    private func send(_ command: MixerCommand, _ session: EngineSession, wakingTheOutput wakes: Bool = true) throws(EngineError) {
+        guard session.enqueue(command, wakingTheOutput: wakes) else {
             throw EngineError(
                 .resourceNotAvailable,
                 "the engine's command queue is full (\(configuration.commandCapacity) commands waiting)")
@@ -95,15 +104,26 @@ extension EngineRuntime {
                 guard s.isAutoShutdownEnabled else { throw EngineError(.engineNotRunning, "the engine is not running") }
                 try startLocked(&s)
             }
-            try startRunLocked(player, at: time, try runningSession(s), &s, into: &out)
+            let session = try runningSession(s)
+            try startRunLocked(player, at: time, session, &s, into: &out, opening: openingOnset(of: player, at: time, session, s))
         }
+    }
+
+    /// The onset a start may have the device play from this thread at once: a start for "now" of a player whose
+    /// program opens with a lone transient, not muted (nor the engine), not from a seek offset.
+    private func openingOnset(of player: PlayerState, at time: Double, _ session: EngineSession, _ s: State) -> OpeningOnset? {
+        guard let onset = player.openingOnset, (player.cachedOffset ?? 0) == 0, !player.mutedSetting, !s.isMutedForHaptics,
+            time == 0 || scheduledFrame(for: time, session).isImmediate
+        else { return nil }
+        return OpeningOnset(device: s.device, strong: onset.strong, weak: onset.weak)
     }
 
     /// Starts a run of `player`, stealing the oldest run when the engine is at capacity. When every slot is held
     /// by a run that is fading out after being stolen, the start is coalesced into the burst: it does not sound and
     /// ends at once (its completion is called), as a fire-and-forget start expects; ``coalescedStartCount`` counts it.
     private func startRunLocked(
-        _ player: PlayerState, at time: Double, _ session: EngineSession, _ s: inout State, into out: inout [Callback]
+        _ player: PlayerState, at time: Double, _ session: EngineSession, _ s: inout State, into out: inout [Callback],
+        opening: OpeningOnset? = nil
     ) throws(EngineError) {
         guard let handle = allocateRunLocked(session, &s, into: &out) else {
             session.coalescedStarts += 1
@@ -111,7 +131,7 @@ extension EngineRuntime {
             if player.run == nil, let completion = player.completionSetting { out.append { completion(nil) } }
             return
         }
-        try startRunLocked(player, handle: handle, at: time, session)
+        try startRunLocked(player, handle: handle, at: time, session, opening: opening)
     }
 
     /// A free player slot. Beyond ``EngineConfiguration/playerCapacity`` runs, the oldest run is stolen first (it
@@ -137,8 +157,14 @@ extension EngineRuntime {
         session.stolenRuns += 1
     }
 
-    private func startRunLocked(_ player: PlayerState, handle: PlayerHandle, at time: Double, _ session: EngineSession) throws(EngineError)
-    {
+    /// Sends the start of a run. With an `opening` onset (see ``openingOnset(of:at:_:_:)``) the device is asked to
+    /// start it from this thread between queueing the start and waking the render thread — so the motor starts with
+    /// no thread switch after the app's call (evdev: one play write of the armed slot), and the render thread, which
+    /// renders the same onset a moment later, finds it playing.
+    private func startRunLocked(
+        _ player: PlayerState, handle: PlayerHandle, at time: Double, _ session: EngineSession,
+        opening: OpeningOnset? = nil
+    ) throws(EngineError) {
         let (frame, isImmediate) = scheduledFrame(for: time, session)
         do throws(EngineError) {
             // Settings first: the first command for a fresh handle claims its slot, and the start keeps them.
@@ -147,9 +173,15 @@ extension EngineRuntime {
             if player.mutedSetting { try send(.setMuted(handle, muted: true), session) }
             session.retain(player.program)
             do throws(EngineError) {
-                try send(
-                    .start(handle, program: .passUnretained(player.program), atFrame: frame, offset: player.cachedOffset ?? 0),
-                    session)
+                let start = MixerCommand.start(
+                    handle, program: .passUnretained(player.program), atFrame: frame, offset: player.cachedOffset ?? 0)
+                if let opening {
+                    try send(start, session, wakingTheOutput: false)
+                    _ = opening.device.startAnticipatedOnset(strong: opening.strong, weak: opening.weak)
+                    session.output.wakeForCommand()
+                } else {
+                    try send(start, session)
+                }
             } catch {
                 session.release(Unmanaged.passUnretained(player.program).toOpaque())
                 throw error

@@ -413,8 +413,10 @@ public final class EngineRuntime: @unchecked Sendable {
     /// Makes a player for a compiled program. Costs one small object; the program is shared.
     ///
     /// A motor device hears what the program's first transient will play, so it can prepare that onset ahead of
-    /// need (`HapticDevice.anticipateOnset(strong:weak:)`: evdev then starts it without an upload).
+    /// need (`HapticDevice.anticipateOnset(strong:weak:)`: evdev then starts it without an upload, and, when the
+    /// program opens with it, from the app's thread at the start itself).
     public func makePlayer(program: PatternProgram) -> EnginePlayer {
+        var opening: (strong: Float, weak: Float)?
         if let onset = program.firstTransient {
             let device = self.device
             let mode = ActuatorTranslator.Mode(device.info.profile.mode)
@@ -422,8 +424,10 @@ public final class EngineRuntime: @unchecked Sendable {
                 let levels = ActuatorTranslator.onsetLevels(
                     intensity: onset.intensity, sharpness: onset.sharpness, mode: mode, route: route)
                 device.anticipateOnset(strong: levels.strong, weak: levels.weak)
+                if program.opensWithTransient { opening = levels }
             }
         }
-        return EnginePlayer(runtime: self, program: program, epoch: epochCounter.load(ordering: .relaxed))
+        return EnginePlayer(
+            runtime: self, program: program, epoch: epochCounter.load(ordering: .relaxed), openingOnset: opening)
     }
 }

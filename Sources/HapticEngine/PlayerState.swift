@@ -84,9 +84,10 @@ final class EngineSession: @unchecked Sendable {
     /// Sends a command to the mixer and wakes the device's output for it, at once: the render thread renders it now,
     /// not at the next block boundary (it needs no lock, so waking it from inside the engine's lock costs the caller
     /// nothing but a preemption, and the command reaches the device soonest). Returns `false` when the queue is full.
-    func enqueue(_ command: MixerCommand) -> Bool {
+    /// `wakes: false` leaves the wake to the caller (a start that first has the device start its opening onset).
+    func enqueue(_ command: MixerCommand, wakingTheOutput wakes: Bool = true) -> Bool {
         guard mixer.enqueue(command) else { return false }
-        output.wakeForCommand()
+        if wakes { output.wakeForCommand() }
         return true
     }
 

@@ -34,6 +34,10 @@ public final class PatternProgram: @unchecked Sendable {
     /// The intensity and sharpness of the program's first haptic event when it is a transient (what a motor plays at
     /// its onset, before controls and curves), or `nil`: devices that arm their onset ahead of need use it.
     public let firstTransient: (intensity: Float, sharpness: Float)?
+    /// Whether the program opens with ``firstTransient`` at time 0, alone: no other haptic event at that time and no
+    /// dynamic parameter or curve that could change it — then the moment the program starts is that onset, which a
+    /// device may start ahead of the render thread.
+    public let opensWithTransient: Bool
     /// Number of dynamic-parameter entries.
     public let parameterCount: Int
     /// Number of curves.
@@ -151,8 +155,11 @@ public final class PatternProgram: @unchecked Sendable {
         soundingDuration = pattern.duration(audioDurations: audio.mapValues(\.duration), continuousCap: continuousDurationCap)
         lastEventEnd = pattern.lastEventEnd(continuousCap: continuousDurationCap)
         eventCount = compiled.count
-        firstTransient = compiled.first { $0.kind == .transient || $0.kind == .hapticContinuous }
-            .flatMap { $0.kind == .transient ? ($0.level, $0.sharpness) : nil }
+        let haptic = compiled.lazy.filter { $0.kind == .transient || $0.kind == .hapticContinuous }
+        firstTransient = haptic.first.flatMap { $0.kind == .transient ? ($0.level, $0.sharpness) : nil }
+        opensWithTransient =
+            firstTransient != nil && haptic.first?.time == 0 && !haptic.dropFirst().contains { $0.time <= 0 }
+            && compiledParameters.isEmpty && compiledCurves.isEmpty
         parameterCount = compiledParameters.count
         curveCount = compiledCurves.count
         view = ProgramView(

@@ -207,6 +207,7 @@ for i in 0..<30 {
     let player = attempt("makePlayer") { try engine.makePlayer(with: transient) }
     let evdev = engine.runtime.device as? EvdevDevice
     let armedBefore = evdev?.armedStartCount ?? 0
+    let appBefore = evdev?.appStartedOnsetCount ?? 0
     log("API transient \(i)")
     let called = MonotonicClock.now()
     attempt("start") { try player.start(atTime: CHHapticTimeImmediate) }
@@ -221,7 +222,9 @@ for i in 0..<30 {
         "CALL transient \(i) start() took \(Int((returned - called) * 1e6)) us; play written \(Int((fired - called) * 1e6)) us after the call"
     )
     // Whether the onset started from the armed slot (one play write, no upload on its path).
-    log("SEEN transient \(i): \((evdev?.armedStartCount ?? 0) > armedBefore ? "armed slot" : "upload")")
+    let armed = (evdev?.armedStartCount ?? 0) > armedBefore
+    let byApp = (evdev?.appStartedOnsetCount ?? 0) > appBefore
+    log("SEEN transient \(i): \(armed ? "armed slot" : "upload")\(byApp ? " started by the app's thread" : "")")
 }
 
 // 2b. Level changes on a playing continuous event, for the parameter latency figure (SDL's rumble idiom).
@@ -230,6 +233,8 @@ let levels = play(continuous(10))
 sleep(seconds: 0.3)
 for i in 0..<30 {
     let value: Float = i % 2 == 0 ? 0.3 : 1.0
+    let evdev = engine.runtime.device as? EvdevDevice
+    let gainBefore = evdev?.gainScaleCount ?? 0
     log("API level \(i) value=\(value)")
     let called = MonotonicClock.now()
     attempt("sendParameters") {
@@ -240,6 +245,9 @@ for i in 0..<30 {
     sleep(seconds: 0.15)
     log("AT level \(i) \(stamp(called))")
     log("CALL level \(i) sendParameters() took \(Int((returned - called) * 1e6)) us")
+    let byGain = (evdev?.gainScaleCount ?? 0) > gainBefore
+    let written = Int(((evdev?.lastGainScaleTime ?? 0) - called) * 1e6)
+    log("SEEN level \(i): \(byGain ? "FF_GAIN from the app's thread, written \(written) us after the call" : "I/O thread")")
 }
 log("API level stop")
 attempt("stop") { try levels.stop(atTime: CHHapticTimeImmediate) }

@@ -9,6 +9,8 @@ import Testing
 final class WakingMockSystemCalls: EvdevSystemCalls {
     let mock = MockEvdevSystemCalls()
     let signals = Atomic<Int>(0)
+    /// How many times the I/O thread waited (one per wake-up).
+    let waits = Atomic<Int>(0)
 
     func open(_ path: String, flags: Int32) -> Int { mock.open(path, flags: flags) }
     func close(_ fd: Int32) -> Int { fd >= 100 ? Int(Glibc.close(fd - 100)) : mock.close(fd) }
@@ -33,8 +35,9 @@ final class WakingMockSystemCalls: EvdevSystemCalls {
         return Int(CHapticSupport_eventfdSignal(wake - 100))
     }
     func waitForHangupOrWake(_ fd: Int32, wake: Int32, timeoutNanoseconds: Int) -> Int {
+        waits.wrappingAdd(1, ordering: .relaxed)
         // The mock's node never hangs up: poll the eventfd alone (a negative descriptor is ignored by ppoll).
-        Int(CHapticSupport_waitForHangupOrWake(-1, wake - 100, timeoutNanoseconds))
+        return Int(CHapticSupport_waitForHangupOrWake(-1, wake - 100, timeoutNanoseconds))
     }
 }
 
@@ -60,7 +63,7 @@ final class WakingMockSystemCalls: EvdevSystemCalls {
         let system = WakingMockSystemCalls()
         // The longest grid (10 ms); the onset must not wait for it.
         let writer = EvdevWriter(capabilities: Self.capabilities, configuration: EvdevConfiguration(updatePeriod: 0.010), system: system)
-        IOThread.detach(name: "wake-test") { writer.run() }
+        _ = IOThread.detach(name: "wake-test") { writer.run() }
         let deadline = MonotonicClock.now() + 2
         while writer.state == .starting && MonotonicClock.now() < deadline { MonotonicClock.sleep(until: MonotonicClock.now() + 0.001) }
         #expect(writer.state == .running)
@@ -82,6 +85,48 @@ final class WakingMockSystemCalls: EvdevSystemCalls {
         #expect(writer.wakeCount == 10)  // each onset and each stop
         // On an idle machine each delay is well under a millisecond; the median keeps a loaded CI machine honest.
         #expect(delays.sorted()[2] < 0.0095, "onset delays \(delays)")
+    }
+
+    /// A writer whose levels hold still dozes until the next refresh is due (and, idle, for up to a second) instead of
+    /// waking on every grid tick; any move of the levels wakes it at once, and a stop request too.
+    @Test func aWriterHoldingItsLevelsDozesAndAnyMoveWakesIt() {
+        let system = WakingMockSystemCalls()
+        let writer = EvdevWriter(capabilities: Self.capabilities, configuration: EvdevConfiguration(), system: system)
+        _ = IOThread.detach(name: "doze-test") { writer.run() }
+        let deadline = MonotonicClock.now() + 5
+        while writer.state == .starting && MonotonicClock.now() < deadline { MonotonicClock.sleep(until: MonotonicClock.now() + 0.001) }
+        func render(_ strong: UInt16, for seconds: Double) {
+            let end = MonotonicClock.now() + seconds
+            while MonotonicClock.now() < end {
+                writer.publish(strong: strong, weak: 0)
+                MonotonicClock.sleep(until: MonotonicClock.now() + 0.004)  // a block of 4 ms
+            }
+        }
+        render(40_000, for: 0.05)
+        let waitsBefore = system.waits.load(ordering: .relaxed)
+        let uploadsBefore = writer.uploadCount
+        render(40_000, for: 0.25)  // held still: 31 grid ticks of 8 ms, 10 refreshes of 25 ms
+        let waits = system.waits.load(ordering: .relaxed) - waitsBefore
+        let refreshes = writer.uploadCount - uploadsBefore
+        #expect(waits <= 20, "\(waits) wake-ups while the level held still")
+        #expect(refreshes >= 5 && refreshes <= 12, "\(refreshes) refreshes in 250 ms (one per 25 ms keeps the replay bound)")
+
+        let uploads = writer.uploadCount
+        let t0 = MonotonicClock.now()
+        writer.publish(strong: 20_000, weak: 0)  // a move while dozing
+        while writer.uploadCount == uploads && MonotonicClock.now() < t0 + 1 { MonotonicClock.sleep(until: MonotonicClock.now() + 0.0002) }
+        let delay = MonotonicClock.now() - t0
+        #expect(delay < 0.008, "a move reached the device \(delay) s later (a doze lasts up to 25 ms)")
+
+        writer.publish(strong: 0, weak: 0)
+        MonotonicClock.sleep(until: MonotonicClock.now() + 0.05)
+        let idleBefore = system.waits.load(ordering: .relaxed)
+        MonotonicClock.sleep(until: MonotonicClock.now() + 0.3)
+        #expect(system.waits.load(ordering: .relaxed) - idleBefore <= 2, "an idle writer sleeps")
+        let stopAt = MonotonicClock.now()
+        writer.requestStop()
+        while !writer.isFinished && MonotonicClock.now() < stopAt + 2 { MonotonicClock.sleep(until: MonotonicClock.now() + 0.001) }
+        #expect(MonotonicClock.now() - stopAt < 0.1, "a stop request wakes a dozing writer")
     }
 }
 #endif

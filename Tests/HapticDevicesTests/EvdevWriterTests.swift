@@ -105,13 +105,15 @@ import Testing
         #expect(mock.allocatedSlots == 0)
     }
 
-    /// An intensity scale an app just sent is uploaded at once, before the render thread renders it; the rendered level
-    /// that follows is not sent again when the guess was right, and corrects it when it was not.
-    @Test func anAnticipatedScaleIsSentAheadOfTheRenderedLevel() throws {
+    /// An intensity scale an app handed to the I/O thread (it could not write the gain itself) is sent at once,
+    /// before the render thread renders it: as a gain write on a node with `FF_GAIN`, else as an upload; the rendered
+    /// level that follows is not sent again when the guess was right, and corrects it when it was not.
+    @Test(arguments: [true, false]) func aHandedOverScaleIsSentAheadOfTheRenderedLevel(gain: Bool) throws {
         let mock = MockEvdevSystemCalls()
         let anticipation = LevelAnticipation()
-        let writer = EvdevWriter(
-            capabilities: Self.capabilities, configuration: EvdevConfiguration(), system: mock, anticipation: anticipation)
+        var capabilities = Self.capabilities
+        capabilities.supportsGain = gain
+        let writer = EvdevWriter(capabilities: capabilities, configuration: EvdevConfiguration(), system: mock, anticipation: anticipation)
         try writer.open().get()
         #expect(writer.sendAnticipatedScale(now: 0) == .running)  // nothing pending, nothing playing
         writer.publish(strong: 40_000, weak: 20_000)
@@ -119,20 +121,24 @@ import Testing
         mock.clearTrace()
         anticipation.anticipateScale(0.5, system: mock)
         #expect(writer.sendAnticipatedScale(now: 0.002) == .running)
-        #expect(mock.trace == ["EVIOCSFF id=0 RUMBLE strong=20000 weak=10000 len=50 -> 0"])
+        #expect(
+            mock.trace == [gain ? "write EV_FF code=96 value=32768 -> 24" : "EVIOCSFF id=0 RUMBLE strong=20000 weak=10000 len=50 -> 0"])
         #expect(writer.anticipatedUploadCount == 1)
         mock.clearTrace()
+        writer.publish(strong: 40_000, weak: 20_000)
+        writer.tick(now: 0.003)
+        #expect(mock.trace.isEmpty, "a level rendered before the app's command is held back")
         writer.publish(strong: 40_000, weak: 20_000, end: 20_000 << 16 | 10_000, urgent: true)
-        writer.tick(now: 0.003, urgent: true)
+        writer.tick(now: 0.004, urgent: true)
         #expect(mock.trace.isEmpty, "the guess was right: nothing to correct")
         anticipation.anticipateScale(2, system: mock)
-        _ = writer.sendAnticipatedScale(now: 0.004)
+        _ = writer.sendAnticipatedScale(now: 0.005)
         writer.publish(strong: 20_000, weak: 10_000, end: 30_000 << 16 | 15_000, urgent: true)
-        writer.tick(now: 0.005, urgent: true)
+        writer.tick(now: 0.006, urgent: true)
         #expect(
             mock.trace == [
-                "EVIOCSFF id=0 RUMBLE strong=40000 weak=20000 len=50 -> 0", "EVIOCSFF id=0 RUMBLE strong=30000 weak=15000 len=50 -> 0",
-                "write EV_FF code=0 value=1 -> 24",
+                gain ? "write EV_FF code=96 value=65535 -> 24" : "EVIOCSFF id=0 RUMBLE strong=40000 weak=20000 len=50 -> 0",
+                "EVIOCSFF id=0 RUMBLE strong=30000 weak=15000 len=50 -> 0", "write EV_FF code=0 value=1 -> 24",
             ], "a wrong guess is corrected by the rendered level")
     }
 

@@ -10,6 +10,9 @@ import Synchronization
 /// `EVIOCSFF id=<id> RUMBLE strong=<s> weak=<w> len=<ms>` (or `PERIODIC sine period=<ms> mag=<m> len=<ms>`),
 /// `EVIOCRMFF <id>`, `write EV_FF code=<c> value=<v>`, each followed by ` -> <result>` (`-> EINTR`, …).
 /// `ppoll` calls are counted, not traced.
+///
+/// Like the kernel's evdev, one mutex per node serializes uploads, erases and writes: a write made while an upload
+/// waits for the device (``setUploadDelay(_:)``) waits too.
 final class MockEvdevSystemCalls: EvdevSystemCalls {
     struct State {
         var trace: [String] = []
@@ -26,6 +29,11 @@ final class MockEvdevSystemCalls: EvdevSystemCalls {
         var gamepad: (vendor: UInt16, product: UInt16)?
     }
     let state: Mutex<State>
+    /// The node's mutex (evdev's `evdev->mutex`), held through an upload's delay.
+    private let node = Mutex(())
+    private let uploading = Atomic<Int>(0)
+    /// Whether an upload is waiting for the device right now.
+    var isUploading: Bool { uploading.load(ordering: .sequentiallyConsistent) > 0 }
 
     init(slots: Int = 16) { state = Mutex(State(slots: Array(repeating: false, count: slots))) }
 
@@ -148,6 +156,14 @@ final class MockEvdevSystemCalls: EvdevSystemCalls {
     }
 
     func uploadEffect(_ fd: Int32, _ effect: inout ff_effect) -> Int {
+        node.withLock { _ in
+            uploading.wrappingAdd(1, ordering: .sequentiallyConsistent)
+            defer { uploading.wrappingSubtract(1, ordering: .sequentiallyConsistent) }
+            return uploadEffectHoldingTheNode(fd, &effect)
+        }
+    }
+
+    private func uploadEffectHoldingTheNode(_ fd: Int32, _ effect: inout ff_effect) -> Int {
         let delay = state.withLock { $0.uploadDelay }
         if delay > 0 { usleep(UInt32(delay * 1e6)) }
         return state.withLock { s in
@@ -177,6 +193,10 @@ final class MockEvdevSystemCalls: EvdevSystemCalls {
     }
 
     func removeEffect(_ fd: Int32, id: Int32) -> Int {
+        node.withLock { _ in removeEffectHoldingTheNode(fd, id: id) }
+    }
+
+    private func removeEffectHoldingTheNode(_ fd: Int32, id: Int32) -> Int {
         state.withLock { s in
             if let r = record("EVIOCRMFF", "EVIOCRMFF \(id)", &s) { return r }
             if Int(id) < s.slots.count { s.slots[Int(id)] = false }
@@ -186,6 +206,10 @@ final class MockEvdevSystemCalls: EvdevSystemCalls {
     }
 
     func writeEvent(_ fd: Int32, type: UInt16, code: UInt16, value: Int32) -> Int {
+        node.withLock { _ in writeEventHoldingTheNode(fd, type: type, code: code, value: value) }
+    }
+
+    private func writeEventHoldingTheNode(_ fd: Int32, type: UInt16, code: UInt16, value: Int32) -> Int {
         state.withLock { s in
             let line = "write EV_FF code=\(code) value=\(value)"
             if let r = record("write", line, &s) { return r }

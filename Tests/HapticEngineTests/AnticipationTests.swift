@@ -6,7 +6,8 @@ import Synchronization
 import Testing
 
 /// What the engine tells a motor device ahead of need: a player's first transient when it is made (the device arms
-/// it), and an intensity control sent for "now" as a scale (the device sends it before the render thread has).
+/// it), the start of a player that opens with it (the device may start it from the app's thread), and an intensity
+/// control sent for "now" as a scale (the device sends it before the render thread has).
 struct AnticipationTests {
     /// A two-motor device that records what it is told.
     final class ListeningDevice: HapticDevice {
@@ -15,11 +16,52 @@ struct AnticipationTests {
             profile: .twoMotorPad)
         let onsets = Mutex<[(Float, Float)]>([])
         let scales = Mutex<[Float]>([])
+        let started = Mutex<[(Float, Float)]>([])
         func start(format: DeviceFormat) throws(DeviceError) {}
         func write(_ block: DeviceBlock) -> DeviceStatus { .ok }
         func stop() {}
         func anticipateOnset(strong: Float, weak: Float) { onsets.withLock { $0.append((strong, weak)) } }
         func anticipateScale(_ factor: Float) { scales.withLock { $0.append(factor) } }
+        func startAnticipatedOnset(strong: Float, weak: Float) -> Bool {
+            started.withLock { $0.append((strong, weak)) }
+            return true
+        }
+    }
+
+    /// Only a start for "now" of a program that opens with a lone transient starts its onset from the app's thread:
+    /// not a later start, a transient later in the pattern, two events at time 0, a muted player or engine, a seek.
+    @Test func aStartForNowOfAnOpeningTransientStartsItsOnsetAtOnce() throws {
+        func transient(at time: Double, _ intensity: Float = 0.8) -> Event {
+            Event(type: .hapticTransient, time: time, parameters: [.init(.hapticIntensity, intensity), .init(.hapticSharpness, 0.25)])
+        }
+        let device = ListeningDevice()
+        let engine = EngineRuntime(device: device, clock: .manual)
+        try engine.start()
+        let tap = try PatternProgram(pattern: Pattern(events: [transient(at: 0), transient(at: 0.3, 0.2)]))
+        try engine.makePlayer(program: tap).start(atTime: 0)
+        #expect(device.started.withLock { $0.count } == 1)
+        let levels = device.started.withLock { $0[0] }
+        #expect(abs(levels.0 - 0.8) < 1e-6 && abs(levels.1 - 0.4) < 1e-6, "the levels it anticipated (\(levels))")
+
+        try engine.makePlayer(program: tap).start(atTime: engine.currentTime + 0.5)
+        try engine.makePlayer(program: try PatternProgram(pattern: Pattern(events: [transient(at: 0.1)]))).start(atTime: 0)
+        try engine.makePlayer(program: try PatternProgram(pattern: Pattern(events: [transient(at: 0), transient(at: 0, 0.5)])))
+            .start(atTime: 0)
+        let hum = Event(type: .hapticContinuous, time: 0, duration: 1)
+        try engine.makePlayer(program: try PatternProgram(pattern: Pattern(events: [transient(at: 0), hum]))).start(atTime: 0)
+        let controlled = try PatternProgram(
+            pattern: Pattern(events: [transient(at: 0)], parameters: [DynamicParameter(id: .hapticIntensityControl, value: 0.5, time: 0)]))
+        try engine.makePlayer(program: controlled).start(atTime: 0)
+        let muted = engine.makePlayer(program: tap)
+        muted.isMuted = true
+        try muted.start(atTime: 0)
+        let sought = engine.makePlayer(program: tap)
+        try sought.seek(toOffset: 0.1)
+        try sought.start(atTime: 0)
+        engine.isMutedForHaptics = true
+        try engine.makePlayer(program: tap).start(atTime: 0)
+        #expect(device.started.withLock { $0.count } == 1, "none of the others")
+        engine.stop()
     }
 
     @Test func makePlayerAnnouncesTheFirstTransientPerRoute() throws {
