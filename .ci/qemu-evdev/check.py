@@ -180,8 +180,9 @@ check(readded is not None and len(resets) == 1 and resumed is not None,
 old = first('swf', r'^OLD player -> invalidPatternPlayer')
 check(old is not None, 'players made before the reset throw invalidPatternPlayer')
 if resumed:
-    ups = all_('dev', r'^UPLOAD', after=resumed[0], before=resumed[0] + 1.0)
-    check(len(ups) > 5, f'playback resumed on the re-created device ({len(ups)} uploads)')
+    # Uploads when the level changes, plays when a held level's replay bound is restarted.
+    ups = all_('dev', r'^(UPLOAD|PLAY)', after=resumed[0], before=resumed[0] + 1.0)
+    check(len(ups) > 5, f'playback resumed on the re-created device ({len(ups)} uploads and plays)')
 # kill -9 mid-play.
 kill = first('ini', r'sent SIGKILL')
 if kill:

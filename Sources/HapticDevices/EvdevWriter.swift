@@ -16,8 +16,8 @@ import Synchronization
 /// when the levels rise from silence or fall to it, or change in a block that carries an app's command, also one
 /// non-blocking `eventfd` write that wakes the I/O thread at once, so onsets, stops and parameter changes do not wait
 /// for the next grid tick). The I/O thread (``run()``) owns every upload: each ``EvdevConfiguration/updatePeriod``
-/// it takes the levels and, if they changed (or the last upload is older than
-/// ``EvdevConfiguration/refreshInterval``), rewrites the live slot with `EVIOCSFF` on the same id and plays it;
+/// it takes the levels and, if they changed, rewrites the live slot with `EVIOCSFF` on the same id and plays it
+/// (a level held for ``EvdevConfiguration/refreshInterval`` is played again, which restarts its replay bound);
 /// when the levels fall to zero it writes one stop and then nothing until they rise again. A wake restarts the grid
 /// at once. A control thread starts and stops it and reads ``state``.
 ///
@@ -66,6 +66,7 @@ package final class EvdevWriter: Sendable {
     let callStartBits = Atomic<UInt64>(0)
     let uploads = Atomic<Int>(0)
     let stops = Atomic<Int>(0)
+    private let refreshes = Atomic<Int>(0)
     let skipped = Atomic<Int>(0)
     let wakes = Atomic<Int>(0)
     let anticipatedUploads = Atomic<Int>(0)
@@ -101,6 +102,7 @@ package final class EvdevWriter: Sendable {
     nonisolated(unsafe) var playing = false {
         didSet { fastPath.isPlaying = playing }
     }
+    /// When the live effect's replay bound was last restarted (an upload and play, or a refreshing play write).
     nonisolated(unsafe) var lastUpload = -Double.infinity
     /// The render thread's latest levels as the last tick saw them.
     nonisolated(unsafe) var heldAtTick: UInt32 = 0
@@ -140,6 +142,8 @@ package final class EvdevWriter: Sendable {
     package var uploadCount: Int { uploads.load(ordering: .relaxed) }
     /// Stop writes that succeeded.
     package var stopCount: Int { stops.load(ordering: .relaxed) }
+    /// Play writes that restarted the replay bound of an effect holding its level (no upload).
+    package var refreshCount: Int { refreshes.load(ordering: .relaxed) }
     /// Ticks that were skipped because the device refused for now (`EBUSY`, `EAGAIN`, `ENOSPC`).
     package var skippedTickCount: Int { skipped.load(ordering: .relaxed) }
     /// Rises from silence and falls to it that woke the I/O thread early.
@@ -342,7 +346,19 @@ package final class EvdevWriter: Sendable {
         }
         // Levels derived through a gain scale differ from the rendered ones by rounding; that is no change.
         let unchanged = levels == sent || (sentScale != 1 && Self.near(levels, sent))
-        guard !playing || !unchanged || now - lastUpload >= configuration.refreshInterval else { return .running }
+        if playing && unchanged {
+            guard now - lastUpload >= configuration.refreshInterval else { return .running }
+            // Restart the replay bound with a play write: the effect holds its level, so no upload (nothing that
+            // waits for the device, nothing an app's quick write would have to wait out).
+            switch call("write(play)", { system.writeEvent(fd, type: UInt16(EV_FF), code: UInt16(bitPattern: effectID), value: 1) }) {
+            case .success:
+                lastUpload = now
+                refreshes.add(1, ordering: .relaxed)
+                retries = 0
+                return .running
+            case .failure(let error): return refuse(error)
+            }
+        }
         if !playing { lastOnset = levels }
         switch send(levels, now: now) {
         case .success(true): break

@@ -104,16 +104,16 @@ final class WakingMockSystemCalls: EvdevSystemCalls {
         }
         render(40_000, for: 0.05)
         let waitsBefore = system.waits.load(ordering: .relaxed)
-        let uploadsBefore = writer.uploadCount
+        let refreshesBefore = writer.refreshCount
         render(40_000, for: 0.25)  // held still: 31 grid ticks of 8 ms, 10 refreshes of 25 ms
         let waits = system.waits.load(ordering: .relaxed) - waitsBefore
-        let refreshes = writer.uploadCount - uploadsBefore
+        let refreshes = writer.refreshCount - refreshesBefore
         #expect(waits <= 20, "\(waits) wake-ups while the level held still")
         #expect(refreshes >= 5 && refreshes <= 12, "\(refreshes) refreshes in 250 ms (one per 25 ms keeps the replay bound)")
 
         let uploads = writer.uploadCount
         let t0 = MonotonicClock.now()
-        writer.publish(strong: 20_000, weak: 0)  // a move while dozing
+        writer.publish(strong: 60_000, weak: 0)  // a rise while dozing (a fall waits for the next grid tick's peak)
         while writer.uploadCount == uploads && MonotonicClock.now() < t0 + 1 { MonotonicClock.sleep(until: MonotonicClock.now() + 0.0002) }
         let delay = MonotonicClock.now() - t0
         #expect(delay < 0.008, "a move reached the device \(delay) s later (a doze lasts up to 25 ms)")

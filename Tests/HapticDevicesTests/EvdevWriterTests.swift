@@ -165,7 +165,7 @@ import Testing
         writer.tick(now: 0.016)  // unchanged, younger than the refresh interval: nothing
         writer.publish(strong: 50_000, weak: 2_000)
         writer.tick(now: 0.024)
-        writer.tick(now: 0.049)  // unchanged, 25 ms old = refresh interval: upload again
+        writer.tick(now: 0.049)  // unchanged, 25 ms old = refresh interval: played again (no upload)
         writer.publish(strong: 0, weak: 0)
         writer.tick(now: 0.057)  // one stop
         writer.tick(now: 0.065)  // then silence
@@ -174,11 +174,10 @@ import Testing
             mock.trace == [
                 "EVIOCSFF id=0 RUMBLE strong=40000 weak=1000 len=50 -> 0", "write EV_FF code=0 value=1 -> 24",
                 "EVIOCSFF id=0 RUMBLE strong=50000 weak=2000 len=50 -> 0", "write EV_FF code=0 value=1 -> 24",
-                "EVIOCSFF id=0 RUMBLE strong=50000 weak=2000 len=50 -> 0", "write EV_FF code=0 value=1 -> 24",
-                "write EV_FF code=0 value=0 -> 24",
+                "write EV_FF code=0 value=1 -> 24", "write EV_FF code=0 value=0 -> 24",
             ])
         #expect(mock.allocatedSlots == 2)
-        #expect(writer.uploadCount == 5 && writer.stopCount == 1)
+        #expect(writer.uploadCount == 4 && writer.stopCount == 1 && writer.refreshCount == 1)
         writer.release()
         #expect(Array(mock.trace.suffix(3)) == ["EVIOCRMFF 0 -> ok", "EVIOCRMFF 1 -> ok", "close 7"])
         #expect(mock.allocatedSlots == 0)
