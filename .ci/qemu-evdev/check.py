@@ -145,6 +145,8 @@ print(f'        transients started from the armed slot (no upload on the path): 
 sp = level_latencies('swf', 'dev')
 if sp:
     print(f'        level change API -> the new level at the device: median {ms(statistics.median(sp))}, p90 {ms(pct90(sp))}, max {ms(max(sp))} (n={len(sp)})')
+threads = first('swf', r'^THREADS ')
+if threads: print('        ' + threads[1])
 n_lv = len(all_('swf', r'^API level \d+ value='))
 by_gain = all_('swf', r"^SEEN level \d+: FF_GAIN from the app's thread")
 print(f"        level changes written as FF_GAIN by the app's own thread: {len(by_gain)} of {n_lv}")
@@ -230,22 +232,26 @@ print('        SDL effect slots max:', max(sdl_slots) if sdl_slots else '-')
 print('== figures')
 if sw and sd:
     print(f"  pattern uploads: OpenCoreHaptics {sw['uploads']}, SDL2 {sd['uploads']}")
-def versus_sdl(what, ours, theirs):
-    """Prints ours against SDL2's and gates on staying within a regression margin of it. Being at or below SDL2 is
-    the goal (issue 12) and is printed as met or not; it is not a gate: in this one-CPU emulated guest the two differ
-    by one thread switch (tens of microseconds), which is the run-to-run noise; the p90 of 30 moves by a millisecond
-    or more when a few samples meet a periodic refresh upload or a busy host. The margin catches a regression to the issue's starting point
-    (3.2 / 4.9 ms against 0.8 / 1.7)."""
+def versus_sdl(what, ours, theirs, margin_median, margin_p90):
+    """Prints ours against SDL2's and whether it is at or below (issue 12's bar), and gates on staying within
+    `margin_median` / `margin_p90` seconds of SDL2 in the same run (0: at or below)."""
     m, p = statistics.median(ours) - statistics.median(theirs), pct90(ours) - pct90(theirs)
     print(f"  {what} (median / p90): OpenCoreHaptics {ms(statistics.median(ours))} / {ms(pct90(ours))}, "
           f"SDL2 {ms(statistics.median(theirs))} / {ms(pct90(theirs))}")
     print(f"        at or below SDL2: {'met' if m <= 0 and p <= 0 else 'not met'} "
           f"(median {m * 1e3:+.2f} ms, p90 {p * 1e3:+.2f} ms)")
-    check(m <= 0.0004 and p <= 0.002, f'{what}: within 0.4 ms (median) and 2 ms (p90) of SDL2, same run')
+    bar = 'at or below SDL2' if margin_median == 0 and margin_p90 == 0 else \
+        f'within {margin_median * 1e3:.2f} ms (median) and {margin_p90 * 1e3:.2f} ms (p90) of SDL2'
+    check(m <= margin_median and p <= margin_p90, f'{what}: {bar}, same run')
 
+# Transients start from the app's own thread (one play write of the armed slot): ahead of SDL2's upload + play by
+# 0.2-0.4 ms in every run so far, so the gate is the issue's bar itself.
 if sl and ll:
-    versus_sdl('API->EV_FF latency', [x for x, _ in sl], [x for x, _ in ll])
+    versus_sdl('API->EV_FF latency', [x for x, _ in sl], [x for x, _ in ll], 0, 0)
+# A level change is one FF_GAIN write from the app's thread against SDL2's one EVIOCSFF: the two are at parity (medians
+# -0.09 to +0.01 ms, p90 -0.05 to +0.08 ms over the runs so far); what is left is our render and service threads
+# sharing the guest's one CPU with the call. The gate is that parity band.
 if sp and lp:
-    versus_sdl('sendParameters->level latency', sp, lp)
+    versus_sdl('sendParameters->level latency', sp, lp, 0.0001, 0.00025)
 print('== qemu-evdev:', 'PASS' if not failures else f'FAIL ({len(failures)} checks)')
 sys.exit(1 if failures else 0)

@@ -21,8 +21,11 @@ import HapticRender
 /// them to a dedicated I/O thread through atomics, and paces itself to real time. The I/O thread rewrites the one
 /// effect slot with `EVIOCSFF` on the same id on a fixed grid (``EvdevConfiguration/updatePeriod``, ≤ 10 ms, and at
 /// once when the levels rise from silence or fall to it: the render thread then signals an `eventfd`), each
-/// upload carrying a bounded `replay.length` so a stalled or killed process stops the motor; it writes nothing to
-/// an idle device except one stop when the levels fall to zero.
+/// upload carrying a bounded `replay.length` so a stalled or killed process stops the motor (a held level is played
+/// again every half replay length, and the thread dozes in between); it writes nothing to an idle device except one
+/// stop when the levels fall to zero. Two writes come from the app's thread at once: the start of an onset armed
+/// ahead of need (``startAnticipatedOnset(strong:weak:)``) and an intensity scale as `FF_GAIN`
+/// (``anticipateScale(_:)``), never while the I/O thread is in an upload that may wait for the device.
 ///
 /// The corresponding calls are `open`, `EVIOCGBIT`, `EVIOCGEFFECTS`, `EVIOCSFF`, `EVIOCRMFF`, `write(EV_FF)` and
 /// `ppoll`.

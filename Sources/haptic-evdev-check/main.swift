@@ -187,6 +187,18 @@ for pattern in [rampPattern, transient, continuous(10), continuous(1.0), continu
 log("WARMUP transient")
 _ = play(transient)
 sleep(seconds: 0.4)
+// And one intensity change of a playing event: the first use of that path is not a measured one either (the SDL2
+// driver's level changes use the call its pattern and transients already ran).
+log("WARMUP level")
+let warmLevel = play(continuous(1.0))
+sleep(seconds: 0.1)
+attempt("sendParameters") {
+    try warmLevel.sendParameters(
+        [CHHapticDynamicParameter(parameterID: .hapticIntensityControl, value: 0.5, relativeTime: 0)], atTime: CHHapticTimeImmediate)
+}
+sleep(seconds: 0.1)
+attempt("stop") { try warmLevel.stop(atTime: CHHapticTimeImmediate) }
+sleep(seconds: 0.2)
 
 if options.mode == "stall" {
     _ = play(continuous(10))
@@ -228,7 +240,31 @@ for i in 0..<30 {
 }
 
 // 2b. Level changes on a playing continuous event, for the parameter latency figure (SDL's rumble idiom).
+/// CPU time of each of this process's threads (clock ticks, by thread name), from /proc/self/task/*/stat.
+func threadTimes() -> [String: Int] {
+    var out: [String: Int] = [:]
+    guard let dir = opendir("/proc/self/task") else { return out }
+    defer { closedir(dir) }
+    while let entry = readdir(dir) {
+        let tid = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        guard tid.first?.isNumber == true, let file = fopen("/proc/self/task/\(tid)/stat", "r") else { continue }
+        var buffer = [CChar](repeating: 0, count: 1024)
+        let line =
+            fgets(&buffer, 1024, file) != nil
+            ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        fclose(file)
+        // "tid (name) state ..." — the name may hold spaces; fields 14 and 15 (utime, stime) follow the ')'.
+        guard let open = line.firstIndex(of: "("), let close = line.lastIndex(of: ")") else { continue }
+        let name = String(line[line.index(after: open)..<close])
+        let fields = line[line.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { continue }
+        out[name, default: 0] += user + system
+    }
+    return out
+}
+
 log("API level start")
+let timesAtLevelStart = threadTimes()
 let levels = play(continuous(10))
 sleep(seconds: 0.3)
 for i in 0..<30 {
@@ -250,6 +286,12 @@ for i in 0..<30 {
     log("SEEN level \(i): \(byGain ? "FF_GAIN from the app's thread, written \(written) us after the call" : "I/O thread")")
 }
 log("API level stop")
+// Where the CPU went while the level phase played (10 ms ticks): the render and I/O threads share the guest's one CPU
+// with the app's calls and the device's process.
+let timesAtLevelStop = threadTimes()
+log(
+    "THREADS cpu during the level phase (ticks of 10 ms): \(timesAtLevelStop.map { "\($0.key)=\($0.value - (timesAtLevelStart[$0.key] ?? 0))" }.sorted().joined(separator: " "))"
+)
 attempt("stop") { try levels.stop(atTime: CHHapticTimeImmediate) }
 sleep(seconds: 0.3)
 
