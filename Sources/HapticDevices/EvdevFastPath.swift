@@ -12,7 +12,7 @@ import Synchronization
 /// What threads other than a node's I/O thread may do to it at once, without waiting for the device, and what they
 /// share with it to do so.
 ///
-/// Two things, each one quick `write` through the ``EvdevNodeGate`` (never an upload):
+/// Two things, each one quick `write` through the ``DescriptorGate`` (never an upload):
 /// - **Start the armed onset.** The I/O thread keeps a spare effect slot uploaded with the levels the next onset is
 ///   expected to have (``arm(id:levels:)``). The render thread starts it when its levels rise from silence to those
 ///   levels; an app's thread starts it when it starts a player whose first event is that onset, from silence
@@ -31,7 +31,7 @@ import Synchronization
 ///   and makes at most one quick write.
 package final class EvdevFastPath: Sendable {
     /// The descriptor as quick writers may use it.
-    package let gate = EvdevNodeGate()
+    package let gate = DescriptorGate()
     /// The armed slot: 0 when nothing is armed, else `1 << 48 | id << 32 | strong << 16 | weak` (the magnitudes it holds).
     private let armed = Atomic<UInt64>(0)
     /// The armed slot some thread started (the same packing), for the I/O thread to adopt; 0 when none.
@@ -148,12 +148,15 @@ package final class EvdevFastPath: Sendable {
         gate.lend(descriptor)
     }
 
-    /// Closes for a writer: nothing may be started or scaled any more, and no quick write is in flight afterwards.
-    package func close() {
+    /// Closes for the writer that opened with `descriptor`: nothing may be started or scaled any more, and no quick
+    /// write is in flight afterwards (the gain setting stays known, so the writer can still give the gain back).
+    /// Returns `false`, and leaves the state alone, when a later writer has opened meanwhile (this one outlived its
+    /// time, stuck in a call): the state is the successor's.
+    package func close(descriptor fd: Int32) -> Bool {
+        guard gate.withdraw(fd) else { return false }
         armed.store(0, ordering: .releasing)
         playingFlag.store(false, ordering: .releasing)
-        settingBits.store(0, ordering: .releasing)
-        gate.withdraw()
+        return true
     }
 
     /// The device gain relative to its setting (the I/O thread divides its uploads by it).
@@ -190,9 +193,6 @@ package final class EvdevFastPath: Sendable {
     package func disarm(_ slot: UInt64) -> Bool {
         slot == 0 || armed.compareExchange(expected: slot, desired: 0, ordering: .acquiringAndReleasing).exchanged
     }
-
-    /// Disarms whatever is armed.
-    package func disarmAll() { armed.store(0, ordering: .releasing) }
 
     /// The armed slot a thread started since the last call (the packing of ``arm(id:levels:)``), if any.
     package func takeStarted() -> (id: Int16, levels: UInt32)? {

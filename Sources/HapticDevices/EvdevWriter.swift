@@ -21,7 +21,7 @@ import Synchronization
 /// when the levels fall to zero it writes one stop and then nothing until they rise again. A wake restarts the grid
 /// at once. A control thread starts and stops it and reads ``state``.
 ///
-/// **What other threads write at once** (``EvdevFastPath``, through its ``EvdevNodeGate``): while the motor is idle,
+/// **What other threads write at once** (``EvdevFastPath``, through its ``DescriptorGate``): while the motor is idle,
 /// the I/O thread keeps a second slot uploaded with the levels the next onset is expected to have
 /// (``LevelAnticipation``, else the last onset seen), which the render thread — or an app's thread starting that
 /// onset — starts with one `write` of an `EV_FF` play event; the I/O thread then adopts it as the live slot, corrects
@@ -34,7 +34,7 @@ import Synchronization
 /// - Real-time safety: ``publish(strong:weak:end:urgent:)`` and ``stalledCall(now:timeout:)`` take no lock and do
 ///   not allocate; ``publish(strong:weak:end:urgent:)`` makes at most two bounded system calls: on an onset that
 ///   matches the armed slot, one 24-byte `write` of an `EV_FF` play event to the node (never while the I/O thread is
-///   in an upload, see ``EvdevNodeGate``), and a non-blocking 8-byte `write` to the I/O thread's `eventfd`;
+///   in an upload, see ``DescriptorGate``), and a non-blocking 8-byte `write` to the I/O thread's `eventfd`;
 ///   everything else may block.
 package final class EvdevWriter: Sendable {
     /// Where the writer is in its life.
@@ -346,29 +346,27 @@ package final class EvdevWriter: Sendable {
         }
         // Levels derived through a gain scale differ from the rendered ones by rounding; that is no change.
         let unchanged = levels == sent || (sentScale != 1 && Self.near(levels, sent))
-        if playing && unchanged {
+        // A held level is only played again, which restarts its replay bound: no upload (nothing that waits for the
+        // device, nothing an app's quick write would have to wait out).
+        let refresh = playing && unchanged
+        if refresh {
             guard now - lastUpload >= configuration.refreshInterval else { return .running }
-            // Restart the replay bound with a play write: the effect holds its level, so no upload (nothing that
-            // waits for the device, nothing an app's quick write would have to wait out).
-            switch call("write(play)", { system.writeEvent(fd, type: UInt16(EV_FF), code: UInt16(bitPattern: effectID), value: 1) }) {
-            case .success:
-                lastUpload = now
-                refreshes.add(1, ordering: .relaxed)
-                retries = 0
-                return .running
+        } else {
+            if !playing { lastOnset = levels }
+            switch send(levels, now: now) {
+            case .success(true): break
+            case .success(false): return .running  // an app scaled the gain meanwhile: look again next tick
             case .failure(let error): return refuse(error)
             }
-        }
-        if !playing { lastOnset = levels }
-        switch send(levels, now: now) {
-        case .success(true): break
-        case .success(false): return .running  // an app scaled the gain meanwhile: look again next tick
-        case .failure(let error): return refuse(error)
         }
         switch call("write(play)", { system.writeEvent(fd, type: UInt16(EV_FF), code: UInt16(bitPattern: effectID), value: 1) }) {
         case .success:
             playing = true
             retries = 0
+            if refresh {
+                lastUpload = now
+                refreshes.add(1, ordering: .relaxed)
+            }
             return .running
         case .failure(let error): return refuse(error)
         }
@@ -395,8 +393,10 @@ package final class EvdevWriter: Sendable {
         guard fd >= 0 else { return }
         // Withdraw the descriptors from the other threads, and wait out their writes in progress.
         if wakeFD >= 0 { anticipation.withdrawWakeEvent(wakeFD) }
-        fastPath.close()
-        adoptStartedSlot(now: MonotonicClock.now())
+        // A writer that outlived its time (stuck in a call while the device was started again) leaves the shared
+        // state to its successor: no slot to adopt, no gain to give back.
+        let owned = fastPath.close(descriptor: fd)
+        if owned { adoptStartedSlot(now: MonotonicClock.now()) }
         if state != .removed {
             if playing,
                 case .success = call(
@@ -405,7 +405,7 @@ package final class EvdevWriter: Sendable {
                 stops.add(1, ordering: .relaxed)
             }
             playing = false
-            if fastPath.scale != 1 { _ = fastPath.setScale(1, descriptor: fd, system: system) }
+            if owned && fastPath.scale != 1 { _ = fastPath.setScale(1, descriptor: fd, system: system) }
             if effectID >= 0 { _ = call("EVIOCRMFF", { system.removeEffect(fd, id: Int32(effectID)) }) }
             if spareID >= 0 { _ = call("EVIOCRMFF", { system.removeEffect(fd, id: Int32(spareID)) }) }
         }

@@ -16,10 +16,8 @@ import Synchronization
 package final class LevelAnticipation: Sendable {
     private let packed = Atomic<UInt32>(0)
     private let scaleBits = Atomic<UInt32>(0)
-    /// The running writer's wake event (−1 when none), and how many callers are signalling it: a writer withdraws it
-    /// and waits for the count before it closes the descriptor.
-    private let wake = Atomic<Int32>(-1)
-    private let signalling = Atomic<Int>(0)
+    /// The running writer's wake event, lent to the callers that signal it.
+    private let wake = DescriptorGate()
 
     /// Nothing anticipated yet.
     package init() {}
@@ -46,10 +44,7 @@ package final class LevelAnticipation: Sendable {
     }
 
     private func signalWriter(_ system: any EvdevSystemCalls) {
-        signalling.wrappingAdd(1, ordering: .sequentiallyConsistent)
-        let fd = wake.load(ordering: .sequentiallyConsistent)
-        if fd >= 0 { _ = system.signalWake(fd) }
-        signalling.wrappingSubtract(1, ordering: .sequentiallyConsistent)
+        _ = wake.quickWrite { system.signalWake($0) }
     }
 
     /// Takes the pending scale, if any (I/O thread).
@@ -59,13 +54,10 @@ package final class LevelAnticipation: Sendable {
     }
 
     /// Lets callers wake `fd` (a writer that has opened).
-    package func setWakeEvent(_ fd: Int32) { wake.store(fd, ordering: .sequentiallyConsistent) }
+    package func setWakeEvent(_ fd: Int32) { wake.lend(fd) }
 
     /// Withdraws `fd` (if it is still the one set) and waits until no caller is signalling it any more (a writer about
     /// to close it).
-    package func withdrawWakeEvent(_ fd: Int32) {
-        _ = wake.compareExchange(expected: fd, desired: -1, ordering: .sequentiallyConsistent)
-        while signalling.load(ordering: .sequentiallyConsistent) > 0 { MonotonicClock.sleep(until: MonotonicClock.now() + 0.0001) }
-    }
+    package func withdrawWakeEvent(_ fd: Int32) { wake.withdraw(fd) }
 }
 #endif

@@ -67,6 +67,20 @@ import Testing
         writer.release()
     }
 
+    /// A writer released while an app's scale is carried by the gain stops the motor and gives the gain back before it
+    /// lets the node go (another program on the pad must not inherit it).
+    @Test func releaseGivesTheGainBack() throws {
+        let mock = MockEvdevSystemCalls()
+        let fastPath = EvdevFastPath()
+        let writer = try Self.playingWriter(mock, fastPath: fastPath)
+        #expect(fastPath.scaleGain(by: 0.5, system: mock))
+        mock.clearTrace()
+        writer.release()
+        #expect(
+            Array(mock.trace.prefix(2)) == ["write EV_FF code=0 value=0 -> 24", "write EV_FF code=96 value=65535 -> 24"])
+        #expect(!fastPath.scaleGain(by: 0.5, system: mock), "a released node is not scaled")
+    }
+
     /// The gain only carries what it can: not above full scale, not on a node without `FF_GAIN`, not while idle; the
     /// device then hands the scale to the I/O thread.
     @Test func aScaleTheGainCannotCarryIsHandedToTheIOThread() throws {
