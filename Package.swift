@@ -109,7 +109,7 @@ let package = Package(
         .executableTarget(name: "haptic-evdev-check", dependencies: ["OpenCoreHaptics", "HapticDevices"]),
         // Real-kernel check of OpenGameController (uinput gamepads, a DualSense through uhid and hid-playstation) in the
         // QEMU guest of .ci/qemu-controllers.sh; only the public Apple-named API.
-        .executableTarget(name: "haptic-controller-check", dependencies: ["OpenGameController", "OpenCoreHaptics"]),
+        .executableTarget(name: "haptic-controller-check", dependencies: ["OpenGameController", "OpenCoreHaptics", "HapticRender"]),
         // Soak test (issue 8): random patterns and live changes on a real-time engine for minutes; Scripts/soak.sh.
         // Not a product.
         .executableTarget(
@@ -161,7 +161,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "OpenHapticFeedbackTests",
-            dependencies: ["OpenHapticFeedback", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticPattern"]),
+            dependencies: ["OpenHapticFeedback", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticPattern", "HapticRender"]),
         .testTarget(
             name: "HapticLoadingTests",
             dependencies: ["HapticLoading", "HapticAnalysis", "HapticPattern", "HapticRender", "HapticTestSupport"]),
@@ -176,7 +176,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "OpenGameControllerTests",
-            dependencies: ["OpenGameController", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticTestSupport"]),
+            dependencies: ["OpenGameController", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", "HapticTestSupport"]),
         .testTarget(name: "HapticPlotTests", dependencies: ["HapticPlot", "HapticPattern", "HapticRender", "HapticTestSupport"]),
         .testTarget(name: "HapticStudioTests", dependencies: ["HapticStudio", "HapticPattern", "OpenGameController", "HapticTestSupport"]),
         .testTarget(

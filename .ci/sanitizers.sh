@@ -13,6 +13,15 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 export OPENCOREHAPTICS_CORPUS="${OPENCOREHAPTICS_CORPUS:-$(cd .. && pwd)/shared/corpus/ahap}"
 
+# ThreadSanitizer cannot see Synchronization.Mutex on Linux (the standard library's futex code is not instrumented),
+# so every value it guards is reported as racing, at random, whenever two threads meet there. LockedState (a pthread
+# mutex) is the project's lock; refuse Mutex before spending minutes on a run that may fail for it.
+if mutexes=$(grep -rnE '\bMutex *(<|\()' Sources Tests Examples Fuzz Benchmarks/Benchmarks --include='*.swift'); then
+  echo "sanitizers: Synchronization.Mutex is invisible to ThreadSanitizer; use LockedState (HapticRender):"
+  echo "$mutexes"
+  exit 1
+fi
+
 if [ $# -gt 0 ]; then kinds=("$@"); else kinds=(thread address); fi
 start_all=$(date +%s)
 failed=0

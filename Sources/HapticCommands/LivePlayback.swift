@@ -2,8 +2,8 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import HapticDevices
+import HapticRender
 import OpenCoreHaptics
-import Synchronization
 
 /// Plays one pattern in real time through a `CHHapticEngine` and waits until it has played out, or until Ctrl-C.
 ///
@@ -110,7 +110,7 @@ internal struct LivePlayback {
 
 /// The first outcome wins; ``wait()`` blocks until there is one.
 private final class OutcomeLatch: Sendable {
-    private let value = Mutex<LivePlayback.Outcome?>(nil)
+    private let value = LockedState<LivePlayback.Outcome?>(nil)
     private let ready = DispatchSemaphore(value: 0)
 
     func settle(_ outcome: LivePlayback.Outcome) {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import HapticRender
 import HapticStudio
 import Synchronization
 
@@ -45,7 +46,7 @@ internal struct StudioCommand: ParsableCommand {
             printError("haptic: error: \(error.message)")
             throw ExitCode(1)
         }
-        let failure = Mutex<String?>(nil)
+        let failure = LockedState<String?>(nil)
         let finished = DispatchSemaphore(value: 0)
         let task = Task {
             do {

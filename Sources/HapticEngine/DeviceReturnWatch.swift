@@ -1,4 +1,5 @@
 import HapticDevices
+import HapticRender
 import Synchronization
 
 /// Watches for a removed device to come back: calls `found` at most once, on any thread, with a new, unstarted device

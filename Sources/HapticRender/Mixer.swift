@@ -34,7 +34,7 @@ public final class Mixer: @unchecked Sendable {
 
     let commands: SPSCRing<MixerCommand>
     let notifications: SPSCRing<MixerNotification>
-    let handles: Mutex<HandleTable>
+    let handles: LockedState<HandleTable>
     let clock = Atomic<Int>(0)
     let clipped = Atomic<Int>(0)
     let idle = Atomic<Bool>(true)
@@ -100,7 +100,7 @@ public final class Mixer: @unchecked Sendable {
         translator = ActuatorTranslator(profile: profile, sampleRate: configuration.sampleRate)
         commands = SPSCRing(capacity: configuration.commandCapacity)
         notifications = SPSCRing(capacity: Swift.max(configuration.notificationCapacity, 16))
-        handles = Mutex(
+        handles = LockedState(
             HandleTable(
                 generations: Array(repeating: 0, count: configuration.playerCapacity),
                 free: (0..<Int32(configuration.playerCapacity)).reversed()))

@@ -1,9 +1,9 @@
-import Synchronization
+import HapticRender
 
 /// The playback of every open page, so the server can silence all of them when it is told to quit (Ctrl-C) before
 /// the process exits: WebSockets still open then would otherwise end with the process, mid-vibration.
 package final class StudioPlaybackRegistry: Sendable {
-    private let entries = Mutex<[ObjectIdentifier: StudioPlayback]>([:])
+    private let entries = LockedState<[ObjectIdentifier: StudioPlayback]>([:])
 
     /// Creates an empty registry.
     package init() {}

@@ -1,5 +1,6 @@
 import HapticDevices
 import HapticEngine
+import HapticRender
 
 extension CHHapticEngine {
     /// Where `CHHapticEngine()` gets its output, what `capabilitiesForHardware()` reports, and how a removed output

@@ -1,4 +1,5 @@
 import HapticDevices
+import HapticRender
 
 /// Carries a value Swift cannot prove `Sendable` (Apple's handler closures are not) across threads. Every use
 /// is documented where it is made: the value is only read and called, under the engine's rules.

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import HapticDevices
 import HapticEngine
+import HapticRender
 import Logging
 
 /// The controllers the app sees: discovered once on first use, then kept current by watching `/dev/input`

@@ -1,4 +1,5 @@
 import HapticDevices
+import HapticRender
 
 /// The shared center's output: an ``EngineFeedbackOutput`` on the default device, made on the first `prepare` or
 /// `play` (so touching ``FeedbackCenter/shared`` or ``FeedbackCenter/current`` never probes devices), or an

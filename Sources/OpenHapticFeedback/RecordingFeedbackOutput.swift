@@ -1,4 +1,5 @@
 import HapticDevices
+import HapticRender
 
 /// A ``FeedbackOutput`` that plays nothing and records every call, for tests and for apps that want to see what
 /// their code triggers.

@@ -1,5 +1,6 @@
 import Foundation
 import HapticDevices
+import HapticRender
 
 /// Appends trigger-log lines to a file (`OPENHAPTICS_FEEDBACK_LOG`), one write per line under a lock.
 final class TriggerLogFile: Sendable {

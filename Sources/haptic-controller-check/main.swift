@@ -20,9 +20,9 @@
 #if os(Linux)
 import Foundation
 import Glibc
+import HapticRender
 import OpenCoreHaptics
 import OpenGameController
-import Synchronization
 
 func now() -> Double {
     var ts = timespec()
@@ -77,7 +77,7 @@ final class Recorder: Sendable {
         var disconnects: [Note] = []
         var stops: [String: [CHHapticEngine.StoppedReason]] = [:]
     }
-    let state = Mutex(State())
+    let state = LockedState(State())
 
     func connects(named name: String) -> [Note] { state.withLock { $0.connects.filter { $0.name == name } } }
     func disconnects(named name: String) -> [Note] { state.withLock { $0.disconnects.filter { $0.name == name } } }

@@ -7,7 +7,6 @@ import Foundation
 import HapticEngine
 import HapticRender
 import OpenCoreHaptics
-import Synchronization
 
 // MARK: Options
 
@@ -79,7 +78,7 @@ final class Ledger: Sendable {
         var resumed: Set<Int> = []
         var afterResume = 0
     }
-    private let counts = Mutex(Counts())
+    private let counts = LockedState(Counts())
 
     func started(_ id: Int) {
         counts.withLock {

@@ -3,7 +3,6 @@ import Glibc
 @testable import HapticDevices
 import HapticRender
 import HapticTestSupport
-import Synchronization
 import Testing
 
 /// Discovery, the `HAPTIC_DEVICE` override, and the inotify monitor on a scratch directory.
@@ -47,7 +46,7 @@ import Testing
                     EvdevCapabilities(
                         path: path, name: "pad", supportsRumble: true, supportsPeriodicSine: false, supportsGain: false, effectSlots: 16))
         }
-        let events = Mutex<[DeviceMonitor.Event]>([])
+        let events = LockedState<[DeviceMonitor.Event]>([])
         try monitor.start { event in events.withLock { $0.append(event) } }
         defer { monitor.stop() }
         func wait(for count: Int) -> [DeviceMonitor.Event] {

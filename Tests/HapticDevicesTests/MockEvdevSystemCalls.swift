@@ -2,6 +2,7 @@
 import CHapticSupport
 import Glibc
 import HapticDevices
+import HapticRender
 import Synchronization
 
 /// A scripted evdev node: records every system call as a line of text (the exact ioctl trace) and injects errors.
@@ -28,14 +29,14 @@ final class MockEvdevSystemCalls: EvdevSystemCalls {
         /// Gamepad buttons (`EV_KEY` with `BTN_GAMEPAD`) and an identity (`EVIOCGID`): a game controller.
         var gamepad: (vendor: UInt16, product: UInt16)?
     }
-    let state: Mutex<State>
+    let state: LockedState<State>
     /// The node's mutex (evdev's `evdev->mutex`), held through an upload's delay.
-    private let node = Mutex(())
+    private let node = LockedState(())
     private let uploading = Atomic<Int>(0)
     /// Whether an upload is waiting for the device right now.
     var isUploading: Bool { uploading.load(ordering: .sequentiallyConsistent) > 0 }
 
-    init(slots: Int = 16) { state = Mutex(State(slots: Array(repeating: false, count: slots))) }
+    init(slots: Int = 16) { state = LockedState(State(slots: Array(repeating: false, count: slots))) }
 
     var trace: [String] { state.withLock { $0.trace } }
     var ppollCount: Int { state.withLock { $0.ppolls } }

@@ -2,7 +2,6 @@ import HapticDevices
 import HapticEngine
 import HapticPattern
 import HapticRender
-import Synchronization
 import Testing
 
 /// What the engine tells a motor device ahead of need: a player's first transient when it is made (the device arms
@@ -14,9 +13,9 @@ struct AnticipationTests {
         let info = DeviceInfo(
             id: "listening", name: "Listening pad", kind: .null, supportsHaptics: true, supportsAudio: false, isHardware: false,
             profile: .twoMotorPad)
-        let onsets = Mutex<[(Float, Float)]>([])
-        let scales = Mutex<[Float]>([])
-        let started = Mutex<[(Float, Float)]>([])
+        let onsets = LockedState<[(Float, Float)]>([])
+        let scales = LockedState<[Float]>([])
+        let started = LockedState<[(Float, Float)]>([])
         func start(format: DeviceFormat) throws(DeviceError) {}
         func write(_ block: DeviceBlock) -> DeviceStatus { .ok }
         func stop() {}

@@ -17,7 +17,7 @@ final class FakeReturnWatcher: Sendable {
         var pending: [@Sendable (any HapticDevice) -> Void] = []
         var cancelled = 0
     }
-    private let state = Mutex(State())
+    private let state = LockedState(State())
 
     var watched: [DeviceInfo] { state.withLock { $0.watched } }
     var cancelled: Int { state.withLock { $0.cancelled } }
@@ -192,7 +192,7 @@ final class FakeEvdevDevice: HapticDevice {
                 EvdevCapabilities(
                     path: path, name: name, supportsRumble: true, supportsPeriodicSine: false, supportsGain: false, effectSlots: 16))
         }
-        let made = Mutex<[String]>([])
+        let made = LockedState<[String]>([])
         let replacement = FakeEvdevDevice(node: 9)
         let source = CHHapticEngine.DeviceSource(output: { SimulatedDevice() }, hardware: { [] }) { removed, found in
             DeviceReturnWatch.evdev(

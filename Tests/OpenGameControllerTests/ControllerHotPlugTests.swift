@@ -4,7 +4,6 @@ import HapticEngine
 import HapticRender
 import HapticTestSupport
 import OpenCoreHaptics
-import Synchronization
 import Testing
 
 @testable import OpenGameController
@@ -78,7 +77,7 @@ extension GameControllerSuites {
             #expect(connects.wait(for: 1).first === first, "a controller present at first use is posted as connected")
 
             let engine = try #require(first.haptics?.createEngine(withLocality: .leftHandle))
-            let stops = Mutex<[CHHapticEngine.StoppedReason]>([])
+            let stops = LockedState<[CHHapticEngine.StoppedReason]>([])
             engine.stoppedHandler = { reason in stops.withLock { $0.append(reason) } }
             try engine.start()
             let player = try engine.makePlayer(with: try rumble(intensity: 1, sharpness: 0.5, seconds: 10))
@@ -112,7 +111,7 @@ extension GameControllerSuites {
         @Test func aPadUnpluggedRightAfterDiscoveryIsDisconnected() throws {
             let folder = try Fixtures.temporaryDirectory()
             FileManager.default.createFile(atPath: folder.appendingPathComponent("event5").path, contents: nil)
-            let probes = Mutex(0)
+            let probes = LockedState(0)
             // Discovery's probe sees the pad, which is unplugged before the monitor's first scan.
             let probe: @Sendable (String) -> Result<EvdevCapabilities, DeviceError> = { path in
                 guard FileManager.default.fileExists(atPath: path) else { return .failure(DeviceError(.notFound, "\(path) is gone")) }
@@ -142,7 +141,7 @@ extension GameControllerSuites {
             let registry = ControllerRegistry(
                 environment: ["HAPTIC_CONTROLLERS": "simulated:generic"], clock: .manual, watchesHotPlug: false)
             ControllerRegistry.install(registry)
-            let ended = Mutex(0)
+            let ended = LockedState(0)
             GCController.startWirelessControllerDiscovery { ended.withLock { $0 += 1 } }
             #expect(GCController.controllers().count == 1)
             GCController.stopWirelessControllerDiscovery()

@@ -1,6 +1,6 @@
 import HapticPattern
+import HapticRender
 import OpenHapticFeedback
-import Synchronization
 import Testing
 
 @Suite struct FeedbackLintTests {
@@ -166,7 +166,7 @@ import Testing
 }
 
 final class LineCollector: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = LockedState<[String]>([])
     func append(_ line: String) { lines.withLock { $0.append(line) } }
     var text: String { lines.withLock { $0.joined(separator: "\n") } }
 }

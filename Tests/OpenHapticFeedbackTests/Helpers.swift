@@ -1,9 +1,9 @@
+import HapticRender
 import OpenHapticFeedback
-import Synchronization
 
 /// A clock the test moves by hand.
 final class ManualClock: Sendable {
-    private let seconds = Mutex(100.0)
+    private let seconds = LockedState(100.0)
 
     /// The current time.
     var now: Double { seconds.withLock { $0 } }
