@@ -52,7 +52,8 @@ let package = Package(
         .target(
             name: "HapticEngine",
             dependencies: [
-                "HapticRender", "HapticPattern", "HapticDevices", "HapticLoading", .product(name: "Logging", package: "swift-log"),
+                "HapticRender", "HapticPattern", "HapticDevices", "HapticLoading", "CHapticSupport",
+                .product(name: "Logging", package: "swift-log"),
             ]),
         // Apple's public names (CHHapticPattern, CHHapticEvent, CHHapticEngine, …) over the layers below.
         .target(

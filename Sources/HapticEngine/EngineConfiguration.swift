@@ -24,8 +24,10 @@ public struct EngineConfiguration: Sendable, Hashable {
     /// Seconds without playing players after which an engine with auto-shutdown stops. Default 120, as Core
     /// Haptics documents ("about two minutes").
     public var idleTimeout: Double
-    /// How often, in seconds, a real-time engine collects finished players, device faults and the idle timeout
-    /// off the render thread. Default 0.004.
+    /// How often, in seconds, a real-time engine's service looks for work on a timer while commands the render
+    /// queue refused wait to be sent again. Finished players and device faults wake the service at once (the render
+    /// thread signals it), so this is not their latency; where the system has no `eventfd` the service also runs
+    /// at this pace while players play. Default 0.004.
     public var serviceInterval: Double
 
     /// Creates a configuration; see each property for its meaning and default.

@@ -35,9 +35,11 @@ extension EngineRuntime {
         if let explanation = s.endedForGood { throw EngineError(.deviceUnavailable, explanation) }
         let device = s.device
         let mixer = Mixer(configuration: configuration.mixerConfiguration, profile: device.info.profile)
+        // Real time: the render thread wakes the service when a block leaves something to collect.
+        let signal = clockMode == .realTime ? ServiceSignal() : nil
         let context = RenderContext(
             mixer: mixer, route: route, blockFrames: configuration.blockFrames, sampleRate: configuration.sampleRate,
-            playsHaptics: !s.playsAudioOnly, playsAudio: !s.playsHapticsOnly)
+            playsHaptics: !s.playsAudioOnly, playsAudio: !s.playsHapticsOnly, serviceSignal: signal)
         context.mutedForHaptics.store(s.isMutedForHaptics, ordering: .relaxed)
         context.mutedForAudio.store(s.isMutedForAudio, ordering: .relaxed)
         switch clockMode {
@@ -50,6 +52,12 @@ extension EngineRuntime {
             clockMode: clockMode)
         let session = EngineSession(mixer: mixer, context: context, output: output, baseFrame: s.manualFrame)
         if clockMode == .realTime {
+            if let signal {
+                session.serviceSource = signal.makeSource(queue: serviceQueue) { [weak self] in
+                    self?.serviceWakes.add(1, ordering: .relaxed)
+                    self?.service()
+                }
+            }
             let timer = DispatchSource.makeTimerSource(queue: serviceQueue)
             let interval = DispatchTimeInterval.nanoseconds(Int(configuration.serviceInterval * 1e9))
             timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .microseconds(500))
@@ -57,6 +65,7 @@ extension EngineRuntime {
             timer.setEventHandler { [weak self] in self?.service() }
             timer.resume()
             session.timer = timer
+            paceServiceLocked(session)
         }
         s.session = session
         s.idleSince = nowLocked(s)
@@ -71,6 +80,7 @@ extension EngineRuntime {
     func stopSessionLocked(_ s: inout State, error: EngineError?, into out: inout [Callback]) {
         guard let session = s.session else { return }
         session.timer?.cancel()
+        session.serviceSource?.cancel()
         drainLocked(session, &s, into: &out, firingFinishedHandlers: false)
         for (handle, run) in session.runs { endRunLocked(run, handle: handle, error: error, into: &out) }
         session.runs.removeAll()
@@ -193,6 +203,7 @@ extension EngineRuntime {
     }
 
     func service() {
+        serviceRuns.add(1, ordering: .relaxed)
         var out: [Callback] = []
         state.withLock { s in
             guard let session = s.session else { return }

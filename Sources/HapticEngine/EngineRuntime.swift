@@ -26,10 +26,12 @@ import Synchronization
 ///   also makes them the single producer of the mixer's command queue.
 /// - The render thread (real-time mode) only renders and writes to the device: no locks, no allocation, no
 ///   callbacks. Each engine start allocates the pools (mixer, buses) before the thread starts.
-/// - A service timer (every ``EngineConfiguration/serviceInterval`` seconds) drains the mixer's notification
-///   queue, releases programs, notices device faults and the idle timeout, and hands callbacks to the callback
-///   queue (a serial `DispatchQueue`). In manual mode the same work happens inside ``advance(frames:)`` and
-///   callbacks run on the calling thread before it returns.
+/// - The service (a serial `DispatchQueue`) drains the mixer's notification queue, releases programs, notices
+///   device faults and the idle timeout, and hands callbacks to the callback queue (another serial queue). The
+///   render thread wakes it when a block posted a notification or the device failed (one `eventfd` write, at most
+///   one per service run); a slow timer (every ``idleServiceInterval`` seconds) covers the idle timeout and the
+///   diagnostics log, a fast one (``EngineConfiguration/serviceInterval``) refused commands. In manual mode the
+///   same work happens inside ``advance(frames:)`` and callbacks run on the calling thread before it returns.
 ///
 /// Thread safety: every member may be called from any thread. Real-time safety: none of these calls may be made
 /// from the render thread (they lock).
@@ -53,6 +55,13 @@ public final class EngineRuntime: @unchecked Sendable {
     public let logger: Logger
     let serviceQueue: DispatchQueue
     let state: LockedState<State>
+    /// Real time: how often the service has run, and how many of those runs the render thread asked for.
+    let serviceRuns = Atomic<Int>(0)
+    let serviceWakes = Atomic<Int>(0)
+    /// How often the service has run (tests, diagnostics).
+    package var serviceRunCount: Int { serviceRuns.load(ordering: .relaxed) }
+    /// How many service runs the render thread asked for through the session's ``ServiceSignal``.
+    package var serviceWakeCount: Int { serviceWakes.load(ordering: .relaxed) }
     /// The reset epoch, readable without the lock (player creation).
     let epochCounter = Atomic<Int>(0)
     var sampleRate: Double { configuration.sampleRate }
@@ -282,12 +291,15 @@ public final class EngineRuntime: @unchecked Sendable {
     /// time, and an idle engine costs the machine a few wake-ups a second instead of one every few milliseconds.
     static let idleServiceInterval = 0.05
 
-    /// Real time: runs the service every ``EngineConfiguration/serviceInterval`` while runs play (completions on
-    /// time), every ``idleServiceInterval`` while none does. A start switches back at once
+    /// Real time: runs the service every ``EngineConfiguration/serviceInterval`` while refused commands wait to be
+    /// sent again, every ``idleServiceInterval`` otherwise. Run ends and device faults wake the service at once
+    /// through the session's ``ServiceSignal``; only where there is none (no `eventfd`) does the fast pace also
+    /// hold while runs play (completions on time). A start switches back at once
     /// (``startRunLocked(_:handle:at:_:)`` calls this too).
     func paceServiceLocked(_ session: EngineSession) {
         guard let timer = session.timer else { return }
-        let fast = !session.runs.isEmpty || !session.settingsToResend.isEmpty || !session.stopsToResend.isEmpty
+        var fast = !session.settingsToResend.isEmpty || !session.stopsToResend.isEmpty
+        if session.serviceSource == nil && !session.runs.isEmpty { fast = true }
         guard fast != session.serviceIsFast else { return }
         session.serviceIsFast = fast
         let interval = DispatchTimeInterval.nanoseconds(Int((fast ? configuration.serviceInterval : Self.idleServiceInterval) * 1e9))

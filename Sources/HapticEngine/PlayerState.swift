@@ -49,6 +49,8 @@ final class EngineSession: @unchecked Sendable {
     /// Manual clock: the engine frame at which this session's mixer frame 0 lies.
     let baseFrame: Int
     var timer: (any DispatchSourceTimer)?
+    /// Real time: runs the service when the render thread raises the context's ``ServiceSignal``.
+    var serviceSource: (any DispatchSourceRead)?
     /// Whether the service timer runs at the playing rate (see `EngineRuntime.paceServiceLocked(_:)`).
     var serviceIsFast = false
     var runs: [PlayerHandle: PlayerRun] = [:]

@@ -66,12 +66,22 @@ final class RenderContext: @unchecked Sendable {
     /// Whether the device still works; set by the output (``faultErrno`` holds a failure's `errno`).
     let fault = Atomic<DeviceFault>(.none)
     let faultErrno = Atomic<Int32>(0)
+    /// Real time: wakes the engine's service when a block posted a notification or the device failed (`nil` in
+    /// manual mode, and where the system has no `eventfd`: the service then looks on a timer).
+    let serviceSignal: ServiceSignal?
+    /// ``serviceSignal``, borrowed unretained on the render thread (the context keeps it alive).
+    private let unmanagedServiceSignal: Unmanaged<ServiceSignal>?
     /// Manual clock: the engine's service, run by ``DeviceOutput/advance(frames:servicing:)`` after each block
     /// (set before the context is attached).
     var afterBlock: @Sendable () -> Void = {}
 
-    init(mixer: Mixer, route: MotorRoute, blockFrames: Int, sampleRate: Double, playsHaptics: Bool, playsAudio: Bool) {
+    init(
+        mixer: Mixer, route: MotorRoute, blockFrames: Int, sampleRate: Double, playsHaptics: Bool, playsAudio: Bool,
+        serviceSignal: ServiceSignal? = nil
+    ) {
         self.mixer = mixer
+        self.serviceSignal = serviceSignal
+        self.unmanagedServiceSignal = serviceSignal.map { .passUnretained($0) }
         self.unmanagedMixer = .passUnretained(mixer)
         self.route = route
         self.routesMotors = route.rewritesBus
@@ -91,7 +101,11 @@ final class RenderContext: @unchecked Sendable {
         let haptic = hapticBus
         let audio = audioBus
         // The context keeps the mixer alive; borrowing it unretained avoids reference counting here.
-        unmanagedMixer._withUnsafeGuaranteedRef { $0.render(frameCount: n, haptic: haptic, audio: audio) }
+        let posted = unmanagedMixer._withUnsafeGuaranteedRef { mixer in
+            mixer.render(frameCount: n, haptic: haptic, audio: audio)
+            return mixer.postedNotificationInLastBlock
+        }
+        if posted { wakeService() }
         if routesMotors { route.apply(to: haptic, frameCount: n, pcm: isPCM) }
         // (No `||`: its autoclosure would retain `self`.)
         var silenceHaptics = !playsHaptics
@@ -116,6 +130,13 @@ final class RenderContext: @unchecked Sendable {
         }
     }
 
+    /// Wakes the engine's service (real time), without reference counting.
+    @_noLocks @_noAllocation
+    private func wakeService() {
+        guard let signal = unmanagedServiceSignal else { return }
+        signal._withUnsafeGuaranteedRef { $0.raise() }
+    }
+
     /// Records a device fault for the engine's service to find.
     @_noLocks @_noAllocation
     func report(_ status: DeviceStatus) {
@@ -124,9 +145,11 @@ final class RenderContext: @unchecked Sendable {
             break
         case .removed:
             fault.store(.removed, ordering: .releasing)
+            wakeService()
         case .failed(let errno):
             faultErrno.store(errno, ordering: .relaxed)
             fault.store(.failed, ordering: .releasing)
+            wakeService()
         }
     }
 }

@@ -6,7 +6,10 @@ extension Mixer {
     /// Posts a notification; counts it as dropped when the queue is full.
     @_noLocks @_noAllocation
     func post(_ note: MixerNotification) -> Bool {
-        if notifications.checkedPush(note) { return true }
+        if notifications.checkedPush(note) {
+            postedNotificationInLastBlock = true
+            return true
+        }
         droppedNotifications.wrappingAdd(1, ordering: .relaxed)
         return false
     }
@@ -17,7 +20,10 @@ extension Mixer {
     @_noLocks @_noAllocation
     func postRelease(_ note: MixerNotification) {
         if releaseRetryCount == 0 {
-            if notifications.checkedPush(note) { return }
+            if notifications.checkedPush(note) {
+                postedNotificationInLastBlock = true
+                return
+            }
             droppedNotifications.wrappingAdd(1, ordering: .relaxed)
         }
         guard releaseRetryCount < releaseRetryCapacity else {
@@ -39,6 +45,7 @@ extension Mixer {
             posted += 1
         }
         guard posted > 0 else { return }
+        postedNotificationInLastBlock = true
         for i in 0..<(count - posted) { releaseRetries[i] = releaseRetries[i + posted] }
         releaseRetryCount = count - posted
     }

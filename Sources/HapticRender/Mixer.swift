@@ -53,6 +53,9 @@ public final class Mixer: @unchecked Sendable {
     /// Whether the last rendered block applied a command (a start, stop, parameter, …): render thread only. A device
     /// that batches its updates (evdev) sends such a block at once instead of on its grid.
     public private(set) var appliedCommandInLastBlock = false
+    /// Whether the last rendered block posted a notification (a finished player, a release, dropped voices): render
+    /// thread only. The engine then wakes its service at once instead of waiting for a timer to look.
+    public internal(set) var postedNotificationInLastBlock = false
     let amplitudeSum: UnsafeMutablePointer<Float>
     let sharpnessSum: UnsafeMutablePointer<Float>
     let onsets: UnsafeMutablePointer<Float>
@@ -222,6 +225,7 @@ public final class Mixer: @unchecked Sendable {
                 && audio.left.count >= frameCount && audio.right.count >= frameCount, "Mixer.render: buffers too small")
         guard frameCount > 0, let left = audio.left.baseAddress, let right = audio.right.baseAddress else { return }
         let blockStart = clock.load(ordering: .relaxed)
+        postedNotificationInLastBlock = false
         for i in 0..<frameCount {
             amplitudeSum[i] = 0
             sharpnessSum[i] = 0

@@ -67,5 +67,27 @@ import Testing
         recorder.injectFault(removed: false)
         #expect(Self.wait(seconds: 5) { flag.count.load(ordering: .relaxed) == EngineStopReason.systemError.rawValue })
         #expect(!engine.isRunning)
+        #expect(engine.serviceWakeCount >= 1, "the render thread woke the service for the fault")
+    }
+
+    /// A playing engine is not polled: its service runs when the render thread has something for it (the run's
+    /// end) and otherwise at the slow pace. Before, a 4 ms timer ran while anything played, ~100 times in 0.4 s,
+    /// competing with the app for the CPU and the engine's lock.
+    @Test func aPlayingEngineIsServicedWhenARunEndsNotPolled() throws {
+        let engine = EngineRuntime(device: NullDevice())
+        try engine.start()
+        defer { engine.stop() }
+        let program = try PatternProgram(pattern: Pattern(events: [Event(type: .hapticContinuous, time: 0, duration: 0.4)]))
+        let player = engine.makePlayer(program: program)
+        let done = Flag()
+        player.completion = { _ in done.count.add(1, ordering: .relaxed) }
+        let runsBefore = engine.serviceRunCount
+        let wakesBefore = engine.serviceWakeCount
+        try player.start(atTime: 0)
+        #expect(Self.wait(seconds: 5) { done.count.load(ordering: .relaxed) == 1 })
+        let runs = engine.serviceRunCount - runsBefore
+        #expect(engine.serviceWakeCount - wakesBefore >= 1, "the run's end woke the service")
+        // 0.4 s at the 50 ms pace is 8 runs, plus the wakes; a generous bound that a 4 ms poll (100) cannot meet.
+        #expect(runs <= 30, "the service ran \(runs) times while one pattern played for 0.4 s")
     }
 }
