@@ -248,10 +248,11 @@ def versus_sdl(what, ours, theirs, margin_median, margin_p90):
 # 0.2-0.4 ms in every run so far, so the gate is the issue's bar itself.
 if sl and ll:
     versus_sdl('API->EV_FF latency', [x for x, _ in sl], [x for x, _ in ll], 0, 0)
-# A level change is one FF_GAIN write from the app's thread against SDL2's one EVIOCSFF: the two are at parity (medians
-# -0.09 to +0.01 ms, p90 -0.05 to +0.08 ms over the runs so far); what is left is our render and service threads
-# sharing the guest's one CPU with the call. The gate is that parity band.
+# A level change is one FF_GAIN write from the app's thread against SDL2's one EVIOCSFF. Since the engine's service no
+# longer polls every 4 ms while a pattern plays (it took 25-35 of the phase's CPU ticks, and an app call that met it
+# waited), ours is at or below SDL2 on both measures in 5 of 6 runs (median -0.04 to -0.08 ms, p90 -0.04 to -0.14 ms),
+# the sixth +0.01 / +0.00 ms. The gate allows that measurement noise: 0.05 ms on the median, 0.1 ms on the p90 of 30.
 if sp and lp:
-    versus_sdl('sendParameters->level latency', sp, lp, 0.0001, 0.00025)
+    versus_sdl('sendParameters->level latency', sp, lp, 0.00005, 0.0001)
 print('== qemu-evdev:', 'PASS' if not failures else f'FAIL ({len(failures)} checks)')
 sys.exit(1 if failures else 0)
