@@ -29,7 +29,7 @@ import Synchronization
 /// - The service (a serial `DispatchQueue`) drains the mixer's notification queue, releases programs, notices
 ///   device faults and the idle timeout, and hands callbacks to the callback queue (another serial queue). The
 ///   render thread wakes it when a block posted a notification or the device failed (one `eventfd` write, at most
-///   one per service run); a slow timer (every ``idleServiceInterval`` seconds) covers the idle timeout and the
+///   one per service run); a slow timer (every 50 ms) covers the idle timeout and the
 ///   diagnostics log, a fast one (``EngineConfiguration/serviceInterval``) refused commands. In manual mode the
 ///   same work happens inside ``advance(frames:)`` and callbacks run on the calling thread before it returns.
 ///
