@@ -151,7 +151,7 @@ public enum DeviceDiscovery {
             device: SimulatedDevice(meter: meter), reason: "no haptic hardware found; using the simulated actuator", overrideProblem: nil)
     }
 
-    /// ``defaultSelection(environment:)``'s device.
+    /// ``defaultSelection(environment:logger:meter:)``'s device.
     public static func defaultDevice(environment: [String: String] = ProcessEnvironment.current) -> any HapticDevice {
         defaultSelection(environment: environment).device
     }

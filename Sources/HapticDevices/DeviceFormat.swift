@@ -5,7 +5,7 @@ public struct DeviceFormat: Sendable, Hashable {
         a.sampleRate == b.sampleRate && a.maxBlockFrames == b.maxBlockFrames && a.isRealTime == b.isRealTime
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(sampleRate)
         hasher.combine(maxBlockFrames)

@@ -70,8 +70,11 @@ public final class WAVDevice: HapticDevice {
 
     /// A WAV device writing `channels` to `path`.
     ///
-    /// - Parameter paced: `nil` (default) paces the recording when the engine runs in real time; `true`/`false`
-    ///   force it.
+    /// - Parameters:
+    ///   - path: The file to write (replaced when the device starts).
+    ///   - channels: The bus channels to record, one WAV channel each (at most 64; empty means `[.drive]`).
+    ///   - paced: `nil` (default) paces the recording when the engine runs in real time; `true`/`false` force it.
+    ///   - profile: The actuator the recorded drive is shaped for.
     public init(
         path: String, channels: [Channel] = [.drive, .audioLeft, .audioRight], paced: Bool? = nil,
         profile: ActuatorProfile = .simulatedTapticLRA

@@ -17,7 +17,8 @@ import Musl
 /// posted a notification; the service runs once per signal, and otherwise only at its slow pace
 /// (``EngineRuntime/idleServiceInterval``) for the idle timeout and the diagnostics log.
 ///
-/// An `eventfd` (Linux), read by a dispatch source on the service queue. Raising it is one non-blocking `write` of
+/// An `eventfd` (Linux), read by a dispatch source on the service queue. (``HapticDevices/WakeSignal`` is the other
+/// direction: a control thread waking the render thread, which waits in `ppoll`.) Raising it is one non-blocking `write` of
 /// 8 bytes, only when the signal is not already pending: at most one system call per service run, and never a
 /// wait. The descriptor is closed when the last owner lets go (the render context and the dispatch source's
 /// cancel handler both hold the signal), so the render thread can never write to a descriptor that was reused.

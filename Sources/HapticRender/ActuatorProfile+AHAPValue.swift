@@ -9,7 +9,7 @@ extension ActuatorProfile {
     /// Missing optional keys (`SpinUpTime`, `SpinDownTime`, `MinimumBurstDuration`, `PreferredSampleRate`) take the
     /// defaults of ``init(name:mode:frequencyMin:frequencyMax:resonanceFrequency:qualityFactor:peakAcceleration:spinUpTime:spinDownTime:minimumBurstDuration:preferredSampleRate:)``.
     ///
-    /// - Throws: ``PatternError`` with ``HapticErrorCode/invalidEngineParameter`` naming the bad key.
+    /// - Throws: `PatternError` with `HapticErrorCode/invalidEngineParameter` naming the bad key.
     public init(value: AHAPValue) throws(PatternError) {
         func fail(_ message: String) -> PatternError { PatternError(.invalidEngineParameter, "actuator profile: \(message)") }
         guard case .object = value else { throw fail("expected an object") }

@@ -3,7 +3,7 @@
 /// The mapping from sharpness to frequency follows Android's reference implementation (limits.md §1.6): linear in
 /// Hz across the device's perceptible band, `f = frequencyMin + sharpness·(frequencyMax − frequencyMin)`.
 ///
-/// Profiles convert to and from ``HapticPattern/AHAPValue`` (JSON-shaped) with ``init(value:)`` and ``value``; file
+/// Profiles convert to and from `HapticPattern/AHAPValue` (JSON-shaped) with ``init(value:)`` and ``value``; file
 /// IO is the caller's business, so this module stays free of Foundation.
 ///
 ///     var profile = ActuatorProfile.genericLRA

@@ -7,8 +7,8 @@
 /// - **Amplitude** (one ERM or phone vibra) and **two motors** (game pads): `drive` is the amplitude envelope with
 ///   each transient held for the profile's minimum burst (a motor needs time to spin up), and `strong`/`weak` split
 ///   it by sharpness (dull → strong, sharp → weak; both full at 0.5).
-/// - **Per device write** (``motorLevels(of:)``): a motor device takes one level per motor per update, the peak of
-///   the block, so that a transient shorter than the update period is not lost.
+/// - **Per device write** (``motorLevels(of:frameCount:mode:)``): a motor device takes one level per motor per
+///   update, the peak of the block, so that a transient shorter than the update period is not lost.
 ///
 /// Real-time safety: value type; ``shape(frameCount:amplitudeSum:sharpnessSum:onsets:into:)`` allocates nothing.
 public struct ActuatorTranslator: Sendable {

@@ -25,8 +25,8 @@ public final class CurveProgram: @unchecked Sendable {
     /// Compiles a curve.
     ///
     /// - Parameter curve: a curve on a curvable control with at least one point.
-    /// - Throws: ``PatternError``: ``HapticErrorCode/invalidParameterType`` for a control that cannot be curved,
-    ///   ``HapticErrorCode/badParameterEntry`` for no points or NaN/negative/infinite times or NaN values.
+    /// - Throws: `PatternError`: `HapticErrorCode/invalidParameterType` for a control that cannot be curved,
+    ///   `HapticErrorCode/badParameterEntry` for no points or NaN/negative/infinite times or NaN values.
     public init(_ curve: ParameterCurve) throws(PatternError) {
         guard curve.id.isCurvable else {
             throw PatternError(.invalidParameterType, "\(curve.id.rawValue) cannot be curved")

@@ -6,7 +6,7 @@ import HapticPattern
 /// render thread would otherwise have to compute or look up:
 ///
 /// - events sorted by time (stable), parameter values defaulted and clamped to their ranges, continuous durations
-///   capped at 30 s (``PatternLimits/continuousEventMaximumDuration``);
+///   capped at 30 s (`PatternLimits/continuousEventMaximumDuration`);
 /// - dynamic parameters sorted by time and clamped to their control ranges;
 /// - curves sorted by start time, their points sorted and clamped, ready to be read as linear segments;
 /// - custom audio resolved to decoded ``AudioBuffer``s, which the program keeps alive.
@@ -22,9 +22,9 @@ import HapticPattern
 public final class PatternProgram: @unchecked Sendable {
     // @unchecked: every stored property is a `let`; the buffers are written only inside init.
 
-    /// The pattern's length in seconds, including release tails (same as ``HapticPattern/Pattern/duration``).
+    /// The pattern's length in seconds, including release tails (same as `HapticPattern/Pattern/duration`).
     public let duration: Double
-    /// The end of the last event: the default loop end of an advanced player (``HapticPattern/Pattern/lastEventEnd``).
+    /// The end of the last event: the default loop end of an advanced player (`HapticPattern/Pattern/lastEventEnd`).
     public let lastEventEnd: Double
     /// When the last sound ends, in seconds: ``duration``, or later when custom audio without an `EventDuration`
     /// plays its whole resource past the pattern's end (Core Haptics: duration 0 means the resource's length).
@@ -56,15 +56,15 @@ public final class PatternProgram: @unchecked Sendable {
     ///
     /// - Parameters:
     ///   - pattern: the pattern; it is validated first.
-    ///   - audio: decoded samples for the pattern's ``HapticPattern/EventType/audioCustom`` events, by waveform.
-    ///   - limits: caps for untrusted input; events may not reach past ``PatternLimits/maxPatternDuration``.
+    ///   - audio: decoded samples for the pattern's `HapticPattern/EventType/audioCustom` events, by waveform.
+    ///   - limits: caps for untrusted input; events may not reach past `PatternLimits/maxPatternDuration`.
     ///   - continuousDurationCap: how long continuous events may play: Core Haptics' 30 s
-    ///     (``PatternLimits/continuousEventMaximumDuration``), or longer for a game controller's engine, whose
+    ///     (`PatternLimits/continuousEventMaximumDuration`), or longer for a game controller's engine, whose
     ///     continuous events may last `GCHapticDurationInfinite`.
-    /// - Throws: ``PatternError``: the first playability error (``HapticPattern/PatternValidator``), for example
-    ///   ``HapticErrorCode/invalidEventDuration`` for a sustained continuous event without a duration or an event
-    ///   that ends past the limit, ``HapticErrorCode/badParameterEntry`` for NaN values, and
-    ///   ``HapticErrorCode/invalidAudioResource`` for a custom-audio event whose waveform is missing from `audio`.
+    /// - Throws: `PatternError`: the first playability error (`HapticPattern/PatternValidator`), for example
+    ///   `HapticErrorCode/invalidEventDuration` for a sustained continuous event without a duration or an event
+    ///   that ends past the limit, `HapticErrorCode/badParameterEntry` for NaN values, and
+    ///   `HapticErrorCode/invalidAudioResource` for a custom-audio event whose waveform is missing from `audio`.
     public init(
         pattern: Pattern, audio: [WaveformSource: AudioBuffer] = [:], limits: PatternLimits = .default,
         continuousDurationCap: Double = PatternLimits.continuousEventMaximumDuration

@@ -1,4 +1,4 @@
-/// The kind of sound a voice makes (internal mirror of ``HapticPattern/EventType`` for the render path).
+/// The kind of sound a voice makes (internal mirror of `HapticPattern/EventType` for the render path).
 enum VoiceKind: UInt8 {
     case transient, hapticContinuous, audioContinuous, audioCustom
 

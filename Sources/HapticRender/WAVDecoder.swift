@@ -11,7 +11,7 @@ import HapticPattern
 /// reading back files such as the multi-channel output of `haptic render`.
 ///
 /// Untrusted input is checked before anything is allocated: a file that is truncated, whose chunk sizes point past
-/// its end, or whose audio exceeds ``maxFrameCount`` fails with ``HapticErrorCode/invalidAudioResource`` and a
+/// its end, or whose audio exceeds ``maxFrameCount`` fails with `HapticErrorCode/invalidAudioResource` and a
 /// message naming the problem. It never traps and never allocates more than the bytes it was given justify.
 ///
 ///     let buffer = try WAVDecoder().decode(bytes, name: "Spawn.wav")
@@ -42,7 +42,7 @@ public struct WAVDecoder: Sendable {
     ///   - bytes: the file's bytes.
     ///   - name: the name used in error messages.
     /// - Returns: the decoded samples, as floats in −1 … 1 (float files are passed through, NaN becomes 0).
-    /// - Throws: ``PatternError`` with code ``HapticErrorCode/invalidAudioResource``.
+    /// - Throws: `PatternError` with code `HapticErrorCode/invalidAudioResource`.
     public func decode(_ bytes: [UInt8], name: String? = nil) throws(PatternError) -> AudioBuffer {
         let layout = try parse(bytes, name: name)
         let frames = layout.frameCount
@@ -71,7 +71,7 @@ public struct WAVDecoder: Sendable {
     ///   - bytes: the file's bytes.
     ///   - name: the name used in error messages.
     /// - Returns: frames divided by the sample rate.
-    /// - Throws: ``PatternError`` with code ``HapticErrorCode/invalidAudioResource``.
+    /// - Throws: `PatternError` with code `HapticErrorCode/invalidAudioResource`.
     public func duration(_ bytes: [UInt8], name: String? = nil) throws(PatternError) -> Double {
         let layout = try parse(bytes, name: name)
         return Double(layout.frameCount) / Double(layout.sampleRate)
@@ -83,7 +83,7 @@ public struct WAVDecoder: Sendable {
     ///   - bytes: the file's bytes.
     ///   - name: the name used in error messages.
     /// - Returns: the sample rate and one array per channel.
-    /// - Throws: ``PatternError`` with code ``HapticErrorCode/invalidAudioResource``.
+    /// - Throws: `PatternError` with code `HapticErrorCode/invalidAudioResource`.
     public func decodeChannels(_ bytes: [UInt8], name: String? = nil) throws(PatternError) -> Channels {
         let layout = try parse(bytes, name: name)
         var channels = [[Float]](repeating: [Float](repeating: 0, count: layout.frameCount), count: layout.channelCount)
@@ -164,7 +164,7 @@ public struct WAVDecoder: Sendable {
     ///   - prefix: the first bytes of the file (64 KiB is plenty).
     ///   - fileLength: the length of the whole file in bytes.
     ///   - name: the name used in error messages.
-    /// - Throws: ``PatternError`` with code ``HapticErrorCode/invalidAudioResource``.
+    /// - Throws: `PatternError` with code `HapticErrorCode/invalidAudioResource`.
     public func format(ofPrefix prefix: [UInt8], fileLength: Int, name: String? = nil) throws(PatternError) -> Format {
         try parse(prefix, fileLength: Swift.max(fileLength, prefix.count), name: name)
     }

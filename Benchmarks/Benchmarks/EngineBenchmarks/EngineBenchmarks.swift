@@ -131,6 +131,38 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // An engine playing one long continuous event on a device that paces itself: the CPU it takes over 3 s, in
+    // thousandths of one core — the render thread's 1 000 blocks a second plus whatever else runs while something
+    // plays. Measured 24-39 (p50 29). The engine's service used to poll every 4 ms while anything played (the render
+    // thread now wakes it when a run ends); natively that cost about 1, below this figure's noise (old pacing
+    // restored: 24-34, p50 31) — it shows in the one-CPU QEMU guest, where the service took 25-35 ticks of a level
+    // phase and now 2-4. No threshold: a figure to watch, dominated by rendering.
+    Benchmark(
+        "playing_engine_cpu_permille",
+        configuration: .init(
+            metrics: [.custom("cpu_permille", polarity: .prefersSmaller, useScalingFactor: false)],
+            scalingFactor: .one, maxDuration: .seconds(20), maxIterations: 3)
+    ) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let engine = EngineRuntime(device: NullDevice(), configuration: EngineConfiguration(sampleRate: 48_000, blockFrames: 48))
+            try! engine.start()
+            let program = try! PatternProgram(pattern: Pattern(events: [Event(type: .hapticContinuous, time: 0, duration: 10)]))
+            try! engine.makePlayer(program: program).start(atTime: 0)
+            MonotonicClock.sleep(until: MonotonicClock.now() + 0.2)  // past the start-up
+            func cpuSeconds() -> Double {
+                var usage = rusage()
+                getrusage(RUSAGE_SELF.rawValue, &usage)
+                return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+            }
+            let before = cpuSeconds()
+            MonotonicClock.sleep(until: MonotonicClock.now() + 3)
+            let used = cpuSeconds() - before
+            engine.stop()
+            benchmark.measurement(
+                .custom("cpu_permille", polarity: .prefersSmaller, useScalingFactor: false), Int((used / 3 * 1000).rounded()))
+        }
+    }
+
     // The render path while players start and stop: 64 players are scheduled to start and stop at staggered
     // frames, then 200 blocks are rendered (starts, voices, stops, fades, finish notifications all happen inside).
     Benchmark(
