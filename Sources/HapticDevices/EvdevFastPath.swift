@@ -76,7 +76,8 @@ package final class EvdevFastPath: Sendable {
     @inline(__always)
     package func startArmedOnset(matching levels: UInt32, system: any EvdevSystemCalls) -> Bool {
         let slot = armed.load(ordering: .acquiring)
-        guard slot != 0, Self.close(UInt32(truncatingIfNeeded: slot), levels) else { return false }
+        // Within 1/16 of full scale per motor.
+        guard slot != 0, Self.levels(UInt32(truncatingIfNeeded: slot), levels, within: 4096) else { return false }
         guard armed.compareExchange(expected: slot, desired: 0, ordering: .acquiringAndReleasing).exchanged else { return false }
         let id = UInt16(truncatingIfNeeded: slot >> 32)
         let written = gate.quickWrite { fd in system.writeEvent(fd, type: UInt16(EV_FF), code: id, value: 1) >= 0 } ?? false
@@ -123,11 +124,10 @@ package final class EvdevFastPath: Sendable {
         return written
     }
 
-    /// Whether two packed level pairs are within 1/16 of full scale of each other on both motors.
+    /// Whether two packed level pairs (`strong << 16 | weak`) are within `tolerance` of each other on both motors.
     @inline(__always)
-    static func close(_ a: UInt32, _ b: UInt32) -> Bool {
-        let tolerance: Int32 = 4096
-        return abs(Int32(a >> 16) - Int32(b >> 16)) <= tolerance && abs(Int32(a & 0xFFFF) - Int32(b & 0xFFFF)) <= tolerance
+    static func levels(_ a: UInt32, _ b: UInt32, within tolerance: Int32) -> Bool {
+        abs(Int32(a >> 16) - Int32(b >> 16)) <= tolerance && abs(Int32(a & 0xFFFF) - Int32(b & 0xFFFF)) <= tolerance
     }
 
     // MARK: Render thread

@@ -119,10 +119,5 @@ extension EvdevWriter {
         guard let strong = one(packed >> 16), let weak = one(packed & 0xFFFF) else { return nil }
         return strong << 16 | weak
     }
-
-    /// Whether two packed level pairs differ by no more than rounding (1/4096 of full scale per motor).
-    static func near(_ a: UInt32, _ b: UInt32) -> Bool {
-        abs(Int32(a >> 16) - Int32(b >> 16)) <= 16 && abs(Int32(a & 0xFFFF) - Int32(b & 0xFFFF)) <= 16
-    }
 }
 #endif

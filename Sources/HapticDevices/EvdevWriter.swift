@@ -344,8 +344,9 @@ package final class EvdevWriter: Sendable {
             case .failure(let error): return refuse(error)
             }
         }
-        // Levels derived through a gain scale differ from the rendered ones by rounding; that is no change.
-        let unchanged = levels == sent || (sentScale != 1 && Self.near(levels, sent))
+        // Levels derived through a gain scale differ from the rendered ones by rounding (up to 1/4096 of full scale
+        // per motor); that is no change.
+        let unchanged = levels == sent || (sentScale != 1 && EvdevFastPath.levels(levels, sent, within: 16))
         // A held level is only played again, which restarts its replay bound: no upload (nothing that waits for the
         // device, nothing an app's quick write would have to wait out).
         let refresh = playing && unchanged

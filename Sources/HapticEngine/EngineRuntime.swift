@@ -298,8 +298,9 @@ public final class EngineRuntime: @unchecked Sendable {
     /// (``startRunLocked(_:handle:at:_:)`` calls this too).
     func paceServiceLocked(_ session: EngineSession) {
         guard let timer = session.timer else { return }
-        var fast = !session.settingsToResend.isEmpty || !session.stopsToResend.isEmpty
-        if session.serviceSource == nil && !session.runs.isEmpty { fast = true }
+        let fast =
+            !session.settingsToResend.isEmpty || !session.stopsToResend.isEmpty
+            || (session.serviceSource == nil && !session.runs.isEmpty)
         guard fast != session.serviceIsFast else { return }
         session.serviceIsFast = fast
         let interval = DispatchTimeInterval.nanoseconds(Int((fast ? configuration.serviceInterval : Self.idleServiceInterval) * 1e9))
