@@ -1,11 +1,12 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Layers run one way, top to bottom; each module imports only modules below it (ARCHITECTURE.md, README "Layout"):
-//   haptic (CLI, main.swift) → HapticCommands
-//   HapticCommands → OpenHapticFeedback → OpenCoreHaptics (Apple's names) → HapticEngine (runtime) → HapticDevices
-//   HapticLoading (untrusted files), HapticPlot (pictures), HapticInterchange (other formats)
-//   HapticRender (pure DSP) → HapticPattern (pure model); CHapticSupport (C shim for the kernel headers)
+// Layers run one way, top to bottom; each module imports only modules below it (README "Layout"):
+//   haptic (main.swift) → HapticCommands (the commands) → HapticStudio (`haptic studio`'s server and page)
+//   OpenHapticFeedback, OpenGameController → OpenCoreHaptics (Apple's names) → HapticEngine (runtime)
+//   HapticEngine → HapticLoading (untrusted files, audio resources) → HapticAnalysis (audio → pattern)
+//   HapticEngine → HapticDevices (outputs, evdev, ALSA, discovery) → HapticRender (pure DSP) → HapticPattern (pure model)
+//   HapticPlot and HapticInterchange (other formats) sit on HapticPattern; CHapticSupport is the C shim for kernel headers.
 // Each target lists exactly the modules it imports.
 let package = Package(
     name: "OpenCoreHaptics",

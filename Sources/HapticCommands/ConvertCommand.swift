@@ -129,7 +129,7 @@ struct ConvertCommand: ParsableCommand {
         // A missing audio file does not stop a conversion: audio is dropped (and reported) or kept as a path.
         let errors = result.errors.filter { !$0.path.hasSuffix("EventWaveformPath") }
         guard let document = result.document, errors.isEmpty else {
-            for error in errors { printError(error.description) }
+            printPatternErrors(errors, file: input)
             throw ExitCode(1)
         }
         return (document.pattern, "ahap", [])

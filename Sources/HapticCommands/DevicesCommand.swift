@@ -81,7 +81,9 @@ struct DeviceListing: Encodable {
                 capabilities: $0.capabilities)
         }
         skipped = report.skipped.map { Skipped(id: $0.id, code: $0.code.rawValue, reason: $0.reason) }
-        notes = report.notes + found.problems
+        // Device and controller discovery both look at /dev/input: a note they share is shown once.
+        var seen: Set<String> = []
+        notes = (report.notes + found.problems).filter { seen.insert($0).inserted }
         defaultDevice = selection.device.info.id
         defaultReason = selection.reason
         overrideProblem = selection.overrideProblem?.description

@@ -139,8 +139,9 @@ struct FromAudioCommand: ParsableCommand {
             // AudioCustom plays WAV resources within PatternLimits.maxAudioFileSize: check now, not at play time.
             _ = try AudioResourceLoader.duration(input)
         } catch {
+            printError(error.description)
             printError(
-                "\(error.description)\n\(input.path): note: --with-audio needs a WAV file of at most \(PatternLimits.default.maxAudioFileSize >> 20) MiB (an AudioCustom resource); convert or trim the sound, or leave out --with-audio"
+                "\(input.path): note: --with-audio needs a WAV file of at most \(PatternLimits.default.maxAudioFileSize >> 20) MiB (an AudioCustom resource); convert or trim the sound, or leave out --with-audio"
             )
             throw ExitCode(1)
         }

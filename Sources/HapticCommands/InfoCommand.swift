@@ -14,7 +14,7 @@ struct InfoCommand: ParsableCommand {
     func run() throws {
         let result = PatternLoader.check(file, otherExtensions: .ahap)
         guard let document = result.document else {
-            for error in result.errors { printError(error.description) }
+            printPatternErrors(result.errors, file: file)
             throw ExitCode(1)
         }
         let info = PatternInfo(
@@ -26,7 +26,7 @@ struct InfoCommand: ParsableCommand {
         } else {
             print(info.text(file: file))
         }
-        for error in result.errors { printError(error.description) }
+        printPatternErrors(result.errors, file: file)
         if !result.errors.isEmpty { throw ExitCode(1) }
     }
 }
@@ -78,18 +78,18 @@ struct PatternInfo: Encodable {
     /// The summary as lines of text; every line is terminal-safe (file names and metadata come from the file).
     func text(file: String) -> String {
         var lines = ["\(file)"]
-        lines.append("  duration: \(formatSeconds(duration))  (version \(version.map { String($0) } ?? "1.0, implied"))")
+        lines.append("  duration: \(durationText(duration))  (version \(version.map { String($0) } ?? "1.0, implied"))")
         let events = EventType.allCases.compactMap { type in eventCounts[type.rawValue].map { "\($0) \(type.rawValue)" } }
         lines.append("  events: \(events.isEmpty ? "none" : events.joined(separator: ", "))")
         lines.append("  dynamic parameters: \(parameterCount)")
         lines.append("  curves: \(curves.count)")
         for curve in curves {
             lines.append(
-                "    \(curve.parameterID) at \(formatSeconds(curve.time)): \(curve.controlPoints) points, ends at \(formatSeconds(curve.end))"
+                "    \(curve.parameterID) at \(durationText(curve.time)): \(curve.controlPoints) points, ends at \(durationText(curve.end))"
             )
         }
         if !audioResources.isEmpty {
-            let described = audioResources.map { path in audioResourceDurations[path].map { "\(path) (\(formatSeconds($0)))" } ?? path }
+            let described = audioResources.map { path in audioResourceDurations[path].map { "\(path) (\(durationText($0)))" } ?? path }
             lines.append("  audio resources: \(described.joined(separator: ", "))")
         }
         for key in metadata.keys.sorted() { lines.append("  \(key): \(metadata[key]!)") }

@@ -34,7 +34,9 @@ internal struct LibraryListCommand: ParsableCommand {
             guard let pattern = FeedbackLibrary.pattern(named: name) else { return nil }
             var text = ""
             if case .string(let value)? = pattern.metadata?["Description"] { text = value }
-            return Entry(name: name, duration: pattern.duration, events: pattern.events.count, description: text)
+            // Microseconds are the pattern's own precision: 0.1 + 0.08 is listed as 0.18, not 0.18000000000000002.
+            let duration = (pattern.duration * 1_000_000).rounded() / 1_000_000
+            return Entry(name: name, duration: duration, events: pattern.events.count, description: text)
         }
         if json {
             let encoder = JSONEncoder()
@@ -45,7 +47,7 @@ internal struct LibraryListCommand: ParsableCommand {
         let width = entries.map(\.name.count).max() ?? 0
         for entry in entries {
             let name = entry.name.padding(toLength: width, withPad: " ", startingAt: 0)
-            let duration = formatSeconds(entry.duration)
+            let duration = durationText(entry.duration)
             let events = "\(entry.events) event\(entry.events == 1 ? "" : "s")"
             print(
                 "\(name)  \(String(repeating: " ", count: max(0, 6 - duration.count)))\(duration)  \(events.padding(toLength: 9, withPad: " ", startingAt: 0))  \(entry.description)"

@@ -35,7 +35,7 @@ struct LintCommand: ParsableCommand {
     var longContinuous: Double?
     @Option(help: ArgumentHelp("Switch a rule off (repeatable, or comma-separated), e.g. --disable clipping.", valueName: "rule"))
     var disable: [String] = []
-    @Option(help: "Show findings of this severity and above: note (default), warning or error.")
+    @Option(help: "Show findings of this severity and above: note, warning or error.")
     var minSeverity: FeedbackLintFinding.Severity = .note
 
     enum Kind: String, ExpressibleByArgument {
@@ -111,11 +111,12 @@ struct LintCommand: ParsableCommand {
             } else {
                 let checked = PatternLoader.check(path, otherExtensions: .ahap)
                 guard let document = checked.document, checked.errors.isEmpty else {
-                    for error in checked.errors { printError(error.description) }
+                    printPatternErrors(checked.errors, file: path)
                     unreadable += 1
                     continue
                 }
-                report(FeedbackLint.lint(document.pattern, configuration: configuration)) { finding in
+                let audioDurations = checked.loaded?.audioDurations ?? [:]
+                report(FeedbackLint.lint(document.pattern, audioDurations: audioDurations, configuration: configuration)) { finding in
                     guard let index = finding.index, index < document.entryLocations.count else { return path }
                     let location = document.entryLocations[index]
                     return "\(path):\(location.line):\(location.column)"

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HapticDevices
+import HapticPattern
 import OpenGameController
 
 /// `haptic play`: plays a pattern file or a feedback-library pattern in real time on a device.
@@ -68,7 +69,7 @@ internal struct PlaybackOptions: ParsableArguments {
             output = PlaybackOutput(device: try OutputDevice.select(id: device, meter: .automatic))
         }
         let scaled = pattern.scaled(by: intensityScale)
-        var details: [String] = [formatSeconds(pattern.duration)]
+        var details: [String] = [durationText(pattern.duration)]
         if rate != 1 { details.append("rate \(rate)") }
         if intensityScale != 1 { details.append("intensity ×\(intensityScale)") }
         if loop { details.append("looping, Ctrl-C stops") }

@@ -55,7 +55,7 @@ internal struct PlayablePattern {
         let checked = PatternLoader.check(path, otherExtensions: .ahap)
         for warning in checked.warnings { printError(warning.description) }
         guard checked.errors.isEmpty, let loaded = checked.loaded else {
-            for error in checked.errors { printError(error.description) }
+            printPatternErrors(checked.errors, file: path)
             throw ExitCode(1)
         }
         return PlayablePattern(name: path, model: loaded.pattern, loaded: loaded)

@@ -48,7 +48,7 @@ struct PlotCommand: ParsableCommand {
         let result = PatternLoader.check(file, otherExtensions: .ahap)
         let errors = result.errors.filter { !$0.path.hasSuffix("EventWaveformPath") }
         guard let document = result.document, errors.isEmpty else {
-            for error in errors { printError(error.description) }
+            printPatternErrors(errors, file: file)
             throw ExitCode(1)
         }
         let pattern = document.pattern
@@ -82,7 +82,7 @@ struct PlotCommand: ParsableCommand {
         let peak = simulation.acceleration.map { abs($0) }.max() ?? 0
         print(
             terminalSafe(
-                "\(output): \(width)×\(height), \(formatSeconds(input.duration)), \(pattern.events.count) events, peak acceleration \(String(format: "%.2f", peak)) g (\(actuator.name))"
+                "\(output): \(width)×\(height), \(durationText(input.duration)), \(pattern.events.count) events, peak acceleration \(String(format: "%.2f", peak)) g (\(actuator.name))"
             ))
         if simulation.skippedAudio > 0 {
             printError(

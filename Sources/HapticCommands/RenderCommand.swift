@@ -25,7 +25,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "A built-in profile name or a JSON profile file.") var profile = ActuatorProfile.simulatedTapticLRA.name
     @Option(help: "Comma-separated channels: haptic, amplitude, sharpness, strong, weak, acceleration, audio.")
     var channels = "haptic,acceleration,audio"
-    @Option(help: "Frames per second (default 48000).") var sampleRate: Double = 48_000
+    @Option(help: "Frames per second.") var sampleRate: Double = 48_000
     @Option(help: "Seconds to render (default: until the last sound ends, plus 0.1 s).") var duration: Double?
     @Flag(help: "Write 16-bit integer samples instead of 32-bit float.") var int16 = false
 
@@ -62,7 +62,7 @@ struct RenderCommand: ParsableCommand {
         let checked = PatternLoader.check(file, otherExtensions: .ahap)
         for warning in checked.warnings { printError(warning.description) }
         guard checked.errors.isEmpty, let document = checked.document else {
-            for error in checked.errors { printError(error.description) }
+            printPatternErrors(checked.errors, file: file)
             throw ExitCode(1)
         }
         // The pattern's custom audio, through the gate and within its budget, as play reads it.
@@ -93,7 +93,7 @@ struct RenderCommand: ParsableCommand {
         let channelCount = names.reduce(0) { $0 + ($1 == "audio" ? 2 : 1) }
         guard frameCount * encoder.bytesPerFrame(channelCount: channelCount) <= WAVEncoder.maxDataBytes else {
             printError(
-                "\(output): error: \(formatSeconds(seconds)) of \(channelCount) channels at \(Int(sampleRate)) Hz is more than the 4 GiB a WAV file holds; "
+                "\(output): error: \(durationText(seconds)) of \(channelCount) channels at \(Int(sampleRate)) Hz is more than the 4 GiB a WAV file holds; "
                     + "render fewer channels, --int16, a lower --sample-rate or a shorter --duration")
             throw ExitCode(1)
         }
@@ -142,7 +142,7 @@ struct RenderCommand: ParsableCommand {
         let layout = names.flatMap { $0 == "audio" ? ["audio-left", "audio-right"] : [$0] }.joined(separator: ", ")
         print(
             terminalSafe(
-                "\(output): \(frameCount) frames at \(Int(sampleRate)) Hz (\(formatSeconds(seconds))), channels: \(layout), profile \(actuator.name)"
+                "\(output): \(frameCount) frames at \(Int(sampleRate)) Hz (\(durationText(seconds))), channels: \(layout), profile \(actuator.name)"
                     + (summary.clippedFrameCount > 0 ? ", \(summary.clippedFrameCount) frames clipped" : "")))
     }
 

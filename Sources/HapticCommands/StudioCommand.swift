@@ -25,7 +25,7 @@ internal struct StudioCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The folder to work in (default: the current folder).") internal var folder: String = "."
+    @Argument(help: "The folder to work in ('.' is the current folder).") internal var folder: String = "."
     @Option(help: "The port on 127.0.0.1 (0 picks a free one).") internal var port: Int = 0
     @Option(help: "The output to start with: evdev:/dev/input/eventN, alsa:<pcm>, simulated[:profile], wav:<path> or null.")
     internal var device: String?

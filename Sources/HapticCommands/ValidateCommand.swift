@@ -26,7 +26,7 @@ struct ValidateCommand: ParsableCommand {
         for path in files {
             let result = PatternLoader.check(path, otherExtensions: .ahap)
             for warning in result.warnings { printError(warning.description) }
-            for error in result.errors { printError(error.description) }
+            printPatternErrors(result.errors, file: path)
             let bad = !result.errors.isEmpty || (strict && !result.warnings.isEmpty)
             if bad {
                 failed += 1
@@ -53,17 +53,11 @@ extension PatternCheck {
     /// "8 entries, 1.44 s".
     var summary: String {
         guard let pattern = loaded?.pattern else { return "unreadable" }
-        return "\(pattern.entries.count) entries, \(formatSeconds(duration))"
+        return "\(pattern.entries.count) entries, \(durationText(duration))"
     }
 }
 
 /// Prints one line to standard error, terminal-safe (messages carry file names and pattern text).
 func printError(_ line: String) {
     FileHandle.standardError.write(Data((terminalSafe(line) + "\n").utf8))
-}
-
-/// `0.25 s` / `1.5 s` / `12 ms`.
-func formatSeconds(_ seconds: Double) -> String {
-    if seconds < 1 { return "\(Int((seconds * 1000).rounded())) ms" }
-    return String(format: "%.3g s", seconds)
 }

@@ -1,7 +1,7 @@
 // What of Apple's Core Haptics surface OpenCoreHaptics does not provide yet.
 //
 // This file declares nothing; it is the checklist (after OpenCombine's RemainingCombineInterface.swift). Remove a
-// line when its symbol lands, and keep the names exactly as Apple spells them (see ../shared/spec/core-haptics.md §1).
+// line when its symbol lands, and keep the names exactly as Apple spells them (Apple's Core Haptics reference documentation, developer.apple.com/documentation/corehaptics).
 //
 // Done (pattern API, issue 2 item 5):
 //   CHHapticPattern, CHHapticPattern.Key (15 keys), CHHapticEvent (+ EventType, ParameterID, 4 initializers),

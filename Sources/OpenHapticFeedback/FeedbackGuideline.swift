@@ -1,5 +1,5 @@
 /// The guideline or finding a lint rule comes from: Apple's Human Interface Guidelines, Core Haptics'
-/// documented limits, or the perception research in the project's `spec/limits.md`.
+/// documented limits, or published perception research (cited by title and DOI, so a reader can find it).
 ///
 ///     print(FeedbackGuideline.avoidOverusing)   // HIG › Playing haptics › Avoid overusing haptics (https://…)
 ///
@@ -49,9 +49,13 @@ public struct FeedbackGuideline: Sendable, Hashable, CustomStringConvertible {
     /// Perception: two brief pulses less than about 25 ms apart are felt as one.
     public static let twoPulseFusion = FeedbackGuideline(
         title: "Perception › Two-pulse fusion threshold ≈ 25 ms",
-        source: "Petrosino & Fucci, Bull. Psychonomic Soc. 22(3):208–210, 1984 (spec/limits.md §1.5)")
+        source:
+            "Petrosino & Fucci, \"Temporal resolution of successive brief stimuli for the tongue and hand\", Bull. Psychonomic Soc. 22(3):208–210, 1984, DOI 10.3758/BF03333807"
+    )
     /// Perception: pulses closer than about 80–90 ms stream into a buzz instead of separate events.
     public static let segregation = FeedbackGuideline(
         title: "Perception › Pulses closer than 80–90 ms (faster than ~12 per second) stop feeling separate",
-        source: "Jurado et al., Timing & Time Perception 2021, DOI 10.1163/22134468-bja10043 (spec/limits.md §1.5)")
+        source:
+            "Jurado et al., \"Critical Repetition Rates for Perceptual Segregation…\", Timing & Time Perception 2021, DOI 10.1163/22134468-bja10043"
+    )
 }

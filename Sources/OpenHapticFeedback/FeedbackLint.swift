@@ -43,9 +43,13 @@ public enum FeedbackLint {
     ///
     /// - Parameters:
     ///   - pattern: the pattern.
+    ///   - audioDurations: the length in seconds of each custom-audio resource (as the loader decoded them), so the
+    ///     pattern's length counts its sounds as `haptic info` and playback do; resources missing here count as 0.
     ///   - configuration: the thresholds.
     /// - Returns: the findings in entry order (pattern-wide findings last).
-    public static func lint(_ pattern: Pattern, configuration: Configuration = Configuration()) -> [FeedbackLintFinding] {
+    public static func lint(
+        _ pattern: Pattern, audioDurations: [WaveformSource: Double] = [:], configuration: Configuration = Configuration()
+    ) -> [FeedbackLintFinding] {
         var findings: [FeedbackLintFinding] = []
         let events: [(index: Int, event: Event)] = pattern.entries.enumerated().compactMap { index, entry in
             if case .event(let event) = entry { return (index, event) }
@@ -93,12 +97,13 @@ public enum FeedbackLint {
         findings += fusion(events, configuration: configuration, at: at)
         findings += clipping(events, configuration: configuration, at: at)
 
-        if pattern.duration > configuration.discreteFeedbackDuration {
+        let duration = pattern.duration(audioDurations: audioDurations)
+        if duration > configuration.discreteFeedbackDuration {
             findings.append(
                 FeedbackLintFinding(
                     rule: "long-feedback", severity: .note,
                     message:
-                        "the pattern lasts \(seconds(pattern.duration)); feedback for a discrete event should be short (under \(seconds(configuration.discreteFeedbackDuration)))",
+                        "the pattern lasts \(seconds(duration)); feedback for a discrete event should be short (under \(seconds(configuration.discreteFeedbackDuration)))",
                     guideline: .preferShort, location: "Pattern", index: nil))
         }
         return inEntryOrder(findings.filter { !configuration.disabledRules.contains($0.rule) })
@@ -306,9 +311,7 @@ public enum FeedbackLint {
         "unauthorized", "forbidden", "not", "unable", "cannot", "crash", "crashed", "refused", "missing",
     ]
 
-    private static func seconds(_ value: Double) -> String {
-        value < 1 ? milliseconds(value) : "\((value * 100).rounded() / 100) s"
-    }
+    private static func seconds(_ value: Double) -> String { durationText(value) }
 
     private static func milliseconds(_ value: Double) -> String {
         "\(Int((value * 1000).rounded())) ms"

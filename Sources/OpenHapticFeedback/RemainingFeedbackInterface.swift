@@ -1,7 +1,7 @@
 // What of Apple's feedback surface (UIKit, WatchKit, AppKit, SwiftUI) OpenHapticFeedback does not provide.
 //
 // This file declares nothing; it is the checklist (after OpenCombine's RemainingCombineInterface.swift). Remove a
-// line when its symbol lands, and keep the names exactly as Apple spells them (see ../shared/spec/core-haptics.md §13).
+// line when its symbol lands, and keep the names exactly as Apple spells them (Apple's UIKit, WatchKit, AppKit and SwiftUI reference documentation).
 //
 // Done: UIFeedbackGenerator (prepare), UIImpactFeedbackGenerator (+ FeedbackStyle 0–4, init(style:), init(),
 //   impactOccurred(), impactOccurred(intensity:)), UISelectionFeedbackGenerator (selectionChanged()),

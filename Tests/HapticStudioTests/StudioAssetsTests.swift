@@ -12,7 +12,9 @@ import Testing
         var paths: [String] = []
         while let path = enumerator.nextObject() as? String {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: Self.web.appendingPathComponent(path).path, isDirectory: &isDirectory)
+            guard FileManager.default.fileExists(atPath: Self.web.appendingPathComponent(path).path, isDirectory: &isDirectory) else {
+                continue
+            }
             if !isDirectory.boolValue, !(path as NSString).lastPathComponent.hasPrefix(".") { paths.append(path) }
         }
         #expect(paths.sorted() == StudioAssets.paths, "run Scripts/embed-studio-assets.py")

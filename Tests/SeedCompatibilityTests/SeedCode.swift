@@ -48,6 +48,7 @@ final class BounceCollisions {
         try engine.start()
     }
 
+    @available(*, deprecated, message: "seed 003 keeps the sample's createPlayer(with:) spelling, deprecated for makePlayer(with:)")
     func playCollision(magnitude: Float) throws {
         let intensity = min(max(magnitude, 0), 1)
         let volume = intensity * 0.6
