@@ -137,7 +137,13 @@ let package = Package(
         .executableTarget(name: "FuzzWAVDecoder", dependencies: ["HapticRender", "HapticPattern"], path: "Fuzz/FuzzWAVDecoder"),
         // Shared test helpers (fixture paths, corpus location), never copied between test targets.
         .target(
-            name: "HapticTestSupport", dependencies: ["HapticDevices", "HapticRender", "HapticLoading"], path: "Tests/HapticTestSupport"),
+            name: "HapticTestSupport",
+            dependencies: [
+                "HapticDevices", "HapticRender", "HapticLoading", "CHapticTestLogging", .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/HapticTestSupport"),
+        // Load-time hook of the test process: quiets the library's logging before any test runs (see its .c file).
+        .target(name: "CHapticTestLogging", path: "Tests/CHapticTestLogging"),
         .testTarget(
             name: "HapticPatternTests",
             dependencies: [
