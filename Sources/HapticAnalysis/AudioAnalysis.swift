@@ -15,6 +15,13 @@ public struct AudioAnalysis: Sendable, Hashable {
     public var highBandPattern: Pattern?
     /// The length of the audio analysed, in seconds.
     public var duration: Double
+    /// Where the pattern stops before the sound ends, in seconds, or `nil` when it covers the whole sound.
+    ///
+    /// A pattern holds at most `PatternLimits.maxEntries` entries and must fit an AHAP file of at most
+    /// `PatternLimits.maxFileSize` bytes (less 64 KiB for the text around the entries); the events from this time
+    /// on did not fit (with bands, the earliest such time of the three patterns). Each continuous event keeps all
+    /// its curves. A lower maximum transient rate or sensitivity, or a shorter excerpt, covers more.
+    public var endsEarlyAt: Double?
 
     /// Creates a result.
     public init(pattern: Pattern, lowBandPattern: Pattern? = nil, highBandPattern: Pattern? = nil, duration: Double) {

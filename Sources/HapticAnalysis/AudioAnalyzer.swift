@@ -133,8 +133,10 @@ public final class AudioAnalyzer {
 
     /// Ends the audio and assembles the patterns.
     ///
-    /// - Throws: `PatternError` with `invalidPatternData` when the audio is longer than `limits.maxPatternDuration`
-    ///   or the pattern would hold more than `limits.maxEntries` entries.
+    /// A pattern that would hold more than `limits.maxEntries` entries or more AHAP text than `limits.maxFileSize`
+    /// stops early instead: ``AudioAnalysis/endsEarlyAt`` says where.
+    ///
+    /// - Throws: `PatternError` with `invalidPatternData` when the audio is longer than `limits.maxPatternDuration`.
     public func finish() throws(PatternError) -> AudioAnalysis {
         precondition(!isFinished, "AudioAnalyzer: finish() called twice")
         isFinished = true
@@ -156,15 +158,19 @@ public final class AudioAnalyzer {
         for t in trackers.indices { trackers[t].finish(end: duration) }
         let reference = trackers[0].loudest
         var patterns: [Pattern] = []
+        var endsEarlyAt: Double?
         for tracker in trackers {
-            patterns.append(
-                try PatternAssembler.pattern(
-                    candidates: tracker.candidates, segments: tracker.segments, reference: reference, tuning: tuning,
-                    options: options, limits: limits))
+            let band = PatternAssembler.pattern(
+                candidates: tracker.candidates, segments: tracker.segments, reference: reference, tuning: tuning,
+                options: options, limits: limits)
+            patterns.append(band.pattern)
+            if let end = band.endsEarlyAt { endsEarlyAt = Swift.min(endsEarlyAt ?? end, end) }
         }
-        return AudioAnalysis(
+        var analysis = AudioAnalysis(
             pattern: patterns[0], lowBandPattern: patterns.count > 1 ? patterns[1] : nil,
             highBandPattern: patterns.count > 2 ? patterns[2] : nil, duration: duration)
+        analysis.endsEarlyAt = endsEarlyAt
+        return analysis
     }
 
     /// Analyses a whole block of interleaved audio at once.

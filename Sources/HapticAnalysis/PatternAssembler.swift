@@ -28,13 +28,16 @@ enum PatternAssembler {
     /// the continuous event pauses).
     static let resetDelay = 0.001
 
-    /// The pattern of one band.
-    ///
-    /// - Throws: `invalidPatternData` when the pattern would exceed `limits.maxEntries`.
+    /// Bytes kept free, within ``PatternLimits/maxFileSize``, for the AHAP text around the entries (version,
+    /// metadata with a description, an `AudioCustom` event for the sound).
+    static let textReserve = 64 << 10
+
+    /// The pattern of one band, and the time at which it stops early when the whole sound's pattern would exceed
+    /// `limits` (see ``fit(_:limits:)``), else `nil`.
     static func pattern(
         candidates: [TransientCandidate], segments: [ContinuousSegment], reference: Float, tuning: AnalysisTuning,
         options: AudioAnalysisOptions, limits: PatternLimits
-    ) throws(PatternError) -> Pattern {
+    ) -> (pattern: Pattern, endsEarlyAt: Double?) {
         func intensity(_ level: Float) -> Float { Swift.min(1, powf(10, (level - reference) / 40)) }
 
         let transients = spaced(
@@ -42,7 +45,9 @@ enum PatternAssembler {
             spacing: Swift.max(AudioAnalysisOptions.fusionInterval, 1 / options.maximumTransientRate))
         let hits = transients.map { rounded($0.time, 10_000) }
 
-        var entries: [(time: Double, order: Int, entry: Pattern.Entry)] = []
+        // Groups: a continuous event with its curves, or one transient; a pattern that must stop early keeps whole
+        // groups, so no event loses the curves that shape it.
+        var groups: [[(time: Double, order: Int, entry: Pattern.Entry)]] = []
         for segment in segments where intensity(segment.peak) >= tuning.minimumContinuousIntensity {
             for piece in pieces(of: segment, around: hits, tuning: tuning) {
                 let intensityPoints = points(
@@ -54,6 +59,7 @@ enum PatternAssembler {
                 guard peak > 0 else { continue }
                 let start = rounded(piece.lowerBound, 10_000)
                 let duration = rounded(piece.upperBound - piece.lowerBound, 10_000)
+                var entries: [(time: Double, order: Int, entry: Pattern.Entry)] = []
                 entries.append(
                     (
                         start, 0,
@@ -72,10 +78,11 @@ enum PatternAssembler {
                 for curve in curves(.hapticSharpnessControl, sharpnessPoints, start: start, end: duration, neutral: 0) {
                     entries.append((curve.time, 2, .curve(curve)))
                 }
+                groups.append(entries)
             }
         }
         for (transient, time) in zip(transients, hits) {
-            entries.append(
+            groups.append([
                 (
                     time, 3,
                     .event(
@@ -85,19 +92,48 @@ enum PatternAssembler {
                                 EventParameter(.hapticIntensity, rounded(intensity(transient.strength))),
                                 EventParameter(.hapticSharpness, rounded(transient.sharpness)),
                             ]))
-                ))
+                )
+            ])
         }
-        guard entries.count <= limits.maxEntries else {
-            throw PatternError(
-                .invalidPatternData,
-                "the analysis gives \(entries.count) pattern entries, more than the \(limits.maxEntries) a pattern may hold (PatternLimits.maxEntries); lower the maximum transient rate or the sensitivity, or analyse a shorter excerpt"
-            )
-        }
+        let (entries, endsEarlyAt) = fit(groups, limits: limits)
         // Time order; at one time the continuous event, then its curves, then transients (a stable, total order).
         let ordered = entries.enumerated().sorted {
             ($0.element.time, $0.element.order, $0.offset) < ($1.element.time, $1.element.order, $1.offset)
         }
-        return Pattern(version: 1, entries: ordered.map(\.element.entry))
+        return (Pattern(version: 1, entries: ordered.map(\.element.entry)), endsEarlyAt)
+    }
+
+    /// The groups that fit, earliest first: at most `limits.maxEntries` entries, and AHAP text (as the writer
+    /// writes it) within `limits.maxFileSize` less ``textReserve``. Returns their entries and, when a group had to
+    /// be left out, the time the first one left out starts (the pattern stops there).
+    static func fit(
+        _ groups: [[(time: Double, order: Int, entry: Pattern.Entry)]], limits: PatternLimits
+    ) -> (entries: [(time: Double, order: Int, entry: Pattern.Entry)], endsEarlyAt: Double?) {
+        let byStart = groups.indices.sorted {
+            (groups[$0].first?.time ?? 0, groups[$0].first?.order ?? 0, $0) < (
+                groups[$1].first?.time ?? 0, groups[$1].first?.order ?? 0, $1
+            )
+        }
+        let budget = limits.maxFileSize > textReserve * 2 ? limits.maxFileSize - textReserve : limits.maxFileSize / 2
+        var entries: [(time: Double, order: Int, entry: Pattern.Entry)] = []
+        var bytes = 0
+        for index in byStart {
+            let group = groups[index]
+            let size = group.reduce(0) { $0 + textSize(of: $1.entry) }
+            guard entries.count + group.count <= limits.maxEntries, size <= budget - bytes else {
+                return (entries, group.first?.time ?? 0)
+            }
+            bytes += size
+            entries += group
+        }
+        return (entries, nil)
+    }
+
+    /// The bytes an entry takes in the `Pattern` array of canonical AHAP text, its indent and separator included.
+    static func textSize(of entry: Pattern.Entry) -> Int {
+        var text = ""
+        AHAPWriter.write(AHAPWriter.value(from: entry), indent: 4, to: &text)
+        return text.utf8.count + 6  // "    " before it, ",\n" after it
     }
 
     /// The stretches of `segment` left once each hit inside it has the actuator to itself (seconds from the start

@@ -116,12 +116,14 @@ struct ConvertCommand: ParsableCommand {
                 printError(error.description)
                 throw ExitCode(1)
             }
-            do {
-                let file = try HapticFile.decode(bytes, file: input)
-                let conversion = file.pattern()
+            do throws(HapticFileError) {
+                // Held to the AHAP reader's limits too, as every other command reads .haptic (PatternLoader).
+                let conversion = try HapticFile.decode(bytes, file: input).pattern(within: .default)
                 return (conversion.value, "haptic", conversion.notes)
             } catch {
-                printError(error.description)
+                var located = error
+                located.file = located.file ?? input
+                printError(located.description)
                 throw ExitCode(1)
             }
         }

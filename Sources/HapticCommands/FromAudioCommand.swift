@@ -76,8 +76,14 @@ struct FromAudioCommand: ParsableCommand {
 
         let progress = ProgressLine()
         let analysis: AudioAnalysis
+        var warned = false
         do {
             analysis = try AudioFileAnalysis.analyse(inputURL, options: options) { done, total in
+                if !warned, let total {
+                    // Before the work, not after it: a sound this long may give more than a pattern may hold.
+                    warned = true
+                    if let note = limitNote(seconds: total) { printError(terminalSafe("\(input): note: \(note)")) }
+                }
                 // A bar only for inputs long enough to wait for.
                 if let total, total >= 10 { progress.update(done: done, total: total) }
             }
@@ -88,6 +94,13 @@ struct FromAudioCommand: ParsableCommand {
             throw ExitCode(1)
         }
 
+        if let end = analysis.endsEarlyAt {
+            let limits = PatternLimits.default
+            printError(
+                terminalSafe(
+                    "\(output): note: the pattern stops at \(clock(end)) of the sound's \(clock(analysis.duration)): the events after it would not fit in one pattern (at most \(limits.maxFileSize >> 20) MiB of AHAP, PatternLimits.maxFileSize, and \(limits.maxEntries) entries, PatternLimits.maxEntries); lower --max-rate or --sensitivity, use --transients-only, or convert an excerpt to cover the rest"
+                ))
+        }
         var pattern = analysis.pattern
         if let waveformPath {
             // The sound first, at the pattern's start: the analysis' times are the sound's own.
@@ -115,6 +128,30 @@ struct FromAudioCommand: ParsableCommand {
             + "\(String(format: "%.2f", duration)) s of audio"
         return pattern.entries.isEmpty
             ? counts + "; the sound is silent or too quiet for haptics (try a higher --sensitivity): nothing written" : counts
+    }
+
+    /// AHAP text the analysis writes per second of dense sound at most, measured on noise with hits every 50 ms
+    /// at the highest sensitivity: about 130 bytes per transient allowed (``maxRate``) plus the curves of the
+    /// continuous events.
+    static func estimatedBytesPerSecond(maxRate: Double, transientsOnly: Bool) -> Double {
+        maxRate * 330 + (transientsOnly ? 0 : 4_000)
+    }
+
+    /// What to say before analysing a sound of `seconds` whose pattern may exceed what a pattern may hold, or `nil`.
+    func limitNote(seconds: Double) -> String? {
+        let limits = PatternLimits.default
+        let bytes = seconds * Self.estimatedBytesPerSecond(maxRate: maxRate, transientsOnly: transientsOnly)
+        guard bytes > Double(limits.maxFileSize) * 0.75 else { return nil }
+        return
+            "\(clock(seconds)) of sound may give more events than one pattern holds (\(limits.maxFileSize >> 20) MiB of AHAP, PatternLimits.maxFileSize); if so the pattern stops where it is full, and this says where"
+    }
+
+    /// Seconds as `m:ss.s` ("41:12.3").
+    private func clock(_ seconds: Double) -> String {
+        let tenths = Int((seconds * 10).rounded(.down))
+        let minutes = tenths / 600
+        let rest = Double(tenths % 600) / 10
+        return "\(minutes):" + (rest < 10 ? "0" : "") + String(format: "%.1f", rest)
     }
 
     /// `NAME-low.ahap` beside the output.

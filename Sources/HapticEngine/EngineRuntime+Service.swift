@@ -82,16 +82,24 @@ extension EngineRuntime {
         session.timer?.cancel()
         session.serviceSource?.cancel()
         drainLocked(session, &s, into: &out, firingFinishedHandlers: false)
+        let cutShort = !session.runs.isEmpty
         for (handle, run) in session.runs { endRunLocked(run, handle: handle, error: error, into: &out) }
         session.runs.removeAll()
         s.manualFrame = session.baseFrame + session.mixer.currentFrame
         s.session = nil
         s.retiring.append(session)
+        // Players still playing were cut short: their finished handlers hear so. With none playing, every player
+        // has finished, which is what the handlers wait for (registered before a start nothing followed).
+        answerFinishedHandlersLocked(
+            &s, error: cutShort ? EngineError(.engineNotRunning, "the engine stopped before the players finished") : nil, into: &out)
+    }
+
+    /// Answers every pending finished handler at once with `error`; their answers are ignored (nothing plays that a
+    /// `.stopEngine` could stop). For an engine that stops, ends or goes away while handlers wait.
+    func answerFinishedHandlersLocked(_ s: inout State, error: EngineError?, into out: inout [Callback]) {
         let handlers = s.finishedHandlers
         s.finishedHandlers = []
-        for handler in handlers {
-            out.append { _ = handler(EngineError(.engineNotRunning, "the engine stopped before the players finished")) }
-        }
+        for handler in handlers { out.append { _ = handler(error) } }
     }
 
     func externalStopLocked(_ reason: EngineStopReason, _ s: inout State, into out: inout [Callback]) {
@@ -184,6 +192,9 @@ extension EngineRuntime {
 
     func serviceLocked(_ session: EngineSession, _ s: inout State, into out: inout [Callback]) {
         drainLocked(session, &s, into: &out, firingFinishedHandlers: true)
+        // Handlers registered before the engine started, when no player started with it: nothing is playing, so
+        // every player has finished. (A player started right after the engine is in `runs` before the first pass.)
+        if session.runs.isEmpty && !s.finishedHandlers.isEmpty { fireFinishedHandlersLocked(&s, into: &out) }
         resendRefusedLocked(session)
         paceServiceLocked(session)
         logDiagnosticsLocked(session, now: nowLocked(s))

@@ -132,6 +132,8 @@ public final class EngineRuntime: @unchecked Sendable {
                 stopSessionLocked(&s, error: EngineError(.engineNotRunning, "the engine was destroyed"), into: &out)
                 if let handler = s.stoppedHandler { out.append { handler(.engineDestroyed) } }
             }
+            // Handlers registered on an engine that never ran again: nothing played, nothing will.
+            answerFinishedHandlersLocked(&s, error: nil, into: &out)
         }
         retire()  // the device's output lets go of this engine now (the last engine there stops the device)
         if !out.isEmpty {
@@ -272,7 +274,11 @@ public final class EngineRuntime: @unchecked Sendable {
             }
         }
         var out: [Callback] = []
-        state.withLock { s in stopSessionLocked(&s, error: nil, into: &out) }
+        state.withLock { s in
+            stopSessionLocked(&s, error: nil, into: &out)
+            // A stopped engine plays nothing: handlers registered while it was stopped are answered now.
+            answerFinishedHandlersLocked(&s, error: nil, into: &out)
+        }
         deliver(out)
     }
 
@@ -320,8 +326,13 @@ public final class EngineRuntime: @unchecked Sendable {
 
     /// Calls `handler` once, when no player is playing any more: at once if the engine runs and none is;
     /// registered on a stopped engine, after the engine has started and its players have finished. When it
-    /// returns `true` the engine stops and ``stoppedHandler`` gets ``EngineStopReason/notifyWhenFinished``. If the
-    /// engine stops first, the handler gets ``EngineError/Code/engineNotRunning`` and its answer is ignored.
+    /// returns `true` the engine stops and ``stoppedHandler`` gets ``EngineStopReason/notifyWhenFinished``.
+    ///
+    /// Every handler is answered exactly once, also when nothing ever plays: registered on a stopped engine, it is
+    /// called with `nil` at the engine's first service pass after a start that no player followed (about 50 ms in
+    /// real time, the first block on a manual clock), or when ``stop()``, ``destroy()`` (the runtime's release) or
+    /// ``endForGood(_:because:)`` finds it waiting. If the engine stops while players still play, the handler gets
+    /// ``EngineError/Code/engineNotRunning``. An answer given on a stop is ignored.
     public func notifyWhenPlayersFinished(_ handler: @escaping @Sendable (EngineError?) -> Bool) {
         var out: [Callback] = []
         state.withLock { s in
@@ -351,8 +362,8 @@ public final class EngineRuntime: @unchecked Sendable {
         var out: [Callback] = []
         state.withLock { s in
             s.endedForGood = explanation
-            guard s.session != nil else { return }
-            externalStopLocked(reason, &s, into: &out)
+            if s.session != nil { externalStopLocked(reason, &s, into: &out) }
+            answerFinishedHandlersLocked(&s, error: nil, into: &out)  // nothing can play on it any more
         }
         deliver(out)
     }

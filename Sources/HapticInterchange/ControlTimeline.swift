@@ -61,7 +61,8 @@ public struct ControlTimeline: Sendable, Hashable {
         for (time, _, item) in items {
             let t = Swift.max(0, time)
             let current = value(at: t)
-            knots.removeAll { $0.time > t }
+            // Knots stay in time order, so those after `t` are at the end (popping them keeps this linear).
+            while let last = knots.last, last.time > t { knots.removeLast() }
             knots.append(Knot(time: t, value: current))
             switch item {
             case .parameter(let target):

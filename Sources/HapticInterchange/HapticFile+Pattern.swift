@@ -43,8 +43,9 @@ extension HapticFile {
         }
         for transient in signal.transients where transient.time <= end { times.append(transient.time) }
         times = Array(Set(times)).sorted()
-        let intensities = times.map { signal.intensity(at: $0) }
-        var sharpnesses = times.map { signal.sharpness(at: $0) }
+        let samples = signal.samples(atAscending: times)
+        let intensities = samples.map(\.intensity)
+        var sharpnesses = samples.map(\.sharpness)
         if let first = sharpnesses.firstIndex(where: { $0 != nil }) {
             for i in 0..<first { sharpnesses[i] = sharpnesses[first] }
             for i in first..<sharpnesses.count where sharpnesses[i] == nil { sharpnesses[i] = sharpnesses[i - 1] }
@@ -126,7 +127,7 @@ extension HapticFile {
                     "overlapping continuous events with different sharpness share one frequency envelope (amplitude-weighted mean, as the renderer mixes them)"
                 ))
         }
-        if intensities.indices.contains(where: { signal.unclampedIntensity(at: times[$0]) > 1.000_01 }) {
+        if samples.contains(where: { $0.unclamped > 1.000_01 }) {
             notes.append(
                 ConversionNote(
                     "intensity-clipped", .info,
@@ -202,24 +203,36 @@ extension HapticFile {
             }
         }
         // Continuous pieces: intervals minus windows.
+        // Both lists are in time order and their members do not overlap: one sweep pairs them (linear, so a file
+        // with the most emphasis points the reader allows converts in well under a second).
         var pieces: [(start: Double, end: Double, leadIn: Bool, tail: Bool)] = []
         var interrupted = 0
+        var firstWindow = 0
         for (a, b) in intervals {
             var cursor = a
             var leadIn = true
-            for (w0, w1) in windows where w1 > a && w0 < b {
+            while firstWindow < windows.count && windows[firstWindow].1 <= a { firstWindow += 1 }
+            var k = firstWindow
+            while k < windows.count && windows[k].0 < b {
+                let (w0, w1) = windows[k]
                 if w0 > cursor { pieces.append((cursor, w0, leadIn, false)) }
                 interrupted += 1
                 cursor = Swift.max(cursor, w1)
                 leadIn = false
+                k += 1
             }
             if cursor < b { pieces.append((cursor, b, leadIn, true)) }
         }
+        // Window starts and ends both increase (the windows were merged), so the neighbours are binary searches.
+        let windowStarts = windows.map(\.0)
+        let windowEnds = windows.map(\.1)
         var events: [Event] = []
         var lowerBound = 0.0
         for (index, piece) in pieces.enumerated() {
-            let windowBefore = windows.last { $0.1 <= piece.start + 1e-12 }?.1 ?? 0
-            let windowAfter = windows.first { $0.0 >= piece.end - 1e-12 }?.0 ?? .infinity
+            let before = Self.countOfElements(in: windowEnds, atMost: piece.start + 1e-12)
+            let windowBefore = before > 0 ? windowEnds[before - 1] : 0
+            let after = Self.countOfElements(in: windowStarts, below: piece.end - 1e-12)
+            let windowAfter = after < windowStarts.count ? windowStarts[after] : .infinity
             let nextStart = index + 1 < pieces.count ? pieces[index + 1].start - (pieces[index + 1].leadIn ? edge : 0) : .infinity
             var start = piece.leadIn ? piece.start - edge : piece.start
             start = Swift.max(start, lowerBound, windowBefore, 0)
@@ -298,6 +311,28 @@ extension HapticFile {
         return Conversion(value: pattern, notes: notes)
     }
 
+    /// How many elements of the ascending `values` are at most `limit`.
+    static func countOfElements(in values: [Double], atMost limit: Double) -> Int {
+        var low = 0
+        var high = values.count
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] <= limit { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// How many elements of the ascending `values` are below `limit`.
+    static func countOfElements(in values: [Double], below limit: Double) -> Int {
+        var low = 0
+        var high = values.count
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] < limit { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
     /// Rounds to 1 µs so computed times read cleanly in the AHAP text.
     static func microseconds(_ t: Double) -> Double { (t * 1_000_000).rounded() / 1_000_000 }
 
@@ -324,9 +359,11 @@ extension HapticFile {
         }
         times = Array(Set(times.map(microseconds))).filter { $0 >= 0 }.sorted()
         var residual: Float = 0
-        let points = times.map { t -> (Double, Float) in
+        let envelopeValues = envelopes.intensities(atAscending: times)
+        let points = times.indices.map { i -> (Double, Float) in
+            let t = times[i]
             let wanted = function.value(at: t)
-            let envelope = envelopes.intensity(at: t)
+            let envelope = envelopeValues[i]
             guard envelope < 0.999, wanted > 0 else { return (t, wanted) }
             guard envelope > 1e-3 else {
                 residual = Swift.max(residual, wanted)
@@ -344,7 +381,15 @@ extension HapticFile {
     /// `function`'s breakpoints with `value` held across each window (steps 10 µs wide at the edges).
     private static func override(_ function: Piecewise, windows: [(Double, Double)], with value: Float) -> [(Double, Float)] {
         let step = 0.000_01
-        var points = function.points.filter { point in !windows.contains { point.0 >= $0.0 && point.0 <= $0.1 + step } }
+        // The function's points and the windows are both in time order: one sweep drops the points inside a window.
+        var points: [(Double, Float)] = []
+        points.reserveCapacity(function.points.count + 4 * windows.count)
+        var window = 0
+        for point in function.points {
+            while window < windows.count && windows[window].1 + step < point.0 { window += 1 }
+            if window < windows.count && point.0 >= windows[window].0 { continue }
+            points.append(point)
+        }
         for (w0, w1) in windows {
             if w0 > 0 {
                 points.append((w0, function.value(before: w0)))
@@ -399,12 +444,22 @@ struct Piecewise {
 
     init(_ points: [(Double, Float)]) { self.points = points }
 
+    /// The index of the last point whose time satisfies `isBefore` (points with a later time never do), or `nil`.
+    private func lastIndex(where isBefore: (Double) -> Bool) -> Int? {
+        var low = 0
+        var high = points.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isBefore(points[middle].0) { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? low - 1 : nil
+    }
+
     /// The value at `t` (right-continuous).
     func value(at t: Double) -> Float {
         guard let first = points.first else { return 0 }
         if t < first.0 { return first.1 }
-        var i = 0
-        while i + 1 < points.count && points[i + 1].0 <= t { i += 1 }
+        let i = lastIndex { $0 <= t } ?? 0
         guard i + 1 < points.count else { return points[i].1 }
         let (a, b) = (points[i], points[i + 1])
         let span = b.0 - a.0
@@ -415,8 +470,7 @@ struct Piecewise {
     func value(before t: Double) -> Float {
         guard let first = points.first else { return 0 }
         if t <= first.0 { return first.1 }
-        var i = 0
-        while i + 1 < points.count && points[i + 1].0 < t { i += 1 }
+        let i = lastIndex { $0 < t } ?? 0
         guard i + 1 < points.count else { return points[i].1 }
         let (a, b) = (points[i], points[i + 1])
         let span = b.0 - a.0

@@ -163,11 +163,59 @@ public struct PatternSignal: Sendable {
     /// The unclamped sum of the continuous contributions at `time` (above 1 means the renderer clips).
     public func unclampedIntensity(at time: Double) -> Float { contributions(at: time).0 }
 
+    /// The continuous intensity (as ``intensity(at:)``) at each of `times`, which must be in ascending order: one
+    /// sweep over the events, so the cost grows with the times plus the events, not their product.
+    public func intensities(atAscending times: [Double]) -> [Float] {
+        contributions(atAscending: times).map { Swift.min(Swift.max($0.sum, 0), 1) }
+    }
+
+    /// ``intensity(at:)``, ``sharpness(at:)`` and ``unclampedIntensity(at:)`` at each of `times` (ascending), in one
+    /// sweep over the events.
+    public func samples(atAscending times: [Double]) -> [(intensity: Float, sharpness: Float?, unclamped: Float)] {
+        contributions(atAscending: times).map { sum, weighted in
+            (Swift.min(Swift.max(sum, 0), 1), sum > 1e-6 ? Swift.min(Swift.max(weighted / sum, 0), 1) : nil, sum)
+        }
+    }
+
+    /// ``contributions(at:)`` for ascending times: the events sounding at each time are kept in an active list
+    /// (added at their start, dropped after their end), in the same order as ``voices`` so the sums are identical.
+    private func contributions(atAscending times: [Double]) -> [(sum: Float, weighted: Float)] {
+        let byStart = voices.indices.sorted { (voices[$0].start, $0) < (voices[$1].start, $1) }
+        var next = 0
+        var active: [Int] = []
+        var result: [(sum: Float, weighted: Float)] = []
+        result.reserveCapacity(times.count)
+        for time in times {
+            var added = false
+            while next < byStart.count && voices[byStart[next]].start <= time {
+                active.append(byStart[next])
+                next += 1
+                added = true
+            }
+            active.removeAll { voices[$0].end < time }
+            if added { active.sort() }
+            var sum: Float = 0
+            var weighted: Float = 0
+            let control = intensityControl.value(at: time)
+            let sharpnessOffset = sharpnessControl.value(at: time)
+            for index in active {
+                let voice = voices[index]
+                let a = voice.level * control * voice.envelopeValue(at: time)
+                sum += a
+                weighted += a * Swift.min(Swift.max(voice.sharpness + sharpnessOffset, 0), 1)
+            }
+            result.append((sum, weighted))
+        }
+        return result
+    }
+
     /// Whether two or more continuous events with different sharpness sound together somewhere.
     public var hasOverlappingSharpness: Bool {
         let sorted = voices.sorted { $0.start < $1.start }
         for (i, a) in sorted.enumerated() {
-            for b in sorted[(i + 1)...] where b.start < a.end {
+            // Sorted by start: once one starts after `a` ends, so do all the rest.
+            for b in sorted[(i + 1)...] {
+                guard b.start < a.end else { break }
                 let sa = a.sharpness
                 let sb = b.sharpness
                 if sa != sb { return true }

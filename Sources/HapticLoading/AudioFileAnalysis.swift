@@ -27,7 +27,8 @@ public enum AudioFileAnalysis {
     /// - Throws: `PatternError` — `fileNotFound` for a missing or unreadable file or a URL that is not a file;
     ///   `invalidAudioResource` for a file that is not audio, is damaged or truncated, has no channels, lasts longer
     ///   than one hour or needs libsndfile where it is missing; `badParameterEntry` for options out of range;
-    ///   `invalidPatternData` when the pattern would exceed `limits.maxEntries`.
+    ///   `invalidPatternData` for audio longer than `limits.maxPatternDuration`. A pattern that would exceed
+    ///   `limits.maxEntries` or `limits.maxFileSize` stops early (``HapticAnalysis/AudioAnalysis/endsEarlyAt``).
     public static func analyse(
         _ url: URL, options: AudioAnalysisOptions = AudioAnalysisOptions(), limits: PatternLimits = .default,
         progress: ((_ analysed: Double, _ total: Double?) -> Void)? = nil

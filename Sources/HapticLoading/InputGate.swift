@@ -67,7 +67,7 @@ public enum InputGate {
         let problem: String?
         switch status.st_mode & S_IFMT {
         case S_IFREG: problem = nil
-        case S_IFDIR: problem = "is a directory, not a \(kind.noun)"
+        case S_IFDIR: problem = "is a directory, not \(kind.nounWithArticle)"
         case S_IFIFO: problem = "is a named pipe (FIFO), not a regular file; only regular files are read"
         case S_IFCHR, S_IFBLK: problem = "is a device, not a regular file; only regular files are read"
         case S_IFSOCK: problem = "is a socket, not a regular file; only regular files are read"

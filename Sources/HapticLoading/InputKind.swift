@@ -6,6 +6,11 @@ import HapticPattern
 public struct InputKind: Sendable, Hashable {
     /// What the file is, for messages ("pattern file", "audio file").
     public var noun: String
+    /// ``noun`` with its indefinite article ("a pattern file", "an audio file").
+    public var nounWithArticle: String {
+        let startsWithVowel = noun.first.map { "aeiouAEIOU".contains($0) } ?? false
+        return (startsWithVowel ? "an " : "a ") + noun
+    }
     /// The most bytes read before the file is refused.
     public var byteLimit: Int
     /// The name of the limit, for messages (`PatternLimits.maxFileSize`).

@@ -76,7 +76,13 @@ package enum PatternExport {
                 throw Failure(message: "would not validate as AHAP", problems: problems)
             }
         case .haptic:
-            let conversion = HapticFile.converting(pattern)
+            // Never write a .haptic file that its reader (or the AHAP reader, for the pattern it stands for) refuses.
+            let conversion: Conversion<HapticFile>
+            do {
+                conversion = try HapticFile.converting(pattern, within: .default)
+            } catch {
+                throw Failure(message: "cannot be written as .haptic: \(error.path): \(error.message)", problems: [])
+            }
             notes += conversion.notes
             var file = conversion.value
             file.metadata.source = file.metadata.source ?? sourceName

@@ -192,13 +192,13 @@ public enum PatternLoader {
             let document = try PropertyListPattern.read(Data(bytes), file: name, limits: limits, waveformPaths: .confinedToFolder)
             return (LoadedPattern(pattern: document.pattern, format: .propertyList, document: document, file: name, folder: folder), [])
         case .haptic:
-            let file: HapticFile
+            let conversion: Conversion<Pattern>
             do {
-                file = try HapticFile.decode(bytes, file: name, limits: limits)
+                // The pattern it stands for is held to the AHAP reader's limits too (see HapticFile.pattern(within:)).
+                conversion = try HapticFile.decode(bytes, file: name, limits: limits).pattern(within: limits)
             } catch {
                 throw PatternError(error.code, error.message, path: error.path, location: error.location, file: name)
             }
-            let conversion = file.pattern()
             let document = AHAPDocument(pattern: conversion.value, file: name)
             let loaded = LoadedPattern(
                 pattern: conversion.value, format: .haptic, document: document, file: name, folder: folder,

@@ -23,6 +23,8 @@ final class SoundFileFrameSource: AudioFrameSource {
     private let library: SoundFileLibrary
     private let handle: SoundFileLibrary.Handle
     private let file: GatedFile
+    /// Frames decoded so far.
+    private var decodedFrames = 0
 
     /// Opens `file` with libsndfile.
     ///
@@ -58,6 +60,14 @@ final class SoundFileFrameSource: AudioFrameSource {
         case SoundFileLibrary.formatWAV: formatName = "WAV"
         default: formatName = "audio"
         }
+        // libsndfile finds an Ogg file's length on its last page; a file cut short has none, and then decodes a part
+        // of the audio, or nothing, without an error.
+        if info.format & SoundFileLibrary.typeMask == SoundFileLibrary.formatOgg && info.frames == Int64.max {
+            _ = library.close(handle)
+            throw PatternError(
+                .invalidAudioResource, "the Ogg file is damaged or truncated: it has no final page, so its audio cannot be read to the end",
+                file: file.name)
+        }
     }
 
     deinit { _ = library.close(handle) }
@@ -66,9 +76,33 @@ final class SoundFileFrameSource: AudioFrameSource {
         let frames = buffer.count / channelCount
         guard frames > 0, let base = buffer.baseAddress else { return 0 }
         let count = library.readFrames(handle, base, Int64(frames))
-        guard count >= 0 else {
-            throw PatternError(.invalidAudioResource, "libsndfile cannot decode it: \(library.describe(handle))", file: file.name)
+        // 0 frames is the end of the stream only without an error: a decoder that lost its way (a FLAC frame cut
+        // short, an MP3 that cannot resync) also returns 0, and sf_error tells the two apart.
+        guard count >= 0, count > 0 || library.error(handle) == 0 else {
+            throw PatternError(
+                .invalidAudioResource,
+                "the \(formatName) file is damaged or truncated: decoding stopped after \(seconds(decodedFrames)) (libsndfile: \(library.describe(handle)))",
+                file: file.name)
+        }
+        decodedFrames += Int(count)
+        if count == 0, let declared = declaredFrameCount, decodedFrames < declared - shortfallAllowance(declared) {
+            throw PatternError(
+                .invalidAudioResource,
+                "the \(formatName) file is damaged or truncated: its audio ends after \(seconds(decodedFrames)) of the \(seconds(declared)) its header announces",
+                file: file.name)
         }
         return Int(count)
+    }
+
+    /// How many frames short of the header's count the audio may end: none where the header counts exactly (FLAC,
+    /// Ogg, WAV); for MP3, whose length is an estimate, 2 % or one second, whichever is more.
+    private func shortfallAllowance(_ declared: Int) -> Int {
+        formatName == "MP3" ? Swift.max(declared / 50, Int(sampleRate)) : 0
+    }
+
+    /// `frames` as seconds for a message ("1.23 s").
+    private func seconds(_ frames: Int) -> String {
+        let hundredths = (Double(frames) / sampleRate * 100).rounded() / 100
+        return "\(hundredths) s"
     }
 }

@@ -61,6 +61,9 @@ package struct SoundFileLibrary: @unchecked Sendable {
     package let writeFrames: @convention(c) (Handle, UnsafePointer<Float>, Int64) -> Int64
     /// `int sf_close(SNDFILE *)`.
     package let close: @convention(c) (Handle) -> Int32
+    /// `int sf_error(SNDFILE *)`: the handle's last error number, 0 for none. A read that returns 0 frames is the
+    /// end of the stream only when this is 0; otherwise the decoder stopped on damaged or missing data.
+    package let error: @convention(c) (Handle) -> Int32
     /// `const char *sf_strerror(SNDFILE *)`: the handle's last error, or with `nil` the last `sf_open` error.
     package let strerror: @convention(c) (Handle?) -> UnsafePointer<CChar>?
     /// `const char *sf_version_string(void)`.
@@ -98,6 +101,7 @@ package struct SoundFileLibrary: @unchecked Sendable {
                 let readFrames = symbol("sf_readf_float", as: (@convention(c) (Handle, UnsafeMutablePointer<Float>, Int64) -> Int64).self),
                 let writeFrames = symbol("sf_writef_float", as: (@convention(c) (Handle, UnsafePointer<Float>, Int64) -> Int64).self),
                 let close = symbol("sf_close", as: (@convention(c) (Handle) -> Int32).self),
+                let error = symbol("sf_error", as: (@convention(c) (Handle) -> Int32).self),
                 let strerror = symbol("sf_strerror", as: (@convention(c) (Handle?) -> UnsafePointer<CChar>?).self),
                 let versionString = symbol("sf_version_string", as: (@convention(c) () -> UnsafePointer<CChar>?).self)
             else {
@@ -108,7 +112,7 @@ package struct SoundFileLibrary: @unchecked Sendable {
             return .success(
                 SoundFileLibrary(
                     openDescriptor: openDescriptor, open: open, readFrames: readFrames, writeFrames: writeFrames, close: close,
-                    strerror: strerror, versionString: versionString, loadedName: name))
+                    error: error, strerror: strerror, versionString: versionString, loadedName: name))
         }
         return .failure(
             Unavailable(

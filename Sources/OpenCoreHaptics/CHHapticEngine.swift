@@ -254,8 +254,13 @@ open class CHHapticEngine: @unchecked Sendable {
     ///         return .stopEngine
     ///     }
     ///
-    /// If the engine stops first, the handler gets `CHHapticError.Code.engineNotRunning` and its answer is
-    /// ignored.
+    /// If the engine stops while players still play, the handler gets `CHHapticError.Code.engineNotRunning` and its
+    /// answer is ignored.
+    ///
+    /// - Note: Every handler is called exactly once, even when nothing ever plays. One registered on an engine that
+    ///   is not running is called with no error when the engine starts and no player follows (at the engine's first
+    ///   service pass, about 50 ms after the start), when the engine is stopped, or when it is released. Core Haptics
+    ///   does not document these cases.
     open func notifyWhenPlayersFinished(finishedHandler: @escaping CHHapticEngine.FinishedHandler) {
         let handler = UncheckedSendable(value: finishedHandler)
         runtime.notifyWhenPlayersFinished { error in

@@ -30,15 +30,25 @@ extension CHHapticPattern {
     ///   - options: The analysis' knobs (``AudioAnalysisOptions``).
     /// - Throws: ``CHHapticError`` — `fileNotFound` (no such file, not a file URL), `invalidAudioResource` (not
     ///   audio, damaged, no channels, longer than an hour, or libsndfile missing for a compressed format),
-    ///   `badParameterEntry` (options out of range), `invalidPatternData` (more entries than a pattern may hold).
-    ///   A silent sound is not an error: it gives a pattern without events.
+    ///   `badParameterEntry` (options out of range), `invalidPatternData` (a sound whose pattern would hold more
+    ///   than a pattern may: more than 100 000 entries or 16 MiB of AHAP text; the message says where it would have
+    ///   to stop — `haptic from-audio` writes that shorter pattern and says so). A silent sound is not an error: it
+    ///   gives a pattern without events.
     public convenience init(contentsOfAudioAt audioURL: URL, options: AudioAnalysisOptions = AudioAnalysisOptions()) throws {
-        let pattern: Pattern
+        let analysis: AudioAnalysis
         do {
-            pattern = try AudioFileAnalysis.pattern(fromAudioAt: audioURL, options: options)
+            analysis = try AudioFileAnalysis.analyse(audioURL, options: options)
         } catch {
             throw CHHapticError(error)
         }
-        self.init(pattern: pattern)
+        if let end = analysis.endsEarlyAt {
+            // A pattern that silently ends before its sound would be an untruth; the caller can ask for less.
+            throw CHHapticError(
+                PatternError(
+                    .invalidPatternData,
+                    "the sound's pattern would hold more than a pattern may (PatternLimits.maxEntries, PatternLimits.maxFileSize): only its first \(Int(end)) s of \(Int(analysis.duration.rounded())) s fit; lower the maximum transient rate or the sensitivity, or analyse an excerpt",
+                    file: audioURL.path))
+        }
+        self.init(pattern: analysis.pattern)
     }
 }

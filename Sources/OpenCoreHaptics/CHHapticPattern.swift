@@ -108,7 +108,8 @@ open class CHHapticPattern {
     ///   The message names the path, for example `Pattern[0].Event`.
     ///
     /// - Note: A relative ``Key/eventWaveformPath`` resolves against the current working directory at the time the
-    ///   pattern is made; Core Haptics does not document what it resolves against.
+    ///   pattern is made, or, in a dictionary from ``exportDictionary()``, against the folder of the pattern it was
+    ///   exported from (named in its `Metadata`); Core Haptics does not document what it resolves against.
     public init(dictionary patternDict: [CHHapticPattern.Key: Any]) throws {
         var pairs: [(key: String, value: Any)] = []
         pairs.reserveCapacity(patternDict.count)
@@ -173,7 +174,7 @@ open class CHHapticPattern {
     package init(data: Data) throws(CHHapticError) {
         contents = try CHHapticPattern.facade { () throws(PatternError) in
             let document = try PatternLoader.read(data: data)
-            let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+            let folder = CHHapticPattern.waveformFolder(of: document.pattern)
             return Contents(
                 pattern: document.pattern, warnings: document.warnings, waveformFolder: folder,
                 audioDurations: CHHapticPattern.unconfinedAudioDurations(of: document.pattern, folder: folder))
@@ -231,14 +232,29 @@ open class CHHapticPattern {
     ///     let dictionary = try pattern.exportDictionary()
     ///     let copy = try CHHapticPattern(dictionary: dictionary)
     ///
-    /// - Returns: A dictionary with ``Key/version`` and ``Key/pattern`` (and `Metadata` when the source had one).
+    /// - Returns: A dictionary with ``Key/version`` and ``Key/pattern`` (and `Metadata` when the source had one). A
+    ///   pattern whose custom audio has relative paths (from a file: relative to its folder) also gets
+    ///   `Metadata.OpenCoreHapticsWaveformFolder`, that folder's path, so the dictionary read back finds the audio
+    ///   and keeps the pattern's length wherever the working directory is.
     /// - Throws: `CHHapticError.Code.operationNotPermitted` when an event plays a registered audio resource, which
     ///   cannot be written as a path.
     ///
     /// - Note: The top level is keyed by ``Key``; nested dictionaries are `[String: Any]` with numbers as `Double`
     ///   and event types and parameter IDs as `String` (on Apple platforms they are bridged Foundation objects).
     open func exportDictionary() throws -> [CHHapticPattern.Key: Any] {
-        let value = try CHHapticPattern.facade { () throws(PatternError) in try AHAPWriter.value(from: contents.pattern) }
+        var pattern = contents.pattern
+        // Relative waveform paths are relative to this pattern's folder (an AHAP file's), which a dictionary does not
+        // carry: name it in the metadata, so that init(dictionary:) finds the audio (and its length) wherever the
+        // working directory is. The paths stay as written, so the dictionary saved beside the file still reads.
+        if let folder = contents.waveformFolder,
+            pattern.events.contains(where: { if case .path(let path)? = $0.waveform { !path.hasPrefix("/") } else { false } })
+        {
+            var pairs: [(key: String, value: AHAPValue)] = []
+            if case .object(let existing)? = pattern.metadata { pairs = existing.filter { $0.key != Self.waveformFolderKey } }
+            pairs.append((Self.waveformFolderKey, .string(folder.path)))
+            pattern.metadata = .object(pairs)
+        }
+        let value = try CHHapticPattern.facade { () throws(PatternError) in try AHAPWriter.value(from: pattern) }
         var result: [CHHapticPattern.Key: Any] = [:]
         if case .object(let pairs) = value {
             for pair in pairs { result[CHHapticPattern.Key(rawValue: pair.key)] = pair.value.foundationValue }
@@ -272,6 +288,21 @@ open class CHHapticPattern {
             return try WaveformFile.resolve(path, in: folder, file: contents.file)
         }
         return try WaveformFile.resolveUnconfined(path, in: contents.waveformFolder, file: contents.file)
+    }
+
+    /// The `Metadata` key under which ``exportDictionary()`` names the folder relative waveform paths resolve
+    /// against, and ``init(dictionary:)-([CHHapticPattern.Key:Any])`` reads it back.
+    static let waveformFolderKey = "OpenCoreHapticsWaveformFolder"
+
+    /// The folder a pattern made from a dictionary or data resolves relative waveform paths against: the one its
+    /// metadata names (an exported pattern's), else the working directory.
+    private static func waveformFolder(of pattern: Pattern) -> URL {
+        if case .object(let pairs)? = pattern.metadata,
+            let named = pairs.last(where: { $0.key == waveformFolderKey }), case .string(let path) = named.value, path.hasPrefix("/")
+        {
+            return URL(fileURLWithPath: path, isDirectory: true)
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
     }
 
     /// The lengths of the audio files of a pattern made from a dictionary or data (see ``duration``).
@@ -323,7 +354,7 @@ open class CHHapticPattern {
         }
         object.sort { $0.key < $1.key }
         let document = try AHAPReader.read(value: .object(object), limits: .default, waveformPaths: .unrestricted)
-        let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        let folder = waveformFolder(of: document.pattern)
         return Contents(
             pattern: document.pattern, warnings: document.warnings, waveformFolder: folder,
             audioDurations: unconfinedAudioDurations(of: document.pattern, folder: folder))

@@ -24,7 +24,9 @@ import Testing
         #expect(zero.message.contains("is a device"))
         let folder = try Fixtures.temporaryDirectory()
         let directory = try #require(throws: PatternError.self) { try InputGate.read(folder.path, kind: .pattern()) }
-        #expect(directory.message.contains("is a directory"))
+        #expect(directory.message.contains("is a directory, not a pattern file"), "\(directory)")
+        let audioFolder = try #require(throws: PatternError.self) { try InputGate.read(folder.path, kind: .audio()) }
+        #expect(audioFolder.message.contains("is a directory, not an audio file"), "\(audioFolder)")
         let missing = try #require(throws: PatternError.self) {
             try InputGate.read(folder.appendingPathComponent("none.ahap").path, kind: .pattern())
         }

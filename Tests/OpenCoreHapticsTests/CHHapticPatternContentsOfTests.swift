@@ -17,15 +17,38 @@ import OpenCoreHaptics
             let pattern = try CHHapticPattern(contentsOf: file)
             // Hit.ahap and the Ricochet collisions are single taps at time 0, so 0 is a valid length.
             #expect(pattern.duration.isFinite && pattern.duration >= 0, "\(file.lastPathComponent)")
-            // Exported and read back, the pattern has the same length. (Not for custom audio named by a relative
-            // path: a dictionary resolves it against the working directory, where the file is not, so its length
-            // is unknown there.)
-            let text = try String(contentsOf: file, encoding: .utf8)
-            if !text.contains("EventWaveformPath"), let exported = try? pattern.exportDictionary() {
-                let copy = try CHHapticPattern(dictionary: exported)
-                #expect(copy.duration == pattern.duration, "\(file.lastPathComponent)")
-            }
+            // Exported and read back, the pattern has the same length, custom audio included (its relative paths
+            // resolve against the file's folder, wherever the working directory is).
+            let copy = try CHHapticPattern(dictionary: try pattern.exportDictionary())
+            #expect(copy.duration == pattern.duration, "\(file.lastPathComponent)")
         }
+    }
+
+    @Test func exportedAndReadBackAPatternKeepsItsAudiosLength() throws {
+        // Haptrix's Drums shape: 4.4 s of sound and haptics that end at 2.6 s (the copy was 2.6 s long: the
+        // dictionary's relative path resolved against the working directory, where the sound is not).
+        let folder = try Fixtures.temporaryDirectory()
+        try AudioFixtures.writeWAV([Float](repeating: 0.1, count: 48_000 * 44 / 10), to: folder.appendingPathComponent("drums.wav"))
+        let file = folder.appendingPathComponent("Drums.ahap")
+        let sound = #"{"Event": {"Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "drums.wav"}}"#
+        let tap = #"{"Event": {"Time": 2.6, "EventType": "HapticTransient"}}"#
+        try #"{"Version": 1.0, "Metadata": {"Project": "Drums"}, "Pattern": [\#(sound), \#(tap)]}"#
+            .write(to: file, atomically: false, encoding: .utf8)
+        let pattern = try CHHapticPattern(contentsOf: file)
+        #expect(abs(pattern.duration - 4.4) < 1e-9)
+        let exported = try pattern.exportDictionary()
+        let copy = try CHHapticPattern(dictionary: exported)
+        #expect(copy.duration == pattern.duration)
+        // The path is kept as written, so the dictionary saved beside the file reads as the file does.
+        let entries = try #require(exported[.pattern] as? [[String: Any]])
+        #expect((entries[0]["Event"] as? [String: Any])?["EventWaveformPath"] as? String == "drums.wav")
+        let saved = folder.appendingPathComponent("Saved.ahap")
+        var json: [String: Any] = [:]
+        for (key, value) in exported { json[key.rawValue] = value }
+        try JSONSerialization.data(withJSONObject: json).write(to: saved)
+        #expect(try CHHapticPattern(contentsOf: saved).duration == pattern.duration)
+        // And again: a copy exports the same folder.
+        #expect(try CHHapticPattern(dictionary: try copy.exportDictionary()).duration == pattern.duration)
     }
 
     @Test func springHasTheLengthOfItsContinuousEvent() throws {

@@ -1,0 +1,141 @@
+// notifyWhenPlayersFinished keeps its promise: every handler is answered exactly once, also when the engine is not
+// running when it is registered, starts with nothing to play, stops, or is released.
+#if !OPENCOREHAPTICS_COMPATIBILITY_TEST
+import Dispatch
+import Foundation
+import HapticDevices
+import HapticEngine
+import OpenCoreHaptics
+import Testing
+
+@Suite struct CHHapticEngineFinishedHandlerTests {
+    /// Records each answer and signals a semaphore, so a test waits for answers without sleeping.
+    final class Answers: @unchecked Sendable {
+        private let lock = NSLock()
+        private var storage: [String] = []
+        private let arrived = DispatchSemaphore(value: 0)
+
+        func record(_ value: String) {
+            lock.withLock { storage.append(value) }
+            arrived.signal()
+        }
+
+        var values: [String] { lock.withLock { storage } }
+
+        /// Waits for `count` answers in all, for at most `seconds`; returns whether they came.
+        func wait(for count: Int, seconds: Double) -> Bool {
+            let deadline = DispatchTime.now() + seconds
+            for _ in 0..<count where arrived.wait(timeout: deadline) == .timedOut { return false }
+            return true
+        }
+    }
+
+    static func describe(_ error: Error?) -> String {
+        guard let error else { return "nil" }
+        return "\((error as? CHHapticError)?.code.rawValue ?? 0)"
+    }
+
+    @Test func aHandlerOnANeverStartedEngineIsAnsweredWhenTheEngineIsReleased() throws {
+        let answers = Answers()
+        do {
+            let rig = EngineTestRig()
+            rig.engine.notifyWhenPlayersFinished { error in
+                answers.record(Self.describe(error))
+                return .stopEngine
+            }
+        }  // the engine is released here, never started
+        #expect(answers.wait(for: 1, seconds: 10))
+        #expect(answers.values == ["nil"])
+    }
+
+    @Test func aHandlerRegisteredBeforeAStartThatNothingFollowsIsAnswered() throws {
+        let rig = EngineTestRig()
+        let answers = Answers()
+        rig.engine.notifyWhenPlayersFinished { error in
+            answers.record(Self.describe(error))
+            return .leaveEngineRunning
+        }
+        try rig.engine.start()
+        rig.advance(to: 0.05)
+        #expect(answers.values == ["nil"])
+        // Once only, and the engine kept running as asked.
+        let player = try rig.engine.makePlayer(with: try EngineTestRig.transients(at: [0]))
+        try player.start(atTime: 0)
+        rig.advance(to: 0.5)
+        #expect(answers.values == ["nil"])
+    }
+
+    @Test func aHandlerOnAStoppedEngineIsAnsweredByStop() throws {
+        let rig = EngineTestRig()
+        let answers = Answers()
+        try rig.engine.start()
+        rig.engine.stop()
+        rig.engine.notifyWhenPlayersFinished { error in
+            answers.record(Self.describe(error))
+            return .stopEngine
+        }
+        rig.engine.stop(completionHandler: nil)
+        #expect(answers.values == ["nil"])
+        try rig.engine.start()  // a later start does not answer it again
+        rig.advance(to: 0.2)
+        #expect(answers.values == ["nil"])
+    }
+
+    @Test func aHandlerStillWaitsForThePlayersStartedAfterTheEngine() throws {
+        // Apple's single-tap order: register, start the engine, start the player: answered when the player ends.
+        let rig = EngineTestRig()
+        let answers = Answers()
+        let player = try rig.engine.makePlayer(with: try EngineTestRig.transients(at: [0.3]))
+        rig.engine.notifyWhenPlayersFinished { error in
+            answers.record(Self.describe(error))
+            return .leaveEngineRunning
+        }
+        try rig.engine.start()
+        try player.start(atTime: 0)
+        rig.advance(to: 0.2)
+        #expect(answers.values.isEmpty)
+        rig.advance(to: 0.6)
+        #expect(answers.values == ["nil"])
+    }
+
+    /// Eight threads start and stop a real-time engine, start players and ask to be told when they have finished,
+    /// in every order; the engine is then released. Every request is answered exactly once, within a bound.
+    @Test func underEightThreadsEveryRequestIsAnsweredExactlyOnce() throws {
+        let answers = Answers()
+        let requests = Counter()
+        nonisolated(unsafe) let pattern = try CHHapticPattern(
+            events: [CHHapticEvent(eventType: .hapticTransient, parameters: [], relativeTime: 0)], parameters: [])
+        do {
+            let engine = CHHapticEngine(device: NullDevice())
+            let threads = 8
+            let perThread = 120
+            DispatchQueue.concurrentPerform(iterations: threads) { thread in
+                var seed = UInt64(thread + 1) &* 0x9E37_79B9_7F4A_7C15
+                for i in 0..<perThread {
+                    seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    switch (seed >> 33) % 8 {
+                    case 0, 1, 2:
+                        let id = "\(thread)-\(i)"
+                        requests.record(id)
+                        let action: CHHapticEngine.FinishedAction = (seed >> 40) % 4 == 0 ? .stopEngine : .leaveEngineRunning
+                        engine.notifyWhenPlayersFinished { _ in
+                            answers.record(id)
+                            return action
+                        }
+                    case 3:
+                        try? engine.start()
+                    case 4:
+                        engine.stop(completionHandler: nil)
+                    default:
+                        try? engine.makePlayer(with: pattern).start(atTime: 0)
+                    }
+                }
+            }
+        }  // released: nothing can play any more
+        let requested = requests.values
+        #expect(requested.count > 100)
+        #expect(answers.wait(for: requested.count, seconds: 30), "\(answers.values.count) of \(requested.count) answered")
+        #expect(answers.values.sorted() == requested.sorted())
+    }
+}
+#endif
