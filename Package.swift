@@ -68,7 +68,7 @@ let package = Package(
                 "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", .product(name: "Logging", package: "swift-log"),
             ]),
         // Format conversion: AHAP ↔ Lofelt/Meta .haptic, AHAP → Android VibrationEffect, Web vibrate/gamepad. Pure.
-        .target(name: "HapticInterchange", dependencies: ["HapticPattern"]),
+        .target(name: "HapticInterchange", dependencies: ["HapticPattern", "HapticRender"]),
         // Pictures of patterns for `haptic plot`: timeline layout, SVG, an anti-aliased rasterizer with an embedded
         // font, and PNG through zlib (loaded with dlopen). No file I/O: the CLI reads and renders, this draws.
         .target(name: "HapticPlot", dependencies: ["HapticPattern", "HapticRender", "HapticInterchange"]),

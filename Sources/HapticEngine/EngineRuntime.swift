@@ -257,12 +257,15 @@ public final class EngineRuntime: @unchecked Sendable {
     ///
     /// A start at "now" that came just before still sounds: the stop waits until ``stopGraceDuration`` after the
     /// latest such start has rendered (in manual mode it renders those frames itself), so `start(atTime: 0)`
-    /// followed by `stop()` plays the onset instead of silence. A stalled device cannot hold it longer than
-    /// ``stopGraceDuration`` plus 100 ms.
+    /// followed by `stop()` plays the onset instead of silence. On a motor device the grace also covers the burst a
+    /// transient becomes there (``HapticRender/MotorBurst/longestDuration(for:)``: up to 100 ms of overdrive on a
+    /// pad), so a tap is not cut off before its motor is up to speed. A stalled device cannot hold it longer than
+    /// the grace plus 100 ms.
     public func stop() {
         let graceFrames = state.withLock { s -> Int in
             guard let session = s.session, let start = session.lastImmediateStartFrame else { return 0 }
-            let end = start + Int((Self.stopGraceDuration * sampleRate).rounded(.up))
+            let grace = Self.stopGraceDuration + MotorBurst.longestDuration(for: s.device.info.profile)
+            let end = start + Int((grace * sampleRate).rounded(.up))
             return Swift.max(0, end - session.mixer.currentFrame)
         }
         if graceFrames > 0 {
@@ -446,7 +449,7 @@ public final class EngineRuntime: @unchecked Sendable {
             let mode = ActuatorTranslator.Mode(device.info.profile.mode)
             if mode != .pcm {
                 let levels = ActuatorTranslator.onsetLevels(
-                    intensity: onset.intensity, sharpness: onset.sharpness, mode: mode, route: route)
+                    intensity: onset.intensity, sharpness: onset.sharpness, profile: device.info.profile, route: route)
                 device.anticipateOnset(strong: levels.strong, weak: levels.weak)
                 if program.opensWithTransient { opening = levels }
             }

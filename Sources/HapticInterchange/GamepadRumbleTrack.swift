@@ -1,12 +1,15 @@
 import HapticPattern
+import HapticRender
 
 /// A pattern translated for the Gamepad API's `"dual-rumble"` effect: a list of `playEffect` calls, each started
 /// at its ``Effect/startTime`` (a new call pre-empts the previous one, so they are scheduled, not queued).
 ///
 /// Each step's intensity is split between the motors as the renderer's two-motor profile does: strong (low
-/// frequency) = `a·min(1, 2(1 − s))`, weak (high frequency) = `a·min(1, 2s)`. Transients become bursts of at
-/// least 30 ms (the two-motor profile's minimum burst). Chromium rejects effects whose `duration + startDelay`
-/// exceeds ``maxEffectMilliseconds`` (5 000 ms), so longer runs are split.
+/// frequency) = `a·min(1, 2(1 − s))`, weak (high frequency) = `a·min(1, 2s)`. Transients become the same motor
+/// bursts the live engine plays on a pad — HapticRender's `MotorBurst` with the `twoMotorPad` profile: an overdrive
+/// kick at full magnitude until the motor is up to the tap's speed (at most 100 ms), held to a 30 ms minimum on-time
+/// — run at 1 ms and taken per step at its peak, as an evdev pad takes each update. Chromium rejects effects whose
+/// `duration + startDelay` exceeds ``maxEffectMilliseconds`` (5 000 ms), so longer runs are split.
 ///
 ///     let track = GamepadRumbleTrack.converting(pattern).value
 ///     print(track.javascript())
@@ -27,8 +30,8 @@ public struct GamepadRumbleTrack: Sendable, Hashable, Codable {
 
     /// Chromium's `kMaxEffectDurationMillis`.
     public static let maxEffectMilliseconds = 5_000
-    /// The shortest burst a transient becomes, milliseconds.
-    public static let minimumBurstMilliseconds = 30
+    /// The shortest burst a transient becomes, milliseconds (the pad profile's minimum on-time).
+    public static let minimumBurstMilliseconds = Int((ActuatorProfile.twoMotorPad.minimumBurstDuration * 1000).rounded())
 
     /// The effect type, `"dual-rumble"`.
     public var type = "dual-rumble"
@@ -47,17 +50,7 @@ public struct GamepadRumbleTrack: Sendable, Hashable, Codable {
         let signal = PatternSignal(pattern)
         let grid = SignalGrid(signal, step: Double(stepMs) / 1000)
         var notes: [ConversionNote] = []
-        var levels = grid.cells.map { ($0.intensity, $0.sharpness) }
-        let burstCells = Swift.max(1, (minimumBurstMilliseconds + stepMs - 1) / stepMs)
-        var bursts = 0
-        for (c, cell) in grid.cells.enumerated() {
-            guard let transient = cell.transient else { continue }
-            bursts += 1
-            for n in c..<Swift.min(c + burstCells, levels.count) where levels[n].0 < transient.intensity {
-                levels[n] = (transient.intensity, transient.sharpness)
-            }
-        }
-        // Extend the grid if a burst runs past the end.
+        let (levels, bursts, longestBurst) = motorLevels(grid, stepMilliseconds: stepMs)
         var quantization = 0.0
         func quantize(_ x: Float) -> Double {
             let q = (Double(x) * 100).rounded() / 100
@@ -65,9 +58,9 @@ public struct GamepadRumbleTrack: Sendable, Hashable, Codable {
             return Swift.min(Swift.max(q, 0), 1)
         }
         var runs: [(start: Int, ms: Int, strong: Double, weak: Double)] = []
-        for (c, (a, s)) in levels.enumerated() {
-            let strong = quantize(a * Swift.min(1, 2 * (1 - s)))
-            let weak = quantize(a * Swift.min(1, 2 * s))
+        for (c, level) in levels.enumerated() {
+            let strong = quantize(level.strong)
+            let weak = quantize(level.weak)
             if let last = runs.last, last.strong == strong, last.weak == weak, last.start + last.ms == c * stepMs {
                 runs[runs.count - 1].ms += stepMs
             } else {
@@ -102,7 +95,7 @@ public struct GamepadRumbleTrack: Sendable, Hashable, Codable {
             notes.append(
                 ConversionNote(
                     "transients-emulated", .lossy,
-                    "\(bursts) transient\(bursts == 1 ? "" : "s") became rumble bursts of \(burstCells * stepMs) ms (gamepad motors cannot tap)",
+                    "\(bursts) transient\(bursts == 1 ? "" : "s") became rumble bursts (gamepad motors cannot tap): an overdrive kick at full magnitude, then at least \(minimumBurstMilliseconds) ms on; the longest lasts \(longestBurst) ms",
                     count: bursts))
         }
         if splits > 0 {
@@ -113,6 +106,44 @@ public struct GamepadRumbleTrack: Sendable, Hashable, Codable {
         }
         notes += audioNotes(signal, target: "gamepad rumble")
         return Conversion(value: GamepadRumbleTrack(effects: effects), notes: notes)
+    }
+
+    /// Each step's (strong, weak) level: the continuous signal split by sharpness, with every transient played as the
+    /// pad's motor burst (run at 1 ms, peak per step; steps are added while a burst outlasts the pattern), the
+    /// number of transients, and the longest burst in milliseconds.
+    private static func motorLevels(
+        _ grid: SignalGrid, stepMilliseconds stepMs: Int
+    ) -> (levels: [(strong: Float, weak: Float)], bursts: Int, longestBurst: Int) {
+        var strongBurst = MotorBurst(profile: .twoMotorPad, sampleRate: 1_000)
+        var weakBurst = strongBurst
+        var levels: [(strong: Float, weak: Float)] = []
+        var bursts = 0
+        var longest = 0
+        var burstStart = -1
+        var c = 0
+        while c < grid.cells.count || strongBurst.isActive || weakBurst.isActive {
+            let cell = c < grid.cells.count ? grid.cells[c] : nil
+            let a = cell?.intensity ?? 0
+            let s = cell?.sharpness ?? 0.5
+            if let transient = cell?.transient {
+                bursts += 1
+                strongBurst.trigger(level: transient.intensity * Swift.min(1, 2 * (1 - transient.sharpness)))
+                weakBurst.trigger(level: transient.intensity * Swift.min(1, 2 * transient.sharpness))
+                if burstStart < 0 { burstStart = c * stepMs }
+            }
+            var peak: (strong: Float, weak: Float) = (0, 0)
+            for ms in 0..<stepMs {
+                peak.strong = Swift.max(peak.strong, strongBurst.step(a * Swift.min(1, 2 * (1 - s))))
+                peak.weak = Swift.max(peak.weak, weakBurst.step(a * Swift.min(1, 2 * s)))
+                if burstStart >= 0 && !strongBurst.isActive && !weakBurst.isActive {
+                    longest = Swift.max(longest, c * stepMs + ms + 1 - burstStart)
+                    burstStart = -1
+                }
+            }
+            levels.append(peak)
+            c += 1
+        }
+        return (levels, bursts, longest)
     }
 
     /// A JavaScript function that plays the track on a `Gamepad`.

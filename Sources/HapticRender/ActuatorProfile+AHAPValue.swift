@@ -6,8 +6,11 @@ extension ActuatorProfile {
     ///     {"Name": "my-lra", "Mode": "pcm", "FrequencyMin": 120, "FrequencyMax": 220,
     ///      "ResonanceFrequency": 175, "QualityFactor": 9, "PeakAcceleration": 1.4}
     ///
-    /// Missing optional keys (`SpinUpTime`, `SpinDownTime`, `MinimumBurstDuration`, `PreferredSampleRate`) take the
-    /// defaults of ``init(name:mode:frequencyMin:frequencyMax:resonanceFrequency:qualityFactor:peakAcceleration:spinUpTime:spinDownTime:minimumBurstDuration:preferredSampleRate:)``.
+    /// Missing optional keys (`SpinUpTime`, `SpinDownTime`, `MinimumBurstDuration`, `PreferredSampleRate`,
+    /// `OverdriveLevel`, `OverdriveDuration`) take the defaults of
+    /// ``init(name:mode:frequencyMin:frequencyMax:resonanceFrequency:qualityFactor:peakAcceleration:spinUpTime:spinDownTime:minimumBurstDuration:preferredSampleRate:overdriveLevel:overdriveDuration:)``
+    /// (no overdrive). A motor profile that wants taps felt sets them, e.g. `"MinimumBurstDuration": 0.03,
+    /// "OverdriveLevel": 1, "OverdriveDuration": 0.1` as the built-in pad does.
     ///
     /// - Throws: `PatternError` with `HapticErrorCode/invalidEngineParameter` naming the bad key.
     public init(value: AHAPValue) throws(PatternError) {
@@ -38,7 +41,9 @@ extension ActuatorProfile {
             spinUpTime: try number("SpinUpTime", default: 0, max: 10),
             spinDownTime: try number("SpinDownTime", default: 0, max: 10),
             minimumBurstDuration: try number("MinimumBurstDuration", default: 0, max: 1),
-            preferredSampleRate: try number("PreferredSampleRate", default: 8_000, min: 100, max: 384_000))
+            preferredSampleRate: try number("PreferredSampleRate", default: 8_000, min: 100, max: 384_000),
+            overdriveLevel: try number("OverdriveLevel", default: 0, max: 1),
+            overdriveDuration: try number("OverdriveDuration", default: 0, max: 1))
     }
 
     /// The profile as a JSON-shaped value (the keys read by ``init(value:)``).
@@ -49,7 +54,8 @@ extension ActuatorProfile {
             ("ResonanceFrequency", .number(resonanceFrequency)), ("QualityFactor", .number(qualityFactor)),
             ("PeakAcceleration", .number(peakAcceleration)), ("SpinUpTime", .number(spinUpTime)),
             ("SpinDownTime", .number(spinDownTime)), ("MinimumBurstDuration", .number(minimumBurstDuration)),
-            ("PreferredSampleRate", .number(preferredSampleRate)),
+            ("PreferredSampleRate", .number(preferredSampleRate)), ("OverdriveLevel", .number(overdriveLevel)),
+            ("OverdriveDuration", .number(overdriveDuration)),
         ])
     }
 }

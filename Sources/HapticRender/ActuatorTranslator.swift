@@ -4,15 +4,17 @@
 /// - **PCM** (LRA, voice coil, exciter): `drive` is a carrier whose frequency follows sharpness within the profile's
 ///   band, scaled by amplitude; a transient from silence restarts the carrier at phase 0, so its first cycle is
 ///   whole. Both handle channels (`strong`, `weak`: a device's left and right coils) carry it too.
-/// - **Amplitude** (one ERM or phone vibra) and **two motors** (game pads): `drive` is the amplitude envelope with
-///   each transient held for the profile's minimum burst (a motor needs time to spin up), and `strong`/`weak` split
-///   it by sharpness (dull → strong, sharp → weak; both full at 0.5).
+/// - **Amplitude** (one ERM or phone vibra) and **two motors** (game pads): `drive` is the amplitude envelope and
+///   `strong`/`weak` split it by sharpness (dull → strong, sharp → weak; both full at 0.5). A motor cannot tap, so
+///   each transient becomes a ``MotorBurst`` on each of the three channels — an overdrive kick up to the speed its
+///   level asks for, held for the motor's minimum on-time — with the channel's share of the transient's level
+///   (`drive` the whole level, `strong`/`weak` their split of it), so a tap on a routed single motor is as strong as
+///   on both.
 /// - **Per device write** (``motorLevels(of:frameCount:mode:)``): a motor device takes one level per motor per
 ///   update, the peak of the block, so that a transient shorter than the update period is not lost.
 ///
 /// Real-time safety: value type; ``shape(frameCount:amplitudeSum:sharpnessSum:onsets:into:)`` allocates nothing.
 public struct ActuatorTranslator: Sendable {
-    private let minimumBurstFrames: Int
     private let frequencyMin: Float
     private let band: Float
     private let isPCM: Bool
@@ -20,21 +22,25 @@ public struct ActuatorTranslator: Sendable {
     private var busPhase: Float = 0
     private var lastAmplitude: Float = 0
     private var lastSharpness: Float = 0.5
-    private var holdRemaining = 0
-    private var holdLevel: Float = 0
+    /// Transient bursts on the whole-level channel (`drive`) and on each motor's share (`strong`, `weak`).
+    private var driveBurst: MotorBurst
+    private var strongBurst: MotorBurst
+    private var weakBurst: MotorBurst
 
-    /// Whether a transient's burst is still being held (the bus is not silent yet even when no voice plays).
+    /// Whether a transient's burst is still playing (the bus is not silent yet even when no voice plays).
     public var isHoldingBurst: Bool {
-        @_noLocks @_noAllocation get { holdRemaining > 0 }
+        @_noLocks @_noAllocation get { driveBurst.isActive || strongBurst.isActive || weakBurst.isActive }
     }
 
     /// A translator for `profile` at `sampleRate`.
     public init(profile: ActuatorProfile, sampleRate: Double) {
-        minimumBurstFrames = Swift.max(0, Int((profile.minimumBurstDuration * sampleRate).rounded()))
         frequencyMin = Float(profile.frequencyMin)
         band = Float(profile.frequencyMax - profile.frequencyMin)
         isPCM = profile.mode == .pcm
         invRate = Float(1 / sampleRate)
+        driveBurst = MotorBurst(profile: profile, sampleRate: sampleRate)
+        strongBurst = driveBurst
+        weakBurst = driveBurst
     }
 
     /// Writes the bus for `n` frames from the mixed voices: the amplitude sum, the amplitude-weighted sharpness sum,
@@ -53,29 +59,27 @@ public struct ActuatorTranslator: Sendable {
             let a = FastMath.clamp(raw, 0, 1)
             let s = raw > 1e-6 ? FastMath.clamp(sharpnessSum[k] / raw, 0, 1) : lastSharpness
             let onset = onsets[k]
-            if onset > 0 {
-                // A transient starting from (near) silence starts the carrier at phase 0, so its first cycle is whole.
-                if lastAmplitude < 1e-3 { busPhase = 0 }
-                holdRemaining = minimumBurstFrames
-                holdLevel = Swift.max(holdLevel, FastMath.clamp(onset, 0, 1))
-            }
-            var held = a
-            if holdRemaining > 0 {
-                held = Swift.max(a, holdLevel)
-                holdRemaining -= 1
-                if holdRemaining == 0 { holdLevel = 0 }
-            }
             haptic.amplitude[k] = a
             haptic.sharpness[k] = s
             if isPCM {
+                // A transient starting from (near) silence starts the carrier at phase 0, so its first cycle is whole.
+                if onset > 0 && lastAmplitude < 1e-3 { busPhase = 0 }
                 let wave = a * FastMath.sinCycles(busPhase)
                 haptic.drive[k] = wave
                 haptic.strong[k] = wave
                 haptic.weak[k] = wave
             } else {
-                haptic.drive[k] = held
-                haptic.strong[k] = held * Swift.min(1, 2 * (1 - s))
-                haptic.weak[k] = held * Swift.min(1, 2 * s)
+                let strongShare = Swift.min(1, 2 * (1 - s))
+                let weakShare = Swift.min(1, 2 * s)
+                if onset > 0 {
+                    let level = FastMath.clamp(onset, 0, 1)
+                    driveBurst.trigger(level: level)
+                    strongBurst.trigger(level: level * strongShare)
+                    weakBurst.trigger(level: level * weakShare)
+                }
+                haptic.drive[k] = driveBurst.step(a)
+                haptic.strong[k] = strongBurst.step(a * strongShare)
+                haptic.weak[k] = weakBurst.step(a * weakShare)
             }
             // Triggers play only what a route sends them.
             haptic.leftTrigger[k] = 0
@@ -127,20 +131,27 @@ public struct ActuatorTranslator: Sendable {
         }
     }
 
-    /// The motor levels a transient of `intensity` and `sharpness` starts with from silence on a motor device of `mode`
-    /// through `route` (what ``motorLevels(of:frameCount:mode:)`` reports for its first block): what a device can
-    /// prepare ahead of the onset.
+    /// The motor levels a transient of `intensity` and `sharpness` starts with from silence on a motor device with
+    /// `profile` through `route` (what ``motorLevels(of:frameCount:mode:)`` reports for its first block: the
+    /// ``MotorBurst``'s overdrive kick, or the held level without overdrive): what a device can prepare ahead of the
+    /// onset.
     public static func onsetLevels(
-        intensity: Float, sharpness: Float, mode: Mode, route: MotorRoute
+        intensity: Float, sharpness: Float, profile: ActuatorProfile, route: MotorRoute
     ) -> (strong: Float, weak: Float) {
         let level = FastMath.clamp(intensity, 0, 1)
         let s = FastMath.clamp(sharpness, 0, 1)
-        switch (mode, route) {
-        case (.twoMotor, .strong): return (level, 0)
-        case (.twoMotor, .weak): return (0, level)
+        let whole = MotorBurst.onsetLevel(level, profile: profile)
+        switch (Mode(profile.mode), route) {
+        case (.twoMotor, .strong): return (whole, 0)
+        case (.twoMotor, .weak): return (0, whole)
         case (.twoMotor, .triggers), (.twoMotor, .leftTrigger), (.twoMotor, .rightTrigger): return (0, 0)
-        case (.twoMotor, _): return (level * Swift.min(1, 2 * (1 - s)), level * Swift.min(1, 2 * s))
-        case (.amplitude, _), (.pcm, _): return (level, level)
+        case (.twoMotor, _):
+            return (
+                MotorBurst.onsetLevel(level * Swift.min(1, 2 * (1 - s)), profile: profile),
+                MotorBurst.onsetLevel(level * Swift.min(1, 2 * s), profile: profile)
+            )
+        case (.amplitude, _): return (whole, whole)
+        case (.pcm, _): return (level, level)
         }
     }
 

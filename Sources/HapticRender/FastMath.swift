@@ -62,6 +62,19 @@ enum FastMath {
         return Int(Swift.min(x, 1e15) + 0.5)
     }
 
+    /// √x for a finite `x` (0 for zero, negatives and NaN), to float precision: a first guess from the exponent bits,
+    /// then three Newton steps (the standard library's `squareRoot()` calls out of the module).
+    @_noLocks @_noAllocation
+    @inline(__always)
+    static func squareRoot(_ x: Float) -> Float {
+        guard x > 0 else { return 0 }
+        var y = Float(bitPattern: 0x1FBD_1DF5 &+ (x.bitPattern >> 1))
+        y = 0.5 * (y + x / y)
+        y = 0.5 * (y + x / y)
+        y = 0.5 * (y + x / y)
+        return y
+    }
+
     /// Clamps `x` into `lo … hi`; NaN becomes `lo`.
     @_noLocks @_noAllocation
     @inline(__always)

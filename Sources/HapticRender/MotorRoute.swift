@@ -13,8 +13,9 @@
 /// | ``triggers`` | 0 | 0 | the whole level on both | `triggers` |
 /// | ``leftTrigger``, ``rightTrigger`` | 0 | 0 | the whole level on one | `leftTrigger`, `rightTrigger` |
 ///
-/// On a motor device the "whole signal" is the profile's drive envelope (transients held for the motor's minimum
-/// burst), so a routed engine's taps are as strong on one motor as they would be split over two; sharpness is then
+/// On a motor device the "whole signal" is the profile's drive envelope (each transient a ``MotorBurst`` of its whole
+/// level: an overdrive kick, then the motor's minimum on-time), so a routed engine's taps are as strong on one motor
+/// as they would be split over two; sharpness is then
 /// carried only by which motor plays. On a PCM device (voice coils) it is the drive waveform, so sharpness stays a
 /// frequency on each coil; trigger levels follow the amplitude. The amplitude, sharpness and audio buses are left
 /// alone; routes to triggers silence the handles' drive signal too.

@@ -8,11 +8,20 @@ import Testing
 /// it), the start of a player that opens with it (the device may start it from the app's thread), and an intensity
 /// control sent for "now" as a scale (the device sends it before the render thread has).
 struct AnticipationTests {
-    /// A two-motor device that records what it is told.
+    /// A two-motor device that records what it is told. By default a pad without overdrive, so a tap's onset is its
+    /// level split by sharpness; on the built-in pad it is the overdrive kick (`MotorBurst`).
     final class ListeningDevice: HapticDevice {
-        let info = DeviceInfo(
-            id: "listening", name: "Listening pad", kind: .null, supportsHaptics: true, supportsAudio: false, isHardware: false,
-            profile: .twoMotorPad)
+        let info: DeviceInfo
+        init(profile: ActuatorProfile = ListeningDevice.padWithoutOverdrive) {
+            info = DeviceInfo(
+                id: "listening", name: "Listening pad", kind: .null, supportsHaptics: true, supportsAudio: false, isHardware: false,
+                profile: profile)
+        }
+        static let padWithoutOverdrive: ActuatorProfile = {
+            var pad = ActuatorProfile.twoMotorPad
+            pad.overdriveLevel = 0
+            return pad
+        }()
         let onsets = LockedState<[(Float, Float)]>([])
         let scales = LockedState<[Float]>([])
         let started = LockedState<[(Float, Float)]>([])
@@ -77,6 +86,10 @@ struct AnticipationTests {
         #expect(onsets.count == 2, "a continuous onset ramps up: nothing to arm")
         #expect(abs(onsets[0].0 - 0.8) < 1e-6 && abs(onsets[0].1 - 0.4) < 1e-6, "dull: strong full, weak half (\(onsets[0]))")
         #expect(onsets[1].0 == 0 && abs(onsets[1].1 - 0.8) < 1e-6, "the right handle alone")
+        // On the built-in pad a tap starts with its overdrive kick, on each motor it moves: that is what is armed.
+        let pad = ListeningDevice(profile: .twoMotorPad)
+        _ = EngineRuntime(device: pad, clock: .manual).makePlayer(program: tap)
+        #expect(pad.onsets.withLock { $0.map { [$0.0, $0.1] } } == [[1, 1]])
     }
 
     @Test func anImmediateIntensityChangeIsAnnouncedAsAScale() throws {
