@@ -171,7 +171,7 @@ import Testing
         process.executableURL = try CommandRunner.hapticURL
         process.arguments = ["play", pattern.path, "--loop", "--device", "wav:\(wav.path)"]
         let log = folder.appendingPathComponent("stderr.txt")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: log)
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice

@@ -61,8 +61,8 @@ extension GameControllerSuites {
                 vibrator.hasGamepadButtons = false
                 return .success(vibrator)
             }
-            FileManager.default.createFile(atPath: folder.appendingPathComponent("event3").path, contents: nil)
-            FileManager.default.createFile(atPath: folder.appendingPathComponent("event4").path, contents: nil)
+            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("event3").path, contents: nil)
+            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("event4").path, contents: nil)
             let connects = Observed(.GCControllerDidConnect)
             let disconnects = Observed(.GCControllerDidDisconnect)
             let registry = ControllerRegistry(
@@ -93,7 +93,7 @@ extension GameControllerSuites {
             #expect(throws: (any Error).self) { try player.start(atTime: 0) }
             _ = idle
 
-            FileManager.default.createFile(atPath: folder.appendingPathComponent("event3").path, contents: nil)
+            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("event3").path, contents: nil)
             let again = connects.wait(for: 2)
             #expect(again.count == 2)
             let second = try #require(again.last)
@@ -110,7 +110,7 @@ extension GameControllerSuites {
 
         @Test func aPadUnpluggedRightAfterDiscoveryIsDisconnected() throws {
             let folder = try Fixtures.temporaryDirectory()
-            FileManager.default.createFile(atPath: folder.appendingPathComponent("event5").path, contents: nil)
+            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("event5").path, contents: nil)
             let probes = LockedState(0)
             // Discovery's probe sees the pad, which is unplugged before the monitor's first scan.
             let probe: @Sendable (String) -> Result<EvdevCapabilities, DeviceError> = { path in
