@@ -26,7 +26,7 @@ public struct SimulatedControllerSpec: Sendable, Hashable {
     /// The most simulated controllers one `HAPTIC_CONTROLLERS` value makes (more than any game has players).
     public static let maxCount = 16
 
-    /// Parses one item, `simulated:<model>[=wav:<path>]`; spaces and tabs around the item, around `=` and around the
+    /// Parses one item, `simulated:<model>[=wav:<path>]`; spaces and tabs around the item, the model, `=` and the
     /// path are ignored, the model's case too.
     ///
     /// - Throws: ``DeviceError/Code/notFound`` naming what is wrong.
@@ -47,7 +47,7 @@ public struct SimulatedControllerSpec: Sendable, Hashable {
         let parts = trimmed(item).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         let head = trimmed(parts[0])
         guard head.hasPrefix("simulated:") else { return .failure(Reason(text: "expected simulated:<profile>[=wav:<path>]")) }
-        let name = head.dropFirst("simulated:".count).lowercased()
+        let name = trimmed(head.dropFirst("simulated:".count)).lowercased()
         guard let model = Model(rawValue: name) else {
             return .failure(
                 Reason(
