@@ -135,6 +135,11 @@ let package = Package(
             dependencies: ["HapticCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Fuzz/FuzzCommandOptions"),
         .executableTarget(name: "FuzzWAVDecoder", dependencies: ["HapticRender", "HapticPattern"], path: "Fuzz/FuzzWAVDecoder"),
+        .executableTarget(name: "FuzzDeviceString", dependencies: ["HapticDevices", "HapticRender"], path: "Fuzz/FuzzDeviceString"),
+        .executableTarget(name: "FuzzControllerList", dependencies: ["HapticDevices"], path: "Fuzz/FuzzControllerList"),
+        .executableTarget(
+            name: "FuzzStudioMessage", dependencies: ["HapticStudio", "HapticDevices", "HapticRender", "OpenCoreHaptics"],
+            path: "Fuzz/FuzzStudioMessage"),
         // Shared test helpers (fixture paths, corpus location), never copied between test targets.
         .target(
             name: "HapticTestSupport",
@@ -155,7 +160,10 @@ let package = Package(
         .testTarget(name: "HapticRenderTests", dependencies: ["HapticRender", "HapticPattern", "HapticTestSupport"]),
         .testTarget(
             name: "HapticDevicesTests",
-            dependencies: ["HapticDevices", "HapticRender", "HapticPattern", "CHapticSupport", "HapticTestSupport"]),
+            dependencies: [
+                "HapticDevices", "HapticRender", "HapticPattern", "CHapticSupport", "HapticTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         .testTarget(
             name: "HapticEngineTests",
             dependencies: [
@@ -181,6 +189,8 @@ let package = Package(
             name: "HapticCLITests",
             dependencies: [
                 "HapticTestSupport", "haptic", "HapticCommands", "OpenCoreHaptics", "HapticDevices", "HapticEngine", "HapticPattern",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(
             name: "OpenGameControllerTests",

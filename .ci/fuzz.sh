@@ -27,7 +27,8 @@ config=${FUZZ_CONFIG:-release}
 out=${FUZZ_OUT:-.build-fuzz/runs}
 shared=${OPENCOREHAPTICS_SHARED:-$(cd .. && pwd)/shared}
 corpus="$shared/corpus"
-all_targets=(FuzzAHAPReader FuzzPropertyList FuzzPatternDictionary FuzzWAVDecoder FuzzHapticFile FuzzCommandOptions)
+all_targets=(FuzzAHAPReader FuzzPropertyList FuzzPatternDictionary FuzzWAVDecoder FuzzHapticFile FuzzCommandOptions FuzzDeviceString
+  FuzzControllerList FuzzStudioMessage)
 if [ $# -gt 0 ]; then targets=("$@"); else targets=("${all_targets[@]}"); fi
 
 # Per-target options: largest input, dictionary, leak checking. FuzzPropertyList runs without libFuzzer's per-input
@@ -36,7 +37,14 @@ if [ $# -gt 0 ]; then targets=("$@"); else targets=("${all_targets[@]}"); fi
 # the other harnesses and by the ASan test run (.ci/sanitizers.sh).
 detect_leaks() { case $1 in FuzzPropertyList) echo 0 ;; *) echo 1 ;; esac; }
 # Largest input and dictionary per target.
-max_len() { case $1 in FuzzWAVDecoder) echo 16384 ;; FuzzCommandOptions) echo 512 ;; *) echo 65536 ;; esac; }
+max_len() {
+  case $1 in
+    FuzzWAVDecoder) echo 16384 ;;
+    FuzzCommandOptions | FuzzDeviceString | FuzzControllerList) echo 512 ;;
+    FuzzStudioMessage) echo 8192 ;;
+    *) echo 65536 ;;
+  esac
+}
 dictionary() {
   case $1 in
     FuzzAHAPReader | FuzzPatternDictionary) echo Fuzz/Dictionaries/ahap.dict ;;
@@ -44,6 +52,9 @@ dictionary() {
     FuzzWAVDecoder) echo Fuzz/Dictionaries/wav.dict ;;
     FuzzHapticFile) echo Fuzz/Dictionaries/haptic.dict ;;
     FuzzCommandOptions) echo Fuzz/Dictionaries/options.dict ;;
+    FuzzDeviceString) echo Fuzz/Dictionaries/device.dict ;;
+    FuzzControllerList) echo Fuzz/Dictionaries/controllers.dict ;;
+    FuzzStudioMessage) echo Fuzz/Dictionaries/studio.dict ;;
   esac
 }
 

@@ -103,4 +103,36 @@ write("FuzzWAVDecoder", "not-wave.wav", wav(1, 1, 8000, 16, ramp16, form=b"AVI "
 stream = bytearray(wav(1, 1, 8000, 16, ramp16))
 stream[-len(ramp16) - 4:-len(ramp16)] = b"\xff\xff\xff\xff"
 write("FuzzWAVDecoder", "streaming-size.wav", bytes(stream))
+
+# Device strings (HAPTIC_DEVICE / --device): every kind, every ALSA option, and the strings that trapped (issue 21).
+for name, text in [
+    ("null", "null"), ("null-suffix", "null:x"), ("simulated", "simulated"), ("simulated-profile", "simulated:voice-coil"),
+    ("wav", "wav:/tmp/och-fuzz.wav"), ("evdev", "evdev:/dev/input/event5"), ("alsa", "alsa:default"),
+    ("alsa-dualsense", "alsa:hw:CARD=Controller,DEV=0?channels=4&audio=0,1&haptic=2,3&format=float"),
+    ("alsa-latency", "alsa:hw:1?latency=2500us"), ("alsa-periods", "alsa:null?period=64&periods=2"),
+    ("alsa-audio-overflow", "alsa:null?audio=9223372036854775807"), ("alsa-channels-huge", "alsa:null?channels=4294967296"),
+]:
+    write("FuzzDeviceString", name, text)
+
+# HAPTIC_CONTROLLERS values.
+for name, text in [
+    ("one", "simulated:xbox"), ("recorded", "simulated:xbox=wav:/tmp/pad.wav,simulated:dualsense"),
+    ("spaces", " simulated:generic  ,\tsimulated:XBOX = wav: /tmp/p.wav "), ("bad-middle", "simulated:xbox,simulated:nes,simulated:generic"),
+]:
+    write("FuzzControllerList", name, text)
+
+# Studio messages, one per type (the harness's folder has Tap.ahap and sounds/click.wav).
+TAP = json.dumps({"Version": 1, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]})
+AUDIO = json.dumps({"Pattern": [{"Event": {"Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "sounds/click.wav"}}]})
+for name, message in [
+    ("hello", {"id": 1, "type": "hello"}), ("list", {"id": 2, "type": "list"}), ("open", {"id": 3, "type": "open", "path": "Tap.ahap"}),
+    ("analyze", {"id": 4, "type": "analyze", "ahap": AUDIO, "dir": "", "from": 0, "to": 1, "columns": 100}),
+    ("save", {"id": 5, "type": "save", "path": "Saved.ahap", "ahap": TAP}),
+    ("export", {"id": 6, "type": "export", "path": "out.json", "format": "android", "step": 25, "ahap": TAP}),
+    ("play", {"id": 7, "type": "play", "ahap": TAP, "dir": "", "loop": False}),
+    ("update", {"id": 8, "type": "update", "ahap": TAP, "dir": "", "from": 0, "to": 0.1}),
+    ("stop", {"id": 9, "type": "stop"}), ("outputs", {"id": 10, "type": "outputs"}), ("output", {"id": 11, "type": "output", "output": "null"}),
+    ("import", {"id": 12, "type": "importAudio", "path": "sounds/click.wav"}), ("escape", {"id": 13, "type": "open", "path": "../etc/passwd"}),
+]:
+    write("FuzzStudioMessage", name, json.dumps(message))
 print("seeds written under", HERE)

@@ -27,7 +27,8 @@ internal struct BounceCommand: ParsableCommand {
 
     internal func validate() throws {
         if let frames, !(1...5_184_000).contains(frames) { throw ValidationError("--frames must be 1 … 5184000 (a day at 60 per second)") }
-        if let seconds, !(seconds > 0 && seconds <= 86_400) { throw ValidationError("--seconds must be 0 … 86400") }
+        if let seconds, !(seconds > 0 && seconds <= 86_400) { throw ValidationError("--seconds must be more than 0, at most 86400") }
+        try OutputDevice.validate(device)
     }
 
     internal func run() throws {

@@ -24,6 +24,7 @@ struct LatencyCommand: ParsableCommand {
 
     func validate() throws {
         guard (5...1_000).contains(count) else { throw ValidationError("--count must be 5 … 1000") }
+        try OutputDevice.validate(device)
     }
 
     func run() throws {

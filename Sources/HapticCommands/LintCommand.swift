@@ -55,7 +55,7 @@ struct LintCommand: ParsableCommand {
     func validate() throws {
         if files.isEmpty && !library { throw ValidationError("give files to lint, or --library") }
         if let longContinuous, !(longContinuous.isFinite && longContinuous > 0 && longContinuous <= 3_600) {
-            throw ValidationError("--long-continuous must be a number of seconds, 0 … 3600")
+            throw ValidationError("--long-continuous must be a number of seconds, more than 0, at most 3600")
         }
         let unknown = disabledRules.subtracting(Self.ruleNames)
         guard unknown.isEmpty else {

@@ -8,6 +8,19 @@ import HapticDevices
 /// device as `CHHapticEngine()` configures it (`EngineConfiguration.recommended(for:)`), so the tool plays exactly as
 /// an app would.
 internal enum OutputDevice {
+    /// Checks a `--device` value's form and ranges (``HapticDevices/DeviceSpecifier``) without opening anything, for
+    /// a command's `validate()`.
+    ///
+    /// - Throws: `ValidationError` naming `--device` and what is wrong.
+    internal static func validate(_ id: String?) throws {
+        guard let id else { return }
+        do {
+            _ = try DeviceSpecifier(parsing: id)
+        } catch {
+            throw ValidationError(terminalSafe("--device: \(error.message)"))
+        }
+    }
+
     /// Opens the device description for `id`, or the default.
     ///
     /// - Parameters:

@@ -51,6 +51,7 @@ internal struct PlaybackOptions: ParsableArguments {
             throw ValidationError("--intensity-scale must be 0 … 1")
         }
         if device != nil && controller != nil { throw ValidationError("--device and --controller cannot be used together") }
+        try OutputDevice.validate(device)
         if let locality {
             guard controller != nil else { throw ValidationError("--locality needs --controller") }
             guard PlaybackOutput.locality(named: locality) != nil else {

@@ -39,9 +39,8 @@ struct PlotCommand: ParsableCommand {
             throw ValidationError(
                 "unknown profile '\(profile)'; choose one of \(ActuatorProfile.builtIns.map(\.name).joined(separator: ", "))")
         }
-        guard (320...8000).contains(width), (240...8000).contains(height) else {
-            throw ValidationError("--width must be 320…8000 and --height 240…8000")
-        }
+        guard (320...8_000).contains(width) else { throw ValidationError("--width must be 320 … 8000 pixels") }
+        guard (240...8_000).contains(height) else { throw ValidationError("--height must be 240 … 8000 pixels") }
     }
 
     func run() throws {

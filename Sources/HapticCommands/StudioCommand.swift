@@ -32,6 +32,7 @@ internal struct StudioCommand: ParsableCommand {
 
     internal func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 … 65535 (0 picks a free port)") }
+        try OutputDevice.validate(device)
     }
 
     internal func run() throws {

@@ -46,89 +46,44 @@ public struct AlsaConfiguration: Sendable, Hashable {
         /// Periods in the buffer, 2 … 16.
         public var count: Int
 
-        /// A layout of `count` periods of `frames` frames (clamped to the ranges above).
+        /// The frames a period may have, 16 … 8192.
+        public static let frameRange = 16...8_192
+        /// The periods a buffer may have, 2 … 16.
+        public static let countRange = 2...16
+
+        /// A layout of `count` periods of `frames` frames (clamped to ``frameRange`` and ``countRange``).
         public init(frames: Int = 128, count: Int = 2) {
-            self.frames = Swift.min(8_192, Swift.max(16, frames))
-            self.count = Swift.min(16, Swift.max(2, count))
+            self.frames = Swift.min(Self.frameRange.upperBound, Swift.max(Self.frameRange.lowerBound, frames))
+            self.count = Swift.min(Self.countRange.upperBound, Swift.max(Self.countRange.lowerBound, count))
         }
     }
 
+    /// The channels a PCM may have here, 1 … 64: more than any haptic or audio interface a haptics setup drives (a
+    /// MADI card has 64), and few enough that a block's interleaved buffer stays small.
+    public static let channelCountRange = 1...64
+    /// The buffer latency that may be asked, 0.5 ms … 500 ms (seconds).
+    public static let latencyRange = 0.000_5...0.5
+
     /// Creates a configuration; by default a stereo audio device.
+    ///
+    /// Values outside the ranges are brought into them: the channel count into ``channelCountRange`` (channels beyond
+    /// it are dropped from the lists), the latency into ``latencyRange``; the text form (``init(parsing:)``) refuses
+    /// them instead.
     public init(
         pcm: String = "default", channelCount: Int = 2, audioChannels: [Int] = [0, 1], hapticChannels: [Int] = [],
         sampleFormat: SampleFormat = .s16, latency: Double = 0.005, profile: ActuatorProfile = .voiceCoil,
         periods: PeriodLayout? = nil
     ) {
         self.pcm = pcm
-        let count = max(1, channelCount)
+        let count = Swift.min(Self.channelCountRange.upperBound, Swift.max(Self.channelCountRange.lowerBound, channelCount))
         self.channelCount = count
         self.audioChannels = audioChannels.filter { $0 >= 0 && $0 < count }
         self.hapticChannels = hapticChannels.filter { $0 >= 0 && $0 < count }
         self.sampleFormat = sampleFormat
-        self.latency = latency
+        // Out of range (or NaN) would trap where the PCM starts (`UInt32(latency * 1e6)`): clamp, NaN to the default.
+        self.latency = latency.isNaN ? 0.005 : Swift.min(Self.latencyRange.upperBound, Swift.max(Self.latencyRange.lowerBound, latency))
         self.profile = profile
         self.periods = periods
-    }
-
-    /// Parses `pcm?channels=N&audio=a,b&haptic=c,d&format=s16|float&latency=5ms&period=128&periods=2` (everything after
-    /// `alsa:`; the latency in `ms` or `us`, 0.5 … 500 ms; a period of 16 … 8192 frames, 2 … 16 periods).
-    ///
-    /// - Throws: ``DeviceError/Code/notFound`` for a malformed option.
-    public init(parsing text: String) throws(DeviceError) {
-        let parts = text.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        var configuration = AlsaConfiguration(pcm: String(parts[0]))
-        var channels: Int?
-        if parts.count > 1 {
-            for option in parts[1].split(separator: "&") {
-                let pair = option.split(separator: "=", maxSplits: 1)
-                let key = pair.first.map(String.init) ?? ""
-                let value = pair.count > 1 ? String(pair[1]) : ""
-                let list = value.split(separator: ",").compactMap { Int($0) }
-                switch key {
-                case "channels":
-                    guard let n = Int(value), n > 0 else { throw DeviceError(.notFound, "alsa: bad channels '\(value)'") }
-                    channels = n
-                case "audio": configuration.audioChannels = list
-                case "haptic": configuration.hapticChannels = list
-                case "format":
-                    guard let format = SampleFormat(rawValue: value) else {
-                        throw DeviceError(.notFound, "alsa: format must be s16 or float")
-                    }
-                    configuration.sampleFormat = format
-                case "latency":
-                    let seconds: Double?
-                    if value.hasSuffix("ms") {
-                        seconds = Double(value.dropLast(2)).map { $0 / 1_000 }
-                    } else if value.hasSuffix("us") {
-                        seconds = Double(value.dropLast(2)).map { $0 / 1_000_000 }
-                    } else {
-                        seconds = nil
-                    }
-                    guard let seconds, seconds >= 0.0005, seconds <= 0.5 else {
-                        throw DeviceError(.notFound, "alsa: latency must be 0.5ms … 500ms, e.g. latency=5ms (got '\(value)')")
-                    }
-                    configuration.latency = seconds
-                case "period":
-                    guard let frames = Int(value), (16...8_192).contains(frames) else {
-                        throw DeviceError(.notFound, "alsa: period must be 16 … 8192 frames, e.g. period=128 (got '\(value)')")
-                    }
-                    configuration.periods = PeriodLayout(frames: frames, count: configuration.periods?.count ?? 2)
-                case "periods":
-                    guard let count = Int(value), (2...16).contains(count) else {
-                        throw DeviceError(.notFound, "alsa: periods must be 2 … 16, e.g. periods=2 (got '\(value)')")
-                    }
-                    configuration.periods = PeriodLayout(frames: configuration.periods?.frames ?? 128, count: count)
-                default:
-                    throw DeviceError(
-                        .notFound, "alsa: unknown option '\(key)' (channels, audio, haptic, format, latency, period, periods)")
-                }
-            }
-        }
-        self = AlsaConfiguration(
-            pcm: configuration.pcm,
-            channelCount: channels ?? max(2, (configuration.audioChannels + configuration.hapticChannels).max().map { $0 + 1 } ?? 2),
-            audioChannels: configuration.audioChannels, hapticChannels: configuration.hapticChannels,
-            sampleFormat: configuration.sampleFormat, latency: configuration.latency, periods: configuration.periods)
     }
 
     /// The `HAPTIC_DEVICE` form of this configuration.

@@ -14,7 +14,7 @@ import Darwin
 /// Finds the outputs of this machine and picks the default one.
 ///
 /// The order is: the `HAPTIC_DEVICE` override when set (`evdev:/dev/input/eventN`, `alsa:<pcm>`, `simulated`,
-/// `simulated:<profile>`, `wav:<path>`, `null`); otherwise haptic hardware — evdev force-feedback nodes
+/// `simulated:<profile>`, `wav:<path>`, `null`; see ``DeviceSpecifier``); otherwise haptic hardware — evdev force-feedback nodes
 /// (`/dev/input/event*`, in number order), then ALSA PCMs of known haptic controllers — and finally the simulated
 /// actuator, which is always there.
 ///
@@ -62,41 +62,37 @@ public enum DeviceDiscovery {
     /// The device `HAPTIC_DEVICE` (or `id`) names.
     ///
     /// - Parameters:
-    ///   - id: `evdev:/dev/input/eventN`, `alsa:<pcm>`, `simulated`, `simulated:<profile name>`, `wav:<path>` or
-    ///     `null`.
+    ///   - id: `evdev:/dev/input/eventN`, `alsa:<pcm>[?options]`, `simulated`, `simulated:<profile name>`,
+    ///     `wav:<path>` or `null` (the grammar and its ranges: ``DeviceSpecifier``).
     ///   - meter: whether a simulated actuator may draw its live meter on standard error (a tool that draws on the
     ///     terminal itself switches it off).
-    /// - Throws: ``DeviceError``: ``DeviceError/Code/notFound`` for an unknown form or a missing node, or what
-    ///   opening the device reported.
+    /// - Throws: ``DeviceError``: ``DeviceError/Code/notFound`` for a malformed string, a missing node or a `wav:`
+    ///   path whose folder does not exist, ``DeviceError/Code/permissionDenied`` for a `wav:` folder that cannot be
+    ///   written, or what opening the device reported.
     public static func makeDevice(id: String, meter: SimulatedDevice.Meter = .automatic) throws(DeviceError) -> any HapticDevice {
-        let (scheme, argument) = split(id)
-        switch scheme {
-        case "null": return NullDevice()
-        case "simulated":
-            guard let name = argument else { return SimulatedDevice(meter: meter) }
-            guard let profile = ActuatorProfile.builtIn(named: name) else {
-                throw DeviceError(
-                    .notFound,
-                    "no built-in actuator profile '\(name)' (have: \(ActuatorProfile.builtIns.map(\.name).joined(separator: ", ")))")
-            }
+        switch try DeviceSpecifier(parsing: id) {
+        case .null: return NullDevice()
+        case .simulated(let profile):
+            guard let profile else { return SimulatedDevice(meter: meter) }
             return SimulatedDevice(profile: profile, meter: meter)
-        case "wav":
-            guard let path = argument, !path.isEmpty else { throw DeviceError(.notFound, "wav: needs a path, e.g. wav:out.wav") }
+        case .wav(let path):
+            // Checked here, like every other device's node or PCM, so an unusable recording falls back to the
+            // simulated actuator with a diagnostic instead of failing the engine's start.
+            try WAVDevice.checkFolder(of: path)
             return WAVDevice(path: path)
-        #if os(Linux)
-        case "evdev":
-            guard let path = argument, !path.isEmpty else {
-                throw DeviceError(.notFound, "evdev: needs a node, e.g. evdev:/dev/input/event5")
-            }
+        case .evdev(let path):
+            #if os(Linux)
             let capabilities = try EvdevProbe.probe(path: path, system: LinuxEvdevSystemCalls()).get()
             return EvdevDevice(capabilities: capabilities, configuration: EvdevConfiguration(profile: profile(for: capabilities)))
-        case "alsa":
-            guard let pcm = argument, !pcm.isEmpty else { throw DeviceError(.notFound, "alsa: needs a PCM name, e.g. alsa:default") }
-            return try AlsaDevice(configuration: AlsaConfiguration(parsing: pcm))
-        #endif
-        default:
-            throw DeviceError(
-                .notFound, "unknown device '\(id)': use evdev:/dev/input/eventN, alsa:<pcm>, simulated, wav:<path> or null")
+            #else
+            throw DeviceError(.unsupported, "evdev:\(path): evdev exists on Linux only")
+            #endif
+        case .alsa(let configuration):
+            #if os(Linux)
+            return try AlsaDevice(configuration: configuration)
+            #else
+            throw DeviceError(.unsupported, "\(configuration.id): ALSA exists on Linux only")
+            #endif
         }
     }
 
@@ -154,11 +150,6 @@ public enum DeviceDiscovery {
     /// ``defaultSelection(environment:logger:meter:)``'s device.
     public static func defaultDevice(environment: [String: String] = ProcessEnvironment.current) -> any HapticDevice {
         defaultSelection(environment: environment).device
-    }
-
-    private static func split(_ id: String) -> (String, String?) {
-        guard let colon = id.firstIndex(of: ":") else { return (id, nil) }
-        return (String(id[..<colon]), String(id[id.index(after: colon)...]))
     }
 
     #if os(Linux)

@@ -1,6 +1,7 @@
 #if os(Linux)
 import Foundation
 import HapticTestSupport
+import PropertyBased
 import Testing
 
 @testable import HapticDevices
@@ -94,6 +95,41 @@ struct ControllerDiscoveryTests {
         }
         let broken = ControllerDiscovery.simulatedControllers(environment: ["HAPTIC_CONTROLLERS": "simulated:nes"])
         #expect(broken.controllers.isEmpty && broken.problems.count == 1)
+    }
+
+    @Test func oneBadControllerItemIsReportedWithItsPositionAndTheOthersApply() {
+        // Issue 21: trailing spaces made a good item bad, and one bad item dropped every controller.
+        let report = ControllerDiscovery.simulatedControllers(environment: [
+            "HAPTIC_CONTROLLERS": "simulated:xbox  , simulated:nes,,\tsimulated:generic =  wav:/tmp/pad.wav  ,xbox"
+        ])
+        #expect(report.controllers.map(\.id) == ["simulated:xbox#1", "simulated:generic#2"])
+        #expect(report.controllers[1].simulation?.recordingPath == "/tmp/pad.wav")
+        #expect(
+            report.problems == [
+                "HAPTIC_CONTROLLERS item 2 ('simulated:nes'): no simulated controller 'nes' (have: xbox, dualsense, generic); it is skipped",
+                "HAPTIC_CONTROLLERS item 5 ('xbox'): expected simulated:<profile>[=wav:<path>]; it is skipped",
+            ])
+        let many = ControllerDiscovery.simulatedControllers(
+            environment: ["HAPTIC_CONTROLLERS": Array(repeating: "simulated:generic", count: 100).joined(separator: ",")])
+        #expect(many.controllers.count == SimulatedControllerSpec.maxCount)
+        #expect(many.problems == ["HAPTIC_CONTROLLERS: more than 16 controllers; item 17 and later are skipped"])
+    }
+
+    @Test func noControllerListTraps() async {
+        let pieces = ["simulated:", "xbox", "dualsense", "generic", "nes", "=", "wav:", "/tmp/p.wav", ",", " ", "\t", "\u{0}", "XBOX"]
+        let text = Gen.element(of: pieces).array(of: 0...20).map { $0.compactMap { $0 }.joined() }
+        await propertyCheck(count: 2_000, input: text) { text in
+            let parsed = SimulatedControllerSpec.parse(list: text)
+            let items = text.split(separator: ",", omittingEmptySubsequences: false).filter { !$0.allSatisfy { $0 == " " || $0 == "\t" } }
+            if items.count <= SimulatedControllerSpec.maxCount {
+                #expect(parsed.specs.count + parsed.problems.count == items.count, "\(text)")
+            }
+            for spec in parsed.specs {
+                if let path = spec.recordingPath {
+                    #expect(!path.isEmpty && path.first != " " && path.last != " " && !path.utf8.contains(0))
+                }
+            }
+        }
     }
 }
 #endif

@@ -31,6 +31,20 @@ extension GameControllerSuites {
             #expect(GCController.controllers()[1].playerIndex == .index2)
         }
 
+        @Test func aBadHAPTICCONTROLLERSItemLeavesTheOthersConnected() throws {
+            // Issue 21: "simulated:xbox " (a trailing space) was refused, and one bad item dropped every controller.
+            let folder = try Fixtures.temporaryDirectory()
+            ControllerRegistry.install(
+                ControllerRegistry(
+                    environment: [
+                        "HAPTIC_CONTROLLERS": "simulated:xbox , simulated:snes,simulated: generic = wav:\(folder.path)/pad.wav ",
+                        "HAPTIC_INPUT_DIR": folder.appendingPathComponent("no-input").path,
+                    ],
+                    clock: .manual, watchesHotPlug: false))
+            #expect(GCController.controllers().map(\.vendorName) == ["Simulated Xbox One Controller", "Simulated Gamepad"])
+            #expect(GCController.controllers().last?.haptics?.createEngine(withLocality: .leftHandle) != nil)
+        }
+
         /// Each locality of an Xbox pad moves exactly its actuators.
         @Test(arguments: [
             (GCHapticsLocality.leftHandle, [true, false, false, false]),

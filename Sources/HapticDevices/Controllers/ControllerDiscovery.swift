@@ -57,17 +57,16 @@ public enum ControllerDiscovery {
     }
     #endif
 
-    /// The simulated controllers `HAPTIC_CONTROLLERS` lists, in its order.
+    /// The simulated controllers `HAPTIC_CONTROLLERS` lists, in its order; each bad item is one of the report's
+    /// problems (with its position) and the others still apply.
     public static func simulatedControllers(environment: [String: String] = ProcessEnvironment.current) -> Report {
         var controllers: [ControllerInfo] = []
         var problems: [String] = []
         if let list = environment[simulatedVariable], !list.isEmpty {
-            do {
-                let specs = try SimulatedControllerSpec.parseList(list)
-                for (index, spec) in specs.enumerated() { controllers.append(simulated(spec, number: index + 1)) }
-            } catch {
-                problems.append(error.message)
-            }
+            // A bad item is reported and skipped; the others still apply.
+            let parsed = SimulatedControllerSpec.parse(list: list)
+            for (index, spec) in parsed.specs.enumerated() { controllers.append(simulated(spec, number: index + 1)) }
+            problems += parsed.problems
         }
         return Report(controllers: controllers, problems: problems)
     }

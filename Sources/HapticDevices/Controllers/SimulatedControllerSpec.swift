@@ -23,41 +23,96 @@ public struct SimulatedControllerSpec: Sendable, Hashable {
         self.recordingPath = recordingPath
     }
 
-    /// Parses one item, `simulated:<model>[=wav:<path>]`.
+    /// The most simulated controllers one `HAPTIC_CONTROLLERS` value makes (more than any game has players).
+    public static let maxCount = 16
+
+    /// Parses one item, `simulated:<model>[=wav:<path>]`; spaces and tabs around the item, the model, `=` and the
+    /// path are ignored, the model's case too.
     ///
     /// - Throws: ``DeviceError/Code/notFound`` naming what is wrong.
     public init(parsing item: String) throws(DeviceError) {
-        let text = item.drop { $0 == " " }
-        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        let head = parts[0]
-        guard head.hasPrefix("simulated:") else {
-            throw DeviceError(.notFound, "HAPTIC_CONTROLLERS item '\(item)': expected simulated:<profile>[=wav:<path>]")
+        switch Self.parse(item: item[...]) {
+        case .success(let spec): self = spec
+        case .failure(let reason):
+            throw DeviceError(.notFound, "HAPTIC_CONTROLLERS item '\(DeviceSpecifier.shown(Self.trimmed(item[...])))': \(reason.text)")
         }
-        let name = head.dropFirst("simulated:".count).lowercased()
-        guard let model = Model(rawValue: name) else {
-            throw DeviceError(
-                .notFound,
-                "HAPTIC_CONTROLLERS item '\(item)': no simulated controller '\(name)' (have: \(Model.allCases.map(\.rawValue).joined(separator: ", ")))"
-            )
-        }
-        var path: String?
-        if parts.count > 1 {
-            let output = parts[1]
-            guard output.hasPrefix("wav:"), output.count > 4 else {
-                throw DeviceError(.notFound, "HAPTIC_CONTROLLERS item '\(item)': the output must be wav:<path>")
-            }
-            path = String(output.dropFirst(4))
-        }
-        self.init(model: model, recordingPath: path)
     }
 
-    /// Parses a whole `HAPTIC_CONTROLLERS` value (comma-separated items; empty items are ignored).
-    public static func parseList(_ text: String) throws(DeviceError) -> [SimulatedControllerSpec] {
-        var specs: [SimulatedControllerSpec] = []
-        for item in text.split(separator: ",") where !item.allSatisfy({ $0 == " " }) {
-            specs.append(try SimulatedControllerSpec(parsing: String(item)))
+    /// Why an item does not parse.
+    private struct Reason: Error {
+        var text: String
+    }
+
+    private static func parse(item: Substring) -> Result<SimulatedControllerSpec, Reason> {
+        let parts = trimmed(item).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let head = trimmed(parts[0])
+        guard head.hasPrefix("simulated:") else { return .failure(Reason(text: "expected simulated:<profile>[=wav:<path>]")) }
+        let name = trimmed(head.dropFirst("simulated:".count)).lowercased()
+        guard let model = Model(rawValue: name) else {
+            return .failure(
+                Reason(
+                    text:
+                        "no simulated controller '\(DeviceSpecifier.shown(name))' (have: \(Model.allCases.map(\.rawValue).joined(separator: ", ")))"
+                ))
         }
-        return specs
+        guard parts.count > 1 else { return .success(SimulatedControllerSpec(model: model)) }
+        let output = trimmed(parts[1])
+        let file = trimmed(output.dropFirst(4))
+        guard output.hasPrefix("wav:"), !file.isEmpty else { return .failure(Reason(text: "the output must be wav:<path>")) }
+        guard file.utf8.count <= DeviceSpecifier.maxPathBytes, !file.utf8.contains(0) else {
+            return .failure(Reason(text: "the path must be 1 … \(DeviceSpecifier.maxPathBytes) bytes without NUL"))
+        }
+        return .success(SimulatedControllerSpec(model: model, recordingPath: String(file)))
+    }
+
+    /// What a whole `HAPTIC_CONTROLLERS` value gave: the controllers of its good items, in order, and a problem for
+    /// each bad one.
+    public struct ParsedList: Sendable, Hashable {
+        /// The items that parsed, in their order (at most ``SimulatedControllerSpec/maxCount``).
+        public var specs: [SimulatedControllerSpec]
+        /// One message per item that did not, naming its position (1 for the first item) and what is wrong.
+        public var problems: [String]
+    }
+
+    /// Parses a whole `HAPTIC_CONTROLLERS` value: comma-separated items (empty ones are ignored). A bad item is
+    /// reported with its position and skipped; the others still apply, up to ``maxCount``.
+    ///
+    ///     let parsed = SimulatedControllerSpec.parse(list: "simulated:xbox, simulated:nes ,simulated:generic")
+    ///     // parsed.specs: xbox, generic; parsed.problems: ["HAPTIC_CONTROLLERS item 2 ('simulated:nes'): …"]
+    public static func parse(list text: String) -> ParsedList {
+        var parsed = ParsedList(specs: [], problems: [])
+        for (index, item) in text.split(separator: ",", omittingEmptySubsequences: false).enumerated()
+        where !trimmed(item).isEmpty {
+            guard parsed.specs.count < maxCount else {
+                parsed.problems.append("HAPTIC_CONTROLLERS: more than \(maxCount) controllers; item \(index + 1) and later are skipped")
+                break
+            }
+            switch parse(item: item) {
+            case .success(let spec): parsed.specs.append(spec)
+            case .failure(let reason):
+                parsed.problems.append(
+                    "HAPTIC_CONTROLLERS item \(index + 1) ('\(DeviceSpecifier.shown(trimmed(item)))'): \(reason.text); it is skipped")
+            }
+        }
+        return parsed
+    }
+
+    /// Parses a whole `HAPTIC_CONTROLLERS` value strictly: every item must parse.
+    ///
+    /// - Throws: ``DeviceError/Code/notFound`` with the first bad item's problem (``parse(list:)`` keeps the good
+    ///   items instead).
+    public static func parseList(_ text: String) throws(DeviceError) -> [SimulatedControllerSpec] {
+        let parsed = parse(list: text)
+        if let problem = parsed.problems.first { throw DeviceError(.notFound, problem) }
+        return parsed.specs
+    }
+
+    private static func trimmed(_ text: Substring) -> Substring {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = text.firstIndex(where: { !blank($0) }), let last = text.lastIndex(where: { !blank($0) }) else {
+            return text[text.endIndex...]
+        }
+        return text[first...last]
     }
 
     /// The actuators of the model.
