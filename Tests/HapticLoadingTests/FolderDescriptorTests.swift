@@ -4,6 +4,7 @@ import Glibc
 import HapticLoading
 import HapticPattern
 import HapticTestSupport
+import Synchronization
 import Testing
 
 /// Confinement beneath a folder's descriptor, decided on bytes by the kernel; writes that never change the umask,
@@ -57,11 +58,27 @@ import Testing
     /// Eight threads writing at once: no write reads the umask by setting it, so it stays as it was and every file
     /// gets 0666 less it (0644 with the usual 022), by path (`AtomicFile`) and beneath a folder.
     @Test func writesNeverTouchTheUmask() throws {
-        let directory = try Fixtures.temporaryDirectory()
+        // On tmpfs where there is one, so that fsync is quick and the writers really overlap.
+        let shared = URL(fileURLWithPath: "/dev/shm/och-umask-\(UUID().uuidString)")
+        let onTmpfs = (try? FileManager.default.createDirectory(at: shared, withIntermediateDirectories: false)) != nil
+        let directory = onTmpfs ? shared : try Fixtures.temporaryDirectory()
+        defer { if onTmpfs { try? FileManager.default.removeItem(at: shared) } }
         let folder = try FolderDescriptor(path: directory.path)
         let before = try #require(Self.umask())
+        // A watcher reads the umask (from /proc, which does not change it) all the while: setting it to 0 and back,
+        // even for a moment, is seen.
+        let watch = Watch()
+        let watcherDone = DispatchSemaphore(value: 0)
+        for _ in 0..<2 {
+            Thread.detachNewThread {
+                while !watch.stop.load(ordering: .relaxed) {
+                    if let seen = Self.umask(), seen != before { watch.changes.add(1, ordering: .relaxed) }
+                }
+                watcherDone.signal()
+            }
+        }
         DispatchQueue.concurrentPerform(iterations: 8) { thread in
-            for index in 0..<200 {
+            for index in 0..<2_000 {
                 let name = "t\(thread)-\(index % 10).ahap"
                 if index.isMultiple(of: 2) {
                     try? AtomicFile.write(Array("\(index)".utf8), to: directory.appendingPathComponent(name))
@@ -70,7 +87,11 @@ import Testing
                 }
             }
         }
+        watch.stop.store(true, ordering: .relaxed)
+        watcherDone.wait()
+        watcherDone.wait()
         #expect(Self.umask() == before, "the process umask changed")
+        #expect(watch.changes.load(ordering: .relaxed) == 0, "the umask was changed while files were written")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         #expect(names.count == 80, "\(names.sorted())")
         for name in names {
@@ -130,6 +151,11 @@ import Testing
             beneath: try FolderDescriptor(path: directory.path), try RelativePath("new4.json"), displayName: "new4.json")
         let error = try #require(check.errors.first)
         #expect(check.loaded == nil && error.code == .notSupported && error.message.contains("a Web vibration export"), "\(error)")
+    }
+
+    private final class Watch: Sendable {
+        let stop = Atomic<Bool>(false)
+        let changes = Atomic<Int>(0)
     }
 
     /// The process umask from `/proc/self/status`: reading it with umask(2) would change it.
