@@ -57,12 +57,20 @@ import Testing
             ["type": "export", "path": "into/new.haptic", "format": "haptic", "ahap": Self.pattern],
             ["type": "analyze", "ahap": audio, "dir": "into"], ["type": "play", "ahap": audio, "dir": "into"],
             ["type": "importAudio", "path": "sound.wav"], ["type": "importAudio", "path": "into/sound.wav"],
+            ["type": "play", "ahap": Self.sound("into/sound.wav")], ["type": "play", "ahap": Self.sound("sound.wav")],
         ]
         for (index, request) in requests.enumerated() {
             var message = request
             message["id"] = index + 1
             let reply = try await socket.request(message)
             #expect(reply["ok"] as? Bool == false && (reply["error"] as? String)?.contains("symbolic link") == true, "\(request): \(reply)")
+        }
+        // Custom audio of the page's pattern is opened beneath the folder too: the analysis reports the link.
+        for (id, waveform) in ["into/sound.wav", "sound.wav"].enumerated() {
+            let analysis = try #require(
+                try await socket.request(["id": 40 + id, "type": "analyze", "ahap": Self.sound(waveform)])["result"] as? [String: Any])
+            let problems = (analysis["problems"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
+            #expect(problems.contains { $0.contains("symbolic link") }, "\(waveform): \(problems)")
         }
         let listing = try #require(try await socket.request(["id": 50, "type": "list"])["result"] as? [String: Any])
         #expect(listing["patterns"] as? [String] == [] && listing["audio"] as? [String] == [], "\(listing)")
@@ -112,6 +120,11 @@ import Testing
     private final class StopFlag: Sendable {
         let value = Atomic<Bool>(false)
         let swaps = Atomic<Int>(0)
+    }
+
+    /// A pattern that plays `waveform` as custom audio.
+    static func sound(_ waveform: String) -> String {
+        #"{"Version": 1.0, "Pattern": [{"Event": {"Time": 0.0, "EventType": "AudioCustom", "EventWaveformPath": "\#(waveform)"}}]}"#
     }
 
     /// Every name under `folder` with its bytes.
