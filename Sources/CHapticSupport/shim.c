@@ -6,11 +6,34 @@
 #include <stdint.h>
 #include <sys/eventfd.h>
 #include <unistd.h>
+#include <fcntl.h>
+#include <linux/openat2.h>
+#include <stdio.h>
+#include <sys/syscall.h>
 #include <pthread.h>
 #include <signal.h>
 #include <sys/inotify.h>
 #include <time.h>
 #include <unistd.h>
+
+#ifndef SYS_openat2
+#define SYS_openat2 437  // the same number on every architecture
+#endif
+
+const int CHapticSupport_O_PATH = O_PATH;
+const unsigned long long CHapticSupport_RESOLVE_BENEATH = RESOLVE_BENEATH;
+const unsigned long long CHapticSupport_RESOLVE_NO_SYMLINKS = RESOLVE_NO_SYMLINKS;
+const unsigned long long CHapticSupport_RESOLVE_NO_MAGICLINKS = RESOLVE_NO_MAGICLINKS;
+
+int CHapticSupport_openat2(int dirfd, const char *path, int flags, unsigned int mode, unsigned long long resolve) {
+    struct open_how how = { .flags = (unsigned long long)(unsigned int)flags, .mode = mode, .resolve = resolve };
+    long result = syscall(SYS_openat2, dirfd, path, &how, sizeof how);
+    return result < 0 ? -errno : (int)result;
+}
+
+int CHapticSupport_renameNoReplace(int olddirfd, const char *oldpath, int newdirfd, const char *newpath) {
+    return renameat2(olddirfd, oldpath, newdirfd, newpath, RENAME_NOREPLACE) == 0 ? 0 : -errno;
+}
 
 unsigned long CHapticSupport_EVIOCGBIT(unsigned int ev, unsigned int len) { return EVIOCGBIT(ev, len); }
 unsigned long CHapticSupport_EVIOCGNAME(unsigned int len) { return EVIOCGNAME(len); }

@@ -1,5 +1,9 @@
 import Foundation
 
+#if os(Linux)
+import CHapticSupport
+#endif
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -13,10 +17,15 @@ import Darwin
 ///
 ///     try AtomicFile.write(Array(text.utf8), to: URL(fileURLWithPath: "out.ahap"))
 ///
-/// The bytes go to a temporary file in the destination's own folder (so the final `rename(2)` stays on one file
-/// system), are flushed with `fsync`, and then replace the destination. Foundation's `.atomic` writes stage in
+/// The bytes go to a temporary file created in the destination's own folder, through that folder's descriptor
+/// (`openat(O_CREAT | O_EXCL | O_NOFOLLOW, 0666)`, so the final `renameat(2)` stays on one file system and in the
+/// same folder), are flushed with `fsync`, and then replace the destination. Foundation's `.atomic` writes stage in
 /// the system temporary folder on Linux and leave a `TemporaryDirectory.*` folder behind on every call; this
 /// leaves nothing behind, also when it fails.
+///
+/// Permissions: a new file gets `0666` less the process's umask, applied by the kernel when the temporary is
+/// created — the umask is never read or changed (reading it means setting it, a race with every other thread that
+/// creates files); a replaced file keeps its own permissions (`fchmod` on the temporary before the rename).
 public enum AtomicFile {
     /// Replaces the file at `url` with `bytes`.
     ///
@@ -25,13 +34,85 @@ public enum AtomicFile {
     public static func write(_ bytes: some Collection<UInt8>, to url: URL) throws(FileWriteError) {
         let destination = url.path
         let folder = url.deletingLastPathComponent().path
-        var template = Array((folder.isEmpty ? "." : folder).utf8CString.dropLast())
-        template += Array("/.\(url.lastPathComponent).XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw FileWriteError(path: destination, errno: errno, action: "create a temporary file beside") }
-        // The name mkstemp filled in, without its terminating NUL.
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var failure: FileWriteError?
+        let directory = openFolder(folder.isEmpty ? "." : folder)
+        guard directory >= 0 else { throw FileWriteError(path: destination, errno: errno, action: "create a temporary file beside") }
+        defer { close(directory) }
+        do {
+            try write(
+                bytes, in: directory, name: Array(url.lastPathComponent.utf8), display: destination,
+                policy: Policy(replacesExisting: true, refusesReadOnly: false, refusesLinks: false))
+        } catch {
+            throw FileWriteError(path: destination, errno: error.errno ?? EINVAL, action: error.action ?? "replace")
+        }
+    }
+
+    /// Replaces the file at `url` with `text`, encoded as UTF-8.
+    public static func write(_ text: String, to url: URL) throws(FileWriteError) {
+        try write(Array(text.utf8), to: url)
+    }
+
+    /// What a write may replace.
+    package struct Policy: Sendable {
+        /// Whether an existing file may be replaced (else ``FolderAccessError/Kind/exists``, decided by the kernel at
+        /// the rename with `RENAME_NOREPLACE` where the file system has it).
+        package var replacesExisting: Bool
+        /// Whether a file without write permission is refused (else it is replaced and stays read-only).
+        package var refusesReadOnly: Bool
+        /// Whether a symbolic link of that name is refused (else the link itself is replaced, never followed).
+        package var refusesLinks: Bool
+
+        /// Creates a policy.
+        package init(replacesExisting: Bool, refusesReadOnly: Bool, refusesLinks: Bool) {
+            self.replacesExisting = replacesExisting
+            self.refusesReadOnly = refusesReadOnly
+            self.refusesLinks = refusesLinks
+        }
+    }
+
+    /// Writes `bytes` to the file `name` (one name, no `/`) in the folder open as `directory`: a temporary beside it,
+    /// created, written, flushed and renamed through that descriptor.
+    ///
+    /// - Parameters:
+    ///   - display: how messages name the file.
+    ///   - policy: what may be replaced.
+    /// - Throws: ``FolderAccessError`` — ``FolderAccessError/Kind/exists``, ``FolderAccessError/Kind/readOnly``,
+    ///   ``FolderAccessError/Kind/wrongType`` for a folder or (refused) link of that name, or the system's reason with
+    ///   its ``FolderAccessError/action``.
+    package static func write(
+        _ bytes: some Collection<UInt8>, in directory: Int32, name: [UInt8], display: String, policy: Policy
+    ) throws(FolderAccessError) {
+        var keptMode: mode_t?
+        var status = stat()
+        if FolderDescriptor.withCString(name, { fstatat(directory, $0, &status, AT_SYMLINK_NOFOLLOW) }) == 0 {
+            switch status.st_mode & S_IFMT {
+            case S_IFREG: break
+            case S_IFDIR: throw FolderAccessError(.wrongType, "\(display) is a folder", errno: EISDIR)
+            case S_IFLNK where policy.refusesLinks:
+                throw FolderAccessError(
+                    .symbolicLink,
+                    "\(display) is a symbolic link; links are neither followed nor replaced (one could lead outside the folder)")
+            case S_IFLNK: break
+            default: throw FolderAccessError(.wrongType, "\(display) exists and is not a regular file")
+            }
+            guard policy.replacesExisting else { throw FolderAccessError(.exists, "\(display) already exists", errno: EEXIST) }
+            let permissions = status.st_mode & 0o7777
+            if status.st_mode & S_IFMT == S_IFREG {
+                // The mode bits, not access(2): a process running as root may write anything, yet a file marked
+                // read-only is one its owner asked to keep.
+                let writable =
+                    permissions & 0o222 != 0
+                    && FolderDescriptor.withCString(name, { faccessat(directory, $0, W_OK, AT_EACCESS) }) == 0
+                if policy.refusesReadOnly && !writable {
+                    throw FolderAccessError(
+                        .readOnly,
+                        "\(display) is read-only (mode \(String(permissions, radix: 8))); it was not replaced — make it writable or save under another name",
+                        errno: EACCES)
+                }
+                keptMode = permissions & 0o777
+            }
+        }
+        let (descriptor, temporary) = try createTemporary(in: directory, beside: name, display: display)
+        var failure: FolderAccessError?
         let contiguous = Array(bytes)
         contiguous.withUnsafeBytes { buffer in
             var offset = 0
@@ -39,30 +120,86 @@ public enum AtomicFile {
                 let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    failure = FileWriteError(path: destination, errno: errno, action: "write")
+                    failure = .system(errno, action: "write", display: display)
                     return
                 }
                 offset += written
             }
         }
-        if failure == nil, fsync(descriptor) != 0 { failure = FileWriteError(path: destination, errno: errno, action: "flush") }
-        // New files get the usual permissions (mkstemp makes them 0600), less the process's umask.
-        let mask = umask(0)
-        umask(mask)
-        if failure == nil { fchmod(descriptor, 0o666 & ~mask) }
-        close(descriptor)
-        if failure == nil, rename(temporary, destination) != 0 {
-            failure = FileWriteError(path: destination, errno: errno, action: "replace")
+        if failure == nil, let keptMode, fchmod(descriptor, keptMode) != 0 {
+            failure = .system(errno, action: "keep the mode of", display: display)
         }
+        if failure == nil, fsync(descriptor) != 0 { failure = .system(errno, action: "flush", display: display) }
+        if close(descriptor) != 0, failure == nil { failure = .system(errno, action: "write", display: display) }
+        if failure == nil { failure = rename(temporary, to: name, in: directory, replacing: policy.replacesExisting, display: display) }
         if let failure {
-            unlink(temporary)
+            _ = FolderDescriptor.withCString(temporary) { unlinkat(directory, $0, 0) }
             throw failure
         }
     }
 
-    /// Replaces the file at `url` with `text`, encoded as UTF-8.
-    public static func write(_ text: String, to url: URL) throws(FileWriteError) {
-        try write(Array(text.utf8), to: url)
+    /// Creates `.name.XXXXXXXX` (random letters) in `directory`, exclusively, not through a link.
+    private static func createTemporary(
+        in directory: Int32, beside name: [UInt8], display: String
+    ) throws(FolderAccessError) -> (Int32, [UInt8]) {
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<100 {
+            // NAME_MAX is 255: a long name is shortened in the temporary's name (bytes; the temporary is never shown).
+            let temporary = [0x2E] + name.prefix(200) + [0x2E] + (0..<8).map { _ in letters.randomElement(using: &generator)! }
+            let descriptor = FolderDescriptor.withCString(temporary) {
+                openat(directory, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+            }
+            if descriptor >= 0 { return (descriptor, temporary) }
+            if errno == EEXIST || errno == EINTR { continue }
+            throw .system(errno, action: "create a temporary file beside", display: display)
+        }
+        throw .system(EEXIST, action: "create a temporary file beside", display: display)
+    }
+
+    /// Moves `temporary` over `name`; without `replacing`, the kernel refuses an existing `name` at that moment.
+    private static func rename(_ temporary: [UInt8], to name: [UInt8], in directory: Int32, replacing: Bool, display: String)
+        -> FolderAccessError?
+    {
+        let result = FolderDescriptor.withCString(temporary) { old in
+            FolderDescriptor.withCString(name) { new -> Int32 in
+                #if os(Linux)
+                if !replacing {
+                    let answer = CHapticSupport_renameNoReplace(directory, old, directory, new)
+                    // EINVAL/ENOSYS: no RENAME_NOREPLACE on this file system; the check above stands.
+                    if answer != -EINVAL && answer != -ENOSYS {
+                        if answer < 0 { errno = -answer }
+                        return answer < 0 ? -1 : 0
+                    }
+                }
+                #endif
+                return renameat(directory, old, directory, new)
+            }
+        }
+        guard result != 0 else { return nil }
+        if errno == EEXIST { return FolderAccessError(.exists, "\(display) already exists", errno: EEXIST) }
+        return .system(errno, action: "replace", display: display)
+    }
+
+    /// `open(folder, O_DIRECTORY)`: the folder a path-given file is written through.
+    private static func openFolder(_ path: String) -> Int32 {
+        #if canImport(Glibc)
+        Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        #elseif canImport(Musl)
+        Musl.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        #else
+        Darwin.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        #endif
+    }
+}
+
+extension FolderAccessError {
+    /// A system call's failure while writing `display`: "cannot write 'x.ahap': No space left on device (errno 28)".
+    fileprivate static func system(_ code: Int32, action: String, display: String) -> FolderAccessError {
+        var error = FolderAccessError(
+            .system, "cannot \(action) \(display): \(String(cString: strerror(code))) (errno \(code))", errno: code)
+        error.action = action
+        return error
     }
 }
 

@@ -37,6 +37,28 @@ public enum AudioFileAnalysis {
         guard url.isFileURL else { throw PatternError(.fileNotFound, "\(url) is not a file URL", file: name) }
         let kind = InputKind.analysisAudio(limits)
         let source = try AudioFileOpener.open(url.path, kind: kind, displayName: name)
+        return try analyse(source, kind: kind, name: name, options: options, limits: limits, progress: progress)
+    }
+
+    /// Analyses the audio file `path` beneath `folder`, opened by the kernel beneath the folder's descriptor (the
+    /// studio's import), as ``analyse(_:options:limits:progress:)`` analyses a file by path.
+    ///
+    /// - Throws: `PatternError` as ``analyse(_:options:limits:progress:)``; `fileNotFound` with the folder's reason.
+    package static func analyse(
+        beneath folder: FolderDescriptor, _ path: RelativePath, displayName: String, options: AudioAnalysisOptions = AudioAnalysisOptions(),
+        limits: PatternLimits = .default, progress: ((_ analysed: Double, _ total: Double?) -> Void)? = nil
+    ) throws(PatternError) -> AudioAnalysis {
+        let kind = InputKind.analysisAudio(limits)
+        let file = try InputGate.open(beneath: folder, path, kind: kind, displayName: displayName)
+        let source = try AudioFileOpener.open(file, kind: kind)
+        return try analyse(source, kind: kind, name: displayName, options: options, limits: limits, progress: progress)
+    }
+
+    /// Decodes and analyses an opened source block by block.
+    private static func analyse(
+        _ source: any AudioFrameSource, kind: InputKind, name: String, options: AudioAnalysisOptions, limits: PatternLimits,
+        progress: ((_ analysed: Double, _ total: Double?) -> Void)?
+    ) throws(PatternError) -> AudioAnalysis {
         let analyzer: AudioAnalyzer
         do {
             analyzer = try AudioAnalyzer(sampleRate: source.sampleRate, channelCount: source.channelCount, options: options, limits: limits)

@@ -10,7 +10,13 @@ package enum AudioFileOpener {
     ///   file that is not audio, is truncated or damaged, has 0 or more than 64 channels, lasts longer than the
     ///   kind's duration cap, or needs libsndfile where it is not installed (the message names the library).
     package static func open(_ path: String, kind: InputKind, displayName: String? = nil) throws(PatternError) -> any AudioFrameSource {
-        let file = try InputGate.open(path, kind: kind, displayName: displayName)
+        try open(InputGate.open(path, kind: kind, displayName: displayName), kind: kind)
+    }
+
+    /// Opens `file`, already through the ``InputGate`` (by path or beneath a folder), as audio of `kind`.
+    ///
+    /// - Throws: `PatternError` as ``open(_:kind:displayName:)``.
+    package static func open(_ file: GatedFile, kind: InputKind) throws(PatternError) -> any AudioFrameSource {
         let head = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
         defer { head.deallocate() }
         let prefix = [UInt8](UnsafeRawBufferPointer(rebasing: head[0..<(try file.readFully(into: head))]))

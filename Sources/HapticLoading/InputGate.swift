@@ -33,9 +33,13 @@ public enum InputGate {
     /// - Returns: the file's bytes (at most `kind.byteLimit`).
     /// - Throws: ``PatternError`` as described above.
     public static func read(_ path: String, kind: InputKind, displayName: String? = nil) throws(PatternError) -> [UInt8] {
-        let file = try open(path, kind: kind, displayName: displayName)
+        try readAll(open(path, kind: kind, displayName: displayName))
+    }
+
+    /// Every byte of `file`, within its kind's cap.
+    private static func readAll(_ file: GatedFile) throws(PatternError) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(Swift.min(Swift.max(file.size, 0), kind.byteLimit) + 1)
+        bytes.reserveCapacity(Swift.min(Swift.max(file.size, 0), file.kind.byteLimit) + 1)
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
         defer { chunk.deallocate() }
         while true {
@@ -58,6 +62,38 @@ public enum InputGate {
         if path.isEmpty { throw PatternError(.fileNotFound, "no file name given", file: name) }
         let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw openError(errno, kind: kind, file: name) }
+        return try admit(descriptor, kind: kind, name: name)
+    }
+
+    /// Reads the whole file `path` beneath `folder`, opened by the kernel beneath the folder's descriptor (no link
+    /// followed, no way out: ``FolderDescriptor``), with the checks of ``read(_:kind:displayName:)``.
+    ///
+    /// - Throws: ``PatternError`` — `fileNotFound` with the folder's reason (a link on the path, missing), or as
+    ///   ``read(_:kind:displayName:)``.
+    package static func read(
+        beneath folder: FolderDescriptor, _ path: RelativePath, kind: InputKind, displayName: String? = nil
+    ) throws(PatternError) -> [UInt8] {
+        try readAll(open(beneath: folder, path, kind: kind, displayName: displayName))
+    }
+
+    /// Opens the file `path` beneath `folder` for reading in pieces, as ``open(_:kind:displayName:)`` does by path.
+    ///
+    /// - Throws: ``PatternError`` as ``read(beneath:_:kind:displayName:)``.
+    package static func open(
+        beneath folder: FolderDescriptor, _ path: RelativePath, kind: InputKind, displayName: String? = nil
+    ) throws(PatternError) -> GatedFile {
+        let name = displayName ?? path.description
+        let descriptor: Int32
+        do {
+            descriptor = try folder.open(path, flags: O_RDONLY | O_NONBLOCK)
+        } catch {
+            throw PatternError(.fileNotFound, error.message, file: name)
+        }
+        return try admit(descriptor, kind: kind, name: name)
+    }
+
+    /// The checks on an opened descriptor: a regular file within the kind's cap (closed otherwise).
+    private static func admit(_ descriptor: Int32, kind: InputKind, name: String) throws(PatternError) -> GatedFile {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
             let code = errno

@@ -26,6 +26,9 @@ public struct LoadedPattern: Sendable {
     /// every file as playback would (empty after ``PatternLoader/load(_:displayName:limits:formats:otherExtensions:)``,
     /// which only reads lengths).
     public var audio: [WaveformSource: AudioBuffer] = [:]
+    /// Where the custom audio is read (`nil`: by path inside ``folder``); the studio's loads read beneath its folder's
+    /// descriptor.
+    package var waveformAccess: WaveformAccess?
 
     /// Warnings found while reading (trailing commas, unknown keys, duplicate keys, …).
     public var warnings: [PatternWarning] { document.warnings }

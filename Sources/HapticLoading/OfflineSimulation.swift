@@ -19,11 +19,29 @@ package struct OfflineSimulation: Sendable {
     /// Renders `pattern` for `seconds` with `profile` at the profile's preferred rate; custom audio resolves
     /// against `folder`.
     package static func render(_ pattern: Pattern, seconds: Double, profile: ActuatorProfile, folder: URL) throws -> OfflineSimulation {
-        let sampleRate = profile.preferredSampleRate
         // What the loader can read within the pattern's audio budget; the rest is left out and counted.
         let (audio, unavailable) = AudioResourceLoader.loadAvailable(pattern) { path throws(PatternError) in
             try WaveformFile.resolve(path, in: folder)
         }
+        return try render(pattern, seconds: seconds, profile: profile, audio: audio, unavailable: unavailable)
+    }
+
+    /// Renders `pattern` as ``render(_:seconds:profile:folder:)`` does with custom audio already decoded (a checked
+    /// pattern's: the studio reads it beneath its folder); waveform paths without audio are left out and counted.
+    package static func render(
+        _ pattern: Pattern, seconds: Double, profile: ActuatorProfile, audio: [WaveformSource: AudioBuffer]
+    ) throws -> OfflineSimulation {
+        var unavailable: Set<String> = []
+        for event in pattern.events where event.type == .audioCustom {
+            if case .path(let path)? = event.waveform, audio[.path(path)] == nil { unavailable.insert(path) }
+        }
+        return try render(pattern, seconds: seconds, profile: profile, audio: audio, unavailable: unavailable)
+    }
+
+    private static func render(
+        _ pattern: Pattern, seconds: Double, profile: ActuatorProfile, audio: [WaveformSource: AudioBuffer], unavailable: Set<String>
+    ) throws -> OfflineSimulation {
+        let sampleRate = profile.preferredSampleRate
         var skipped = 0
         var entries: [Pattern.Entry] = []
         for entry in pattern.entries {

@@ -83,6 +83,45 @@ public enum PatternLoader {
     ///   - limits: the caps for untrusted input (the size cap applies to `bytes` too).
     /// - Returns: the errors and warnings, each located, and what could be read.
     public static func check(ahap bytes: [UInt8], displayName: String, folder: URL, limits: PatternLimits = .default) -> PatternCheck {
+        check(ahap: bytes, displayName: displayName, folder: folder, access: nil, limits: limits)
+    }
+
+    /// Checks AHAP text as ``check(ahap:displayName:folder:limits:)`` does, its custom audio opened beneath `root`
+    /// relative to `folder` (where the pattern will be saved): the studio's edits.
+    package static func check(
+        ahap bytes: [UInt8], displayName: String, beneath root: FolderDescriptor, in folder: RelativePath, limits: PatternLimits = .default
+    ) -> PatternCheck {
+        let url = URL(fileURLWithPath: root.path, isDirectory: true).appendingPathComponent(folder.description, isDirectory: true)
+        return check(ahap: bytes, displayName: displayName, folder: url, access: .beneath(root, folder), limits: limits)
+    }
+
+    /// Reads the pattern file `path` beneath `root` (opened by the kernel beneath the folder's descriptor, no link
+    /// followed) and checks it as ``check(_:displayName:limits:otherExtensions:)`` checks a file, its custom audio
+    /// opened beneath `root` too: the studio's `open`.
+    package static func check(
+        beneath root: FolderDescriptor, _ path: RelativePath, displayName: String, limits: PatternLimits = .default
+    ) -> PatternCheck {
+        let folder = URL(fileURLWithPath: root.path, isDirectory: true).appendingPathComponent(path.parent.description, isDirectory: true)
+        var errors: [PatternError]
+        var loaded: LoadedPattern
+        do throws(PatternError) {
+            guard let format = PatternFileFormat(path: String(decoding: path.name, as: UTF8.self)) else {
+                throw PatternError(.notSupported, "pattern files end in .ahap, .json, .plist or .haptic", file: displayName)
+            }
+            let bytes = try InputGate.read(beneath: root, path, kind: .pattern(limits), displayName: displayName)
+            (loaded, errors) = try decode(
+                bytes, format: format, isJSON: path.pathExtension == "json", name: displayName, folder: folder, limits: limits,
+                formats: Set(PatternFileFormat.allCases), collectingErrors: true)
+        } catch {
+            return PatternCheck(loaded: nil, errors: [error], warnings: [])
+        }
+        loaded.waveformAccess = .beneath(root, path.parent)
+        return finishCheck(loaded, errors: errors, limits: limits)
+    }
+
+    private static func check(
+        ahap bytes: [UInt8], displayName: String, folder: URL, access: WaveformAccess?, limits: PatternLimits
+    ) -> PatternCheck {
         guard bytes.count <= limits.maxFileSize else {
             let error = PatternError(
                 .invalidPatternData, "the pattern is \(bytes.count) bytes; the limit is \(limits.maxFileSize)", file: displayName)
@@ -93,7 +132,8 @@ public enum PatternLoader {
             let error = check.errors.first ?? PatternError(.invalidPatternDictionary, "unreadable", file: displayName)
             return PatternCheck(loaded: nil, errors: [error], warnings: [])
         }
-        let loaded = LoadedPattern(pattern: document.pattern, format: .ahap, document: document, file: displayName, folder: folder)
+        var loaded = LoadedPattern(pattern: document.pattern, format: .ahap, document: document, file: displayName, folder: folder)
+        loaded.waveformAccess = access
         return finishCheck(loaded, errors: check.errors, limits: limits)
     }
 
@@ -101,6 +141,7 @@ public enum PatternLoader {
     private static func finishCheck(_ loaded: LoadedPattern, errors readErrors: [PatternError], limits: PatternLimits) -> PatternCheck {
         var errors = readErrors
         var result = loaded
+        let access = loaded.waveformAccess ?? .path(loaded.folder)
         let document = loaded.document
         for (entry, error) in PatternValidator.playabilityErrors(in: loaded.pattern) {
             errors.append(document.locate(error, entry: entry))
@@ -111,7 +152,7 @@ public enum PatternLoader {
                 result.waveformFiles[waveform] == nil
             else { continue }
             do {
-                result.waveformFiles[waveform] = try WaveformFile.resolve(waveform, in: loaded.folder, file: loaded.file)
+                result.waveformFiles[waveform] = try access.resolve(waveform, file: loaded.file)
             } catch {
                 var error = error
                 error.path = "Pattern[\(index)].Event.EventWaveformPath"
@@ -120,11 +161,14 @@ public enum PatternLoader {
             }
         }
         let files = result.waveformFiles
-        let decoded = AudioResourceLoader.loadAll(loaded.pattern, limits: limits) { path throws(PatternError) in
-            // Paths that did not resolve were reported above; skip them quietly here.
-            guard let url = files[path] else { throw PatternError(.badEventEntry, "", file: loaded.file) }
-            return url
-        }
+        let decoded = AudioResourceLoader.loadAll(
+            loaded.pattern, limits: limits,
+            locate: { path throws(PatternError) in
+                // Paths that did not resolve were reported above; skip them quietly here.
+                guard let url = files[path] else { throw PatternError(.badEventEntry, "", file: loaded.file) }
+                return url
+            },
+            decode: { path, url throws(PatternError) in try access.decode(path, url: url, limits: limits) })
         result.audio = decoded.audio
         for failure in decoded.failures where files[failure.path] != nil {
             var error = failure.error
@@ -135,7 +179,7 @@ public enum PatternLoader {
         }
         for (source, buffer) in result.audio { result.audioDurations[source] = buffer.duration }
         for (path, url) in files where result.audioDurations[.path(path)] == nil {
-            if let seconds = try? AudioResourceLoader.duration(url, limits: limits) { result.audioDurations[.path(path)] = seconds }
+            if let seconds = try? access.duration(path, url: url, limits: limits) { result.audioDurations[.path(path)] = seconds }
         }
         let ordered = errors.sorted {
             ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0)
@@ -163,18 +207,37 @@ public enum PatternLoader {
     ) throws(PatternError) -> (LoadedPattern, [PatternError]) {
         let name = displayName ?? (url.isFileURL ? url.path : url.absoluteString)
         guard url.isFileURL else { throw PatternError(.fileNotFound, "\(url.absoluteString) is not a file URL", file: name) }
-        guard var format = PatternFileFormat(path: url.path) ?? otherExtensions else {
+        guard let format = PatternFileFormat(path: url.path) ?? otherExtensions else {
             throw PatternError(
                 .notSupported,
                 "pattern files end in .ahap, .json, .plist or .haptic, not \(url.pathExtension.isEmpty ? "no extension" : "." + url.pathExtension)",
                 file: name)
         }
         let bytes = try InputGate.read(url.path, kind: .pattern(limits), displayName: name)
-        if format == .ahap, url.pathExtension.lowercased() == "json", looksLikeHapticFile(bytes) { format = .haptic }
+        return try decode(
+            bytes, format: format, isJSON: url.pathExtension.lowercased() == "json", name: name, folder: url.deletingLastPathComponent(),
+            limits: limits, formats: formats, collectingErrors: collectingErrors)
+    }
+
+    /// Decodes a pattern file's bytes read as `format` (a `.json` file may turn out a `.haptic` file, or an export,
+    /// which is refused with a message that says so).
+    private static func decode(
+        _ bytes: [UInt8], format named: PatternFileFormat, isJSON: Bool, name: String, folder: URL, limits: PatternLimits,
+        formats: Set<PatternFileFormat>, collectingErrors: Bool
+    ) throws(PatternError) -> (LoadedPattern, [PatternError]) {
+        var format = named
+        if format == .ahap, isJSON {
+            if looksLikeHapticFile(bytes) { format = .haptic }
+            if let export = ExportRecognizer.format(ofPrefix: bytes) {
+                throw PatternError(
+                    .notSupported,
+                    "this is \(ExportRecognizer.describe(export)), not a pattern: exports cannot be opened or played; open the pattern it was exported from",
+                    file: name)
+            }
+        }
         guard formats.contains(format) else {
             throw PatternError(.notSupported, "\(format.rawValue) files are not read here", file: name)
         }
-        let folder = url.deletingLastPathComponent()
         switch format {
         case .ahap:
             if collectingErrors {

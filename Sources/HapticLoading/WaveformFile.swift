@@ -24,7 +24,8 @@ public enum WaveformFile {
         }
         let resolved = candidate.resolvingSymlinksInPath()
         let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        guard resolved.path.hasPrefix(rootPath) else {
+        // On bytes: Swift's hasPrefix calls "café" (one code point) and "cafe\u{301}" equal; the kernel does not.
+        guard resolved.path.utf8.starts(with: rootPath.utf8) else {
             throw PatternError(
                 .badEventEntry, "EventWaveformPath \"\(path)\" leads outside the pattern's folder (to \(resolved.path))", file: file)
         }

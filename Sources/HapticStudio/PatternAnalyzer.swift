@@ -23,19 +23,20 @@ package final class PatternAnalyzer {
     /// Creates an analyzer with an empty cache.
     package init() {}
 
-    /// Checks `ahap` (custom audio resolved inside `folder`), lints it, and samples its lanes over `window` (default:
+    /// Checks `ahap` (custom audio read beneath `root`, relative to `folder`), lints it, and samples its lanes over `window` (default:
     /// the whole span) in `columns` columns, with `profile` for the acceleration.
     package func analyze(
-        ahap: String, name: String, folder: URL, window: ClosedRange<Double>?, columns: Int, profile: ActuatorProfile
+        ahap: String, name: String, beneath root: FolderDescriptor, in folder: RelativePath, window: ClosedRange<Double>?, columns: Int,
+        profile: ActuatorProfile
     ) -> (analysis: PatternAnalysis, check: PatternCheck) {
-        let check = PatternLoader.check(ahap: Array(ahap.utf8), displayName: name, folder: folder)
+        let check = PatternLoader.check(ahap: Array(ahap.utf8), displayName: name, beneath: root, in: folder)
         var problems = PatternAnalysis.problems(of: check)
         guard let loaded = check.loaded else {
             let analysis = PatternAnalysis(
                 duration: 0, span: 0, valid: false, problems: problems, lint: [], lanes: nil, profile: profile.name)
             return (analysis, check)
         }
-        let rendered = render(loaded, ahap: ahap, folder: folder, profile: profile)
+        let rendered = render(loaded, ahap: ahap, profile: profile)
         if let problem = rendered.renderProblem {
             problems.append(
                 PatternAnalysis.Problem(
@@ -52,8 +53,8 @@ package final class PatternAnalyzer {
     }
 
     /// The offline render of `loaded`, from the cache when the text, folder and profile are the same.
-    private func render(_ loaded: LoadedPattern, ahap: String, folder: URL, profile: ActuatorProfile) -> Rendered {
-        let key = "\(profile.name)\u{0}\(folder.path)\u{0}\(ahap)"
+    private func render(_ loaded: LoadedPattern, ahap: String, profile: ActuatorProfile) -> Rendered {
+        let key = "\(profile.name)\u{0}\(loaded.folder.path)\u{0}\(ahap)"
         if let last, last.key == key { return last }
         let duration = loaded.duration
         let span = TimelinePlot.span(forDuration: duration)
@@ -63,7 +64,9 @@ package final class PatternAnalyzer {
         var audio = loaded.audio
         do {
             // The render is capped like `haptic plot`'s: two minutes of acceleration is more than a timeline needs.
-            let simulation = try OfflineSimulation.render(loaded.pattern, seconds: Swift.min(span, 120), profile: profile, folder: folder)
+            // The audio the check decoded beneath the studio's folder: nothing is read again by path.
+            let simulation = try OfflineSimulation.render(
+                loaded.pattern, seconds: Swift.min(span, 120), profile: profile, audio: loaded.audio)
             acceleration = simulation.acceleration
             sampleRate = simulation.sampleRate
             audio.merge(simulation.audio) { kept, _ in kept }

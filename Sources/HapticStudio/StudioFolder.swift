@@ -9,146 +9,143 @@ import Musl
 import Darwin
 #endif
 
-/// The folder the studio works in, and the only place it reads or writes: every path the page sends is relative to
-/// it and is resolved, symbolic links followed, before use. Paths that are absolute, contain `..`, or lead outside
-/// through a link are refused.
+/// The folder the studio works in, and the only place it reads or writes. Every path the page sends is relative to
+/// it, checked on its bytes (``RelativePath``: no `..`, not absolute), and opened by the kernel beneath the folder's
+/// descriptor at the moment of use (``FolderDescriptor``: `openat2(RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS)`, or a
+/// walk name by name with `O_NOFOLLOW`). Symbolic links are not followed, also links that stay inside; writes go
+/// through the descriptor of the file's folder, and never replace a file without the page's confirmation.
 ///
 ///     let folder = try StudioFolder(path: "patterns")
-///     let url = try folder.resolve("Knock.ahap")          // inside, or StudioError
+///     try folder.write(Array(text.utf8), to: "Knock.ahap", replace: false)   // inside, or StudioError
 package struct StudioFolder: Sendable {
-    /// The folder, with symbolic links resolved.
+    /// The folder, for display (its name in the page, its path in the terminal): nothing is opened by it.
     package let root: URL
+    /// The folder's descriptor, which every file operation goes through.
+    package let descriptor: FolderDescriptor
     /// What a listing may return.
     package let limits: StudioLimits
 
-    /// The file extensions listed as patterns.
+    /// The file extensions listed as patterns (a `.json` that reads as an export is listed as an export).
     package static let patternExtensions: Set<String> = ["ahap", "json", "plist", "haptic"]
+    /// The file extensions listed as exports: the studio's Kotlin and JavaScript exports.
+    package static let exportExtensions: Set<String> = ["kt", "js"]
     /// The file extensions listed as audio (what the renderer decodes: WAV).
     package static let audioExtensions: Set<String> = ["wav", "wave"]
 
     /// Opens `path` as the studio's folder.
     ///
+    /// - Parameter resolution: how paths beneath it are opened (tests force the component walk).
     /// - Throws: ``StudioError`` when it does not exist or is not a folder.
-    package init(path: String, limits: StudioLimits = .default) throws(StudioError) {
-        guard let real = Self.realPath(path) else { throw StudioError("cannot open the folder '\(path)': it does not exist") }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: real, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw StudioError("'\(path)' is not a folder")
+    package init(path: String, limits: StudioLimits = .default, resolution: FolderDescriptor.Resolution = .automatic) throws(StudioError) {
+        do {
+            descriptor = try FolderDescriptor(path: path, resolution: resolution)
+        } catch {
+            throw StudioError(error.message)
         }
-        root = URL(fileURLWithPath: real, isDirectory: true)
+        let shown = realpath(path, nil).map { resolved in
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        root = URL(fileURLWithPath: shown ?? path, isDirectory: true)
         self.limits = limits
     }
 
-    /// The file (or folder) `relative` names inside the folder.
+    /// `relative` checked on its bytes.
     ///
-    /// - Parameters:
-    ///   - relative: a path relative to the folder; `""` or `"."` is the folder itself.
-    ///   - mustExist: `false` for a file about to be created: then its parent folder must exist (inside).
-    /// - Throws: ``StudioError`` for an absolute path, a `..` component, a path through a link that leads outside,
-    ///   or (when `mustExist`) a missing file.
-    package func resolve(_ relative: String, mustExist: Bool = true) throws(StudioError) -> URL {
-        guard relative.utf8.count <= 1_024 else { throw StudioError("the path is too long (over 1024 bytes)") }
-        guard !relative.contains("\0") else { throw StudioError("the path contains a NUL character") }
-        guard !relative.hasPrefix("/") else {
-            throw StudioError("'\(relative)': absolute paths are refused; paths are relative to the folder")
+    /// - Throws: ``StudioError`` for an absolute path, a `..` component, a NUL, a path too long.
+    package func path(_ relative: String) throws(StudioError) -> RelativePath {
+        do {
+            return try RelativePath(relative)
+        } catch {
+            throw StudioError(error)
         }
-        let components = relative.split(separator: "/", omittingEmptySubsequences: true)
-        guard !components.contains("..") else { throw StudioError("'\(relative)': '..' is refused; the studio stays inside its folder") }
-        let clean = components.filter { $0 != "." }.joined(separator: "/")
-        if clean.isEmpty { return root }
-        let candidate = root.path + "/" + clean
-        if let real = Self.realPath(candidate) {
-            guard isInside(real) else { throw StudioError("'\(relative)' leads outside the folder (through a symbolic link)") }
-            return URL(fileURLWithPath: real)
-        }
-        guard !mustExist else { throw StudioError("'\(relative)' does not exist in the folder") }
-        // A new file: its parent must exist and be inside; the file itself must not be a dangling link.
-        if (try? FileManager.default.destinationOfSymbolicLink(atPath: candidate)) != nil {
-            throw StudioError("'\(relative)' is a symbolic link to a missing file; refusing to write through it")
-        }
-        let parent = (candidate as NSString).deletingLastPathComponent
-        guard let realParent = Self.realPath(parent) else {
-            throw StudioError("the folder of '\(relative)' does not exist inside the studio's folder")
-        }
-        guard isInside(realParent) || realParent == root.path else {
-            throw StudioError("'\(relative)' leads outside the folder (through a symbolic link)")
-        }
-        return URL(fileURLWithPath: realParent + "/" + (candidate as NSString).lastPathComponent)
     }
 
-    /// The path of `url` relative to the folder (`url` must be inside it).
-    package func relativePath(of url: URL) -> String {
-        let path = url.path
-        guard path.hasPrefix(root.path + "/") else { return url.lastPathComponent }
-        return String(path.dropFirst(root.path.count + 1))
+    /// The subfolder `relative` (`""`: the folder), opened beneath the folder.
+    ///
+    /// - Throws: ``StudioError``: the path's problems, a link on it, a file where a folder is needed, nothing there.
+    package func subfolder(_ relative: String) throws(StudioError) -> (path: RelativePath, folder: FolderDescriptor) {
+        let path = try path(relative)
+        do {
+            return (path, try descriptor.folder(path))
+        } catch {
+            throw StudioError(error)
+        }
     }
 
-    /// The pattern files and audio files of the folder and its subfolders (up to ``StudioLimits/maxListingDepth``,
-    /// hidden files skipped, links leading outside left out), sorted, at most ``StudioLimits/maxListedFiles`` in all.
-    package func listing() -> (patterns: [String], audio: [String], truncated: Bool) {
+    /// The pattern files, exports and audio files of the folder and its subfolders (up to
+    /// ``StudioLimits/maxListingDepth``, hidden names and symbolic links left out), sorted, at most
+    /// ``StudioLimits/maxListedFiles`` in all. A `.json` file whose first bytes read as an Android, Web or gamepad
+    /// export (``ExportRecognizer``) is an export, not a pattern.
+    package func listing() -> (patterns: [String], exports: [String], audio: [String], truncated: Bool) {
         var patterns: [String] = []
+        var exports: [String] = []
         var audio: [String] = []
         var truncated = false
-        var queue: [(path: String, depth: Int)] = [("", 0)]
-        var visited: Set<String> = [root.path]
+        var queue: [(path: RelativePath, folder: FolderDescriptor, depth: Int)] = [(.folder, descriptor, 0)]
         while !queue.isEmpty, !truncated {
-            let (relativeFolder, depth) = queue.removeFirst()
-            let folderPath = relativeFolder.isEmpty ? root.path : root.path + "/" + relativeFolder
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folderPath) else { continue }
-            for name in names.sorted() where !name.hasPrefix(".") {
-                let relative = relativeFolder.isEmpty ? name : relativeFolder + "/" + name
-                guard let real = Self.realPath(root.path + "/" + relative), isInside(real) else { continue }
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: real, isDirectory: &isDirectory) else { continue }
-                if isDirectory.boolValue {
-                    if depth + 1 <= limits.maxListingDepth, visited.insert(real).inserted { queue.append((relative, depth + 1)) }
+            let (relativeFolder, folder, depth) = queue.removeFirst()
+            guard let entries = try? folder.entries() else { continue }
+            for entry in entries.sorted(by: { $0.name.lexicographicallyPrecedes($1.name) }) where entry.name.first != 0x2E {
+                let relative = relativeFolder.appending(name: entry.name)
+                switch entry.type {
+                case .folder:
+                    if depth + 1 <= limits.maxListingDepth, let child = try? descriptor.folder(relative) {
+                        queue.append((relative, child, depth + 1))
+                    }
                     continue
+                case .file: break
+                case .symbolicLink, .other: continue
                 }
-                let ext = (name as NSString).pathExtension.lowercased()
-                if Self.patternExtensions.contains(ext) {
-                    patterns.append(relative)
+                let ext = relative.pathExtension
+                if ext == "json", isExport(relative) {
+                    exports.append(relative.description)
+                } else if Self.patternExtensions.contains(ext) {
+                    patterns.append(relative.description)
+                } else if Self.exportExtensions.contains(ext) {
+                    exports.append(relative.description)
                 } else if Self.audioExtensions.contains(ext) {
-                    audio.append(relative)
+                    audio.append(relative.description)
                 } else {
                     continue
                 }
-                if patterns.count + audio.count >= limits.maxListedFiles {
+                if patterns.count + exports.count + audio.count >= limits.maxListedFiles {
                     truncated = true
                     break
                 }
             }
         }
-        return (patterns.sorted(), audio.sorted(), truncated)
+        return (patterns.sorted(), exports.sorted(), audio.sorted(), truncated)
     }
 
-    /// Replaces (or creates) `relative` with `bytes`: a temporary file beside it, then a rename, so the previous
-    /// file is never lost, also when the write fails.
+    /// Whether the file `relative` starts like one of the studio's JSON exports (its first bytes, read beneath the
+    /// folder).
+    private func isExport(_ relative: RelativePath) -> Bool {
+        guard let file = try? InputGate.open(beneath: descriptor, relative, kind: .pattern()) else { return false }
+        var prefix = [UInt8](repeating: 0, count: ExportRecognizer.prefixLength)
+        let count = (try? prefix.withUnsafeMutableBytes { try file.readFully(into: $0) }) ?? 0
+        return ExportRecognizer.format(ofPrefix: prefix[0..<count]) != nil
+    }
+
+    /// Creates or replaces `relative` with `bytes` through the descriptor of its folder: a temporary file beside it,
+    /// then a rename, so the previous file is never lost, also when the write fails. A new file gets `0666` less the
+    /// umask; a replaced one keeps its permissions.
     ///
-    /// - Throws: ``StudioError`` for a path outside the folder or a failed write (with the system's reason).
-    @discardableResult
-    package func write(_ bytes: [UInt8], to relative: String) throws(StudioError) -> URL {
-        let url = try resolve(relative, mustExist: false)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw StudioError("'\(relative)' is a folder")
-        }
+    /// - Parameter replace: the page's confirmation that an existing file may be replaced.
+    /// - Throws: ``StudioError`` with the code `exists` when the file exists and `replace` is not `true`; for a
+    ///   read-only file (never replaced), a folder or link of that name, a path outside the folder, or a failed write
+    ///   (with the system's reason).
+    package func write(_ bytes: [UInt8], to relative: String, replace: Bool) throws(StudioError) {
+        let path = try path(relative)
         do {
-            try AtomicFile.write(bytes, to: url)
+            try descriptor.write(bytes, to: path, replace: replace)
         } catch {
-            throw StudioError(error.description)
+            if error.kind == .exists {
+                throw StudioError(
+                    "'\(path)' already exists; nothing was written. Confirm to replace it (replace: true), or choose another name",
+                    code: StudioError.existsCode)
+            }
+            throw StudioError(error)
         }
-        return url
-    }
-
-    /// Whether a resolved path is strictly inside the folder.
-    private func isInside(_ real: String) -> Bool {
-        real.hasPrefix(root.path.hasSuffix("/") ? root.path : root.path + "/")
-    }
-
-    /// `realpath(3)`: the absolute path with every link resolved, or `nil` when it does not exist.
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }

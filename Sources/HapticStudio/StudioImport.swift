@@ -16,10 +16,11 @@ package enum StudioImport {
     ///   refuses, or a sound too quiet to make any haptics.
     package static func fromAudio(_ request: StudioRequest, folder: StudioFolder) throws(StudioError) -> Imported {
         guard let path = request.path else { throw StudioError("importAudio needs a path") }
-        let url = try folder.resolve(path)
+        let relative = try folder.path(path)
         var pattern: Pattern
         do {
-            pattern = try AudioFileAnalysis.pattern(fromAudioAt: url)
+            // Opened by the kernel beneath the studio's folder, no link followed.
+            pattern = try AudioFileAnalysis.analyse(beneath: folder.descriptor, relative, displayName: path).pattern
         } catch {
             throw StudioError("\(path): \(error.description)")
         }
@@ -27,7 +28,8 @@ package enum StudioImport {
             throw StudioError("\(path): the sound is silent or too quiet for haptics; nothing to import")
         }
         // The analysis' times are the sound's own: the sound plays from 0.
-        pattern.entries.insert(.event(Event(type: .audioCustom, time: 0, waveform: .path(url.lastPathComponent))), at: 0)
+        pattern.entries.insert(
+            .event(Event(type: .audioCustom, time: 0, waveform: .path(String(decoding: relative.name, as: UTF8.self)))), at: 0)
         do {
             return Imported(ahap: try AHAPWriter.string(from: pattern))
         } catch {

@@ -26,6 +26,9 @@ package struct StudioRequest: Decodable, Sendable {
     package var step: Int?
     /// An output ID.
     package var output: String?
+    /// For `save` and `export`: the page's confirmation that an existing file may be replaced. Anything but `true`
+    /// refuses an existing target with the code `exists`.
+    package var replace: Bool?
 
     /// The required string field `name`, or an error that names it.
     package func required(_ value: String?, _ name: String) throws(StudioError) -> String {

@@ -66,7 +66,7 @@ package final class StudioSession {
         do throws(StudioError) {
             return try dispatch(request, playback: playback)
         } catch {
-            return StudioReply.failure(request.id, error.message)
+            return StudioReply.failure(request.id, error.message, code: error.code)
         }
     }
 
@@ -81,7 +81,8 @@ package final class StudioSession {
                     output: playback.currentOutputID, importFromAudio: StudioImport.isAvailable, maxMessageBytes: limits.maxMessageBytes))
         case "list":
             let listing = folder.listing()
-            return StudioReply.success(id, Listing(patterns: listing.patterns, audio: listing.audio, truncated: listing.truncated))
+            return StudioReply.success(
+                id, Listing(patterns: listing.patterns, exports: listing.exports, audio: listing.audio, truncated: listing.truncated))
         case "open": return StudioReply.success(id, try open(request.required(request.path, "path")))
         case "analyze": return StudioReply.success(id, try analyze(request))
         case "save": return StudioReply.success(id, try save(request))
@@ -116,8 +117,8 @@ package final class StudioSession {
     // MARK: Files
 
     private func open(_ path: String) throws(StudioError) -> Opened {
-        let url = try folder.resolve(path)
-        let check = PatternLoader.check(url.path, displayName: path)
+        let relative = try folder.path(path)
+        let check = PatternLoader.check(beneath: folder.descriptor, relative, displayName: path)
         guard let loaded = check.loaded else {
             throw StudioError(check.errors.map(\.description).joined(separator: "\n"))
         }
@@ -127,21 +128,22 @@ package final class StudioSession {
         } catch {
             throw StudioError("\(path): cannot be shown as AHAP: \(error.message)")
         }
-        let directory = (path as NSString).deletingLastPathComponent
+        // On bytes: the folder is everything before the last 0x2F, the stem everything before the name's last dot.
         let isAHAP = loaded.format == .ahap
-        let savePath = isAHAP ? path : ((path as NSString).deletingPathExtension + ".ahap")
+        let name = relative.name
+        let stem = name.lastIndex(of: 0x2E).map { name[..<$0] }.flatMap { $0.isEmpty ? nil : $0 } ?? name[...]
+        let savePath = isAHAP ? relative.description : relative.parent.appending(name: Array(stem) + Array(".ahap".utf8)).description
         return Opened(
-            path: path, dir: directory, format: loaded.format.rawValue, ahap: text, savePath: savePath,
+            path: path, dir: relative.parent.description, format: loaded.format.rawValue, ahap: text, savePath: savePath,
             notes: loaded.conversionNotes.map { Note(code: $0.code, severity: $0.severity.rawValue, message: $0.message) })
     }
 
     private func save(_ request: StudioRequest) throws(StudioError) -> Saved {
         let path = try request.required(request.path, "path")
-        let ext = (path as NSString).pathExtension.lowercased()
+        let ext = try folder.path(path).pathExtension
         guard ext == "ahap" || ext == "json" else {
             throw StudioError("save writes AHAP: name the file .ahap or .json (use Export for .haptic, Android, Web and gamepad)")
         }
-        _ = try folder.resolve(path, mustExist: false)
         let pattern = try parse(request)
         let text: String
         do {
@@ -153,7 +155,7 @@ package final class StudioSession {
         guard (try? AHAPReader.read(Array(text.utf8)).pattern) == pattern else {
             throw StudioError("the written AHAP would not read back as the same pattern; nothing was saved")
         }
-        try folder.write(Array(text.utf8), to: path)
+        try folder.write(Array(text.utf8), to: path, replace: request.replace == true)
         return Saved(path: path, ahap: text, bytes: text.utf8.count)
     }
 
@@ -163,7 +165,7 @@ package final class StudioSession {
         guard let format = PatternExport.Format(rawValue: name), format != .ahap else {
             throw StudioError("unknown export format '\(name)'; choose haptic, android, web or gamepad")
         }
-        let ext = (path as NSString).pathExtension.lowercased()
+        let ext = try folder.path(path).pathExtension
         let allowed: Set<String> =
             switch format {
             case .haptic: ["haptic"]
@@ -176,7 +178,6 @@ package final class StudioSession {
         }
         let step = request.step ?? 25
         guard (1...1_000).contains(step) else { throw StudioError("the export step must be 1 … 1000 ms") }
-        _ = try folder.resolve(path, mustExist: false)
         let pattern = try parse(request)
         let conversion: Conversion<String>
         do throws(PatternExport.Failure) {
@@ -185,7 +186,7 @@ package final class StudioSession {
         } catch {
             throw StudioError("the pattern \(error.message)")
         }
-        try folder.write(Array(conversion.value.utf8), to: path)
+        try folder.write(Array(conversion.value.utf8), to: path, replace: request.replace == true)
         return Exported(
             path: path, format: name, lossless: conversion.isLossless,
             notes: conversion.notes.map { Note(code: $0.code, severity: $0.severity.rawValue, message: $0.message) },
@@ -204,13 +205,11 @@ package final class StudioSession {
         }
     }
 
-    private func patternFolder(_ request: StudioRequest) throws(StudioError) -> URL {
-        let url = try folder.resolve(request.dir ?? "")
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw StudioError("'\(request.dir ?? "")' is not a folder")
-        }
-        return url
+    /// The folder the page's pattern lives in (`dir`), checked on bytes and opened beneath the studio's folder: its
+    /// custom audio is read beneath it.
+    private func patternFolder(_ request: StudioRequest) throws(StudioError) -> RelativePath {
+        let (path, _) = try folder.subfolder(request.dir ?? "")
+        return path
     }
 
     private var profile: ActuatorProfile {
@@ -230,16 +229,19 @@ package final class StudioSession {
             }
             window = from...to
         }
-        let folderURL = try patternFolder(request)
+        let patternFolder = try patternFolder(request)
         return analyzer.analyze(
-            ahap: text, name: request.path ?? "untitled.ahap", folder: folderURL, window: window, columns: columns, profile: profile
+            ahap: text, name: request.path ?? "untitled.ahap", beneath: folder.descriptor, in: patternFolder, window: window,
+            columns: columns,
+            profile: profile
         ).analysis
     }
 
     private func take(_ request: StudioRequest, loops: Bool) throws(StudioError) -> StudioTake {
         let text = try request.required(request.ahap, "ahap")
         let check = PatternLoader.check(
-            ahap: Array(text.utf8), displayName: request.path ?? "untitled.ahap", folder: try patternFolder(request))
+            ahap: Array(text.utf8), displayName: request.path ?? "untitled.ahap", beneath: folder.descriptor, in: try patternFolder(request)
+        )
         guard check.isValid, let loaded = check.loaded else {
             let first = check.errors.first.map(\.description) ?? "the pattern cannot be read"
             throw StudioError("cannot play: \(first)")
@@ -284,6 +286,8 @@ package final class StudioSession {
 
     private struct Listing: Encodable {
         var patterns: [String]
+        /// The studio's exports (Android, Web, gamepad JSON; Kotlin, JavaScript): listed, never opened as patterns.
+        var exports: [String]
         var audio: [String]
         var truncated: Bool
     }

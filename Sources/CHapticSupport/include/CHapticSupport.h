@@ -65,6 +65,21 @@ void *CHapticSupport_alsaErrorHandlerPointer(void);
 /// The last alsa-lib message this thread captured ("Unknown PCM nonexistent"), and clears it; "" when none.
 const char *CHapticSupport_alsaTakeLastError(void);
 
+/// openat2(dirfd, path, &{flags, mode, resolve}, sizeof) through syscall(SYS_openat2) (glibc 2.36 has no wrapper):
+/// the new descriptor, or -errno (-ENOSYS on kernels before 5.6). `resolve` takes the RESOLVE_* bits below.
+int CHapticSupport_openat2(int dirfd, const char *path, int flags, unsigned int mode, unsigned long long resolve);
+/// O_PATH (a GNU extension Swift's Glibc module does not export): a descriptor that only names a file or folder.
+extern const int CHapticSupport_O_PATH;
+/// RESOLVE_BENEATH: the kernel refuses any resolution that leaves `dirfd` (`..`, absolute paths and links), EXDEV.
+extern const unsigned long long CHapticSupport_RESOLVE_BENEATH;
+/// RESOLVE_NO_SYMLINKS: the kernel refuses any symbolic link on the path, the last component included, ELOOP.
+extern const unsigned long long CHapticSupport_RESOLVE_NO_SYMLINKS;
+/// RESOLVE_NO_MAGICLINKS: no /proc "magic" links.
+extern const unsigned long long CHapticSupport_RESOLVE_NO_MAGICLINKS;
+/// renameat2(olddirfd, oldpath, newdirfd, newpath, RENAME_NOREPLACE): 0, or -errno (EEXIST when the target exists;
+/// EINVAL or ENOSYS where the file system or kernel lacks it).
+int CHapticSupport_renameNoReplace(int olddirfd, const char *oldpath, int newdirfd, const char *newpath);
+
 _Static_assert(sizeof(struct ff_effect) == 48, "ff_effect layout changed");
 _Static_assert(sizeof(struct input_event) == 24, "input_event layout changed (64-bit time expected)");
 #endif
