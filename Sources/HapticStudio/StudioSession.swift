@@ -48,7 +48,7 @@ package final class StudioSession: @unchecked Sendable {
         let flow = StudioSessionFlow(limits: limits)
         let (replies, replySink) = AsyncStream<String>.makeStream()
         let (requests, requestSink) = AsyncStream<WebSocketMessage>.makeStream()
-        known = await offPool(worker) { $0.outputs.list() } ?? []
+        known = await offPool(worker, timeLimit: limits.requestTimeLimit) { $0.outputs.list() } ?? []
         let playback = StudioPlayback(outputs: outputs, known: known) { event in
             let text = Self.push(event)
             if flow.admitPush(bytes: text.utf8.count) { replySink.yield(text) }
@@ -111,32 +111,33 @@ package final class StudioSession: @unchecked Sendable {
             await overrunning.waitUntilDone()
             self.overrunning = nil
         }
-        // What the request was, once read: for the answer when it runs out of time.
-        let seen = LockedState<(id: Int?, type: String)?>(nil)
-        let reply = await offPool(worker) { session in
-            let request: StudioRequest
-            switch Self.decode(text) {
-            case .success(let value): request = value
-            case .failure(let refusal): return refusal.reply
-            }
-            seen.withLock { $0 = (request.id, request.type) }
+        // Reading the message is bounded by its size (the cap on messages), not by the time limit: a refusal for
+        // running out of time carries the request's id, so the page knows which request it answers.
+        let decoded = await offPool(worker, timeLimit: nil) { _ in Self.decode(text) }
+        let request: StudioRequest
+        switch decoded {
+        case .success(let value)?: request = value
+        case .failure(let refusal)?: return refusal.reply
+        case nil: return StudioReply.failure(nil, "the message could not be read")
+        }
+        let reply = await offPool(worker, timeLimit: limits.requestTimeLimit) { session in
             do throws(StudioError) {
                 return try session.dispatch(request, playback: playback)
             } catch {
                 return StudioReply.failure(request.id, error.message)
             }
         }
-        if let reply { return reply }
-        let request = seen.withLock { $0 }
-        return StudioReply.failure(
-            request?.id,
-            "'\(request?.type ?? "the message")' took longer than \(limits.requestTimeLimit) and was given up on; try a smaller pattern or window"
-        )
+        return reply
+            ?? StudioReply.failure(
+                request.id,
+                "'\(request.type)' took longer than \(limits.requestTimeLimit) and was given up on; try a smaller pattern or window")
     }
 
     /// Runs `work` on `worker`; `nil` when it outlived the time limit (the next request then waits for it).
-    private func offPool<Value: Sendable>(_ worker: StudioWorker, _ work: @escaping @Sendable (StudioSession) -> Value) async -> Value? {
-        switch await worker.perform(timeLimit: limits.requestTimeLimit, { work(self) }) {
+    private func offPool<Value: Sendable>(
+        _ worker: StudioWorker, timeLimit: Duration?, _ work: @escaping @Sendable (StudioSession) -> Value
+    ) async -> Value? {
+        switch await worker.perform(timeLimit: timeLimit, { work(self) }) {
         case .finished(let value): return value
         case .timedOut(let job):
             overrunning = job

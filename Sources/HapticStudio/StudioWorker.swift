@@ -90,8 +90,8 @@ package final class StudioWorker: Sendable {
     }
 
     /// Runs `work` on one of the threads and returns its value, or ``Outcome/timedOut(_:)`` when `timeLimit` passes
-    /// first.
-    package func perform<Value: Sendable>(timeLimit: Duration, _ work: @escaping @Sendable () -> Value) async -> Outcome<Value> {
+    /// first (`nil`: work bounded otherwise, by the size of its input).
+    package func perform<Value: Sendable>(timeLimit: Duration?, _ work: @escaping @Sendable () -> Value) async -> Outcome<Value> {
         let job = Job()
         let answer = LockedState<CheckedContinuation<Outcome<Value>, Never>?>(nil)
         return await withCheckedContinuation { continuation in
@@ -101,8 +101,10 @@ package final class StudioWorker: Sendable {
                 answer.withLock { $0.take() }?.resume(returning: .finished(value))
                 job.markDone()
             }
-            DispatchQueue.global().asyncAfter(deadline: .now() + Self.interval(timeLimit)) {
-                answer.withLock { $0.take() }?.resume(returning: .timedOut(job))
+            if let timeLimit {
+                DispatchQueue.global().asyncAfter(deadline: .now() + Self.interval(timeLimit)) {
+                    answer.withLock { $0.take() }?.resume(returning: .timedOut(job))
+                }
             }
         }
     }
