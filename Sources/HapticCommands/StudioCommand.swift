@@ -40,6 +40,8 @@ internal struct StudioCommand: ParsableCommand {
             // The same check `play` makes, so a typo fails here rather than at the first play in the page.
             _ = try OutputDevice.select(id: device, meter: .off)
         }
+        // Each connection takes a descriptor: the soft limit (often 1 024) goes up to the hard one.
+        DescriptorLimit.raiseToHardLimit()
         let server: StudioServer
         do {
             server = try StudioServer(configuration: StudioServer.Configuration(folder: folder, port: port, deviceID: device))

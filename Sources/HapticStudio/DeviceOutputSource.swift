@@ -40,8 +40,16 @@ package struct DeviceOutputSource: StudioOutputSource {
         return list.filter { seen.insert($0.id).inserted }
     }
 
-    /// An engine on the device `id` names, configured as `CHHapticEngine()` configures one for it.
+    /// The forms of device ID this source owns (`evdev:/dev/input/event5`, `simulated`, `simulated:<profile>`, …): the
+    /// part before the first `:`.
+    static let schemes: Set<Substring> = ["evdev", "alsa", "simulated", "wav", "null"]
+
+    /// An engine on the device `id` names, configured as `CHHapticEngine()` configures one for it; `nil` for an ID
+    /// that is not a device's (a game controller's `controller:1/leftHandle`), so the next source gets it.
     package func makeEngine(for id: String) throws(StudioError) -> CHHapticEngine? {
+        guard let scheme = id.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first,
+            Self.schemes.contains(scheme)
+        else { return nil }
         do {
             let device = try DeviceDiscovery.makeDevice(id: id, meter: .off)
             return CHHapticEngine(device: device)

@@ -25,11 +25,15 @@ package final class PatternAnalyzer {
 
     /// Checks `ahap` (custom audio read beneath `root`, relative to `folder`), lints it, and samples its lanes over `window` (default:
     /// the whole span) in `columns` columns, with `profile` for the acceleration.
+    ///
+    /// - Throws: ``StudioError`` for a pattern of more than `maxEntries` events and curves (its render would hold a
+    ///   worker thread for minutes).
     package func analyze(
         ahap: String, name: String, beneath root: FolderDescriptor, in folder: RelativePath, window: ClosedRange<Double>?, columns: Int,
-        profile: ActuatorProfile
-    ) -> (analysis: PatternAnalysis, check: PatternCheck) {
+        profile: ActuatorProfile, maxEntries: Int = StudioLimits.default.maxPatternEntries
+    ) throws(StudioError) -> (analysis: PatternAnalysis, check: PatternCheck) {
         let check = PatternLoader.check(ahap: Array(ahap.utf8), displayName: name, beneath: root, in: folder)
+        if let loaded = check.loaded { try Self.checkSize(loaded.pattern, maxEntries: maxEntries) }
         var problems = PatternAnalysis.problems(of: check)
         guard let loaded = check.loaded else {
             let analysis = PatternAnalysis(
@@ -50,6 +54,16 @@ package final class PatternAnalyzer {
             duration: rendered.duration, span: rendered.span, valid: check.isValid, problems: problems,
             lint: PatternAnalysis.findings(of: loaded.pattern), lanes: PatternAnalysis.Lanes(series), profile: profile.name)
         return (analysis, check)
+    }
+
+    /// Refuses a pattern of more than `maxEntries` events and parameter curves.
+    ///
+    /// - Throws: ``StudioError`` naming the count and the cap.
+    package static func checkSize(_ pattern: Pattern, maxEntries: Int) throws(StudioError) {
+        guard pattern.entries.count <= maxEntries else {
+            throw StudioError(
+                "the pattern has \(pattern.entries.count) events and curves; the studio analyses and plays at most \(maxEntries)")
+        }
     }
 
     /// The offline render of `loaded`, from the cache when the text, folder and profile are the same.

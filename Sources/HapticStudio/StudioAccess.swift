@@ -37,11 +37,17 @@ package struct StudioAccess: Sendable {
         package var contentLength: Int?
         /// Whether a `Transfer-Encoding` header is present (a streamed body).
         package var hasTransferEncoding: Bool
+        /// How many `Host` headers the request has (more than one is refused: which one a proxy or a check reads is
+        /// anyone's guess).
+        package var hostCount: Int
 
         /// Facts of a request.
-        package init(target: String, host: String?, origin: String?, contentLength: Int?, hasTransferEncoding: Bool) {
+        package init(
+            target: String, host: String?, origin: String?, contentLength: Int?, hasTransferEncoding: Bool, hostCount: Int? = nil
+        ) {
             self.target = target
             self.host = host
+            self.hostCount = hostCount ?? (host == nil ? 0 : 1)
             self.origin = origin
             self.contentLength = contentLength
             self.hasTransferEncoding = hasTransferEncoding
@@ -52,8 +58,12 @@ package struct StudioAccess: Sendable {
             self.init(
                 target: head.path ?? "/", host: head.authority, origin: head.headerFields[.origin],
                 contentLength: head.headerFields[.contentLength].flatMap { Int($0) },
-                hasTransferEncoding: head.headerFields[.transferEncoding] != nil)
+                hasTransferEncoding: head.headerFields[.transferEncoding] != nil,
+                // HTTPTypes keeps the first Host as the authority and any further ones as fields.
+                hostCount: (head.authority == nil ? 0 : 1) + head.headerFields[values: Self.host].count)
         }
+
+        private static let host = HTTPField.Name("Host")!
     }
 
     /// Checks a request head; `nil` means it may go on.
@@ -62,6 +72,9 @@ package struct StudioAccess: Sendable {
     /// Checks a request; `nil` means it may go on.
     package func refusal(for request: Facts) -> Refusal? {
         let target = request.target
+        guard request.hostCount <= 1 else {
+            return Refusal(status: .badRequest, message: "the request has \(request.hostCount) Host headers; send exactly one")
+        }
         guard target.utf8.count <= limits.maxTargetBytes else {
             return Refusal(status: .uriTooLong, message: "the request target is longer than \(limits.maxTargetBytes) bytes")
         }

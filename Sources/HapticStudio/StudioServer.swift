@@ -74,19 +74,27 @@ package struct StudioServer: Sendable {
         let registry = playbacks
         var logger = Logger(label: "haptic.studio")
         logger.logLevel = .critical
+        let worker = StudioWorker(threadCount: limits.workerThreads)
+        defer { worker.shutDown() }
+        let connections = StudioConnections(limit: limits.maxConnections)
         let webSocket = HTTP1WebSocketUpgradeChannel.Configuration(
-            ws: WebSocketServerConfiguration(maxFrameSize: limits.maxMessageBytes, autoPing: .enabled(timePeriod: .seconds(30))))
+            http1: HTTP1Channel.Configuration(idleTimeout: .nanoseconds(limits.idleTimeout.clampedNanoseconds)),
+            // Text that is not UTF-8 closes with 1007 (RFC 6455 8.1).
+            ws: WebSocketServerConfiguration(
+                maxFrameSize: limits.maxMessageBytes, autoPing: .enabled(timePeriod: .seconds(30)), validateUTF8: true))
         let application = Application(
             responder: StudioResponder(access: access, page: page),
             server: HTTPServerBuilder { responder in
-                let inner = HTTP1WebSocketUpgradeChannel(responder: responder, configuration: webSocket) { head, _, _ in
+                let inner = HTTP1WebSocketUpgradeChannel(responder: responder, configuration: webSocket) { head, channel, _ in
                     guard access.upgradeRefusal(for: head) == nil else { return .dontUpgrade }
+                    // Before the WebSocket's decoder, which the upgrade adds after it.
+                    try channel.pipeline.syncOperations.addHandler(WebSocketMaskGate())
                     return .upgrade([:]) { inbound, outbound, _ in
                         let session = StudioSession(folder: folder, outputs: outputs, limits: limits, registry: registry)
-                        await session.run(inbound: inbound, outbound: outbound)
+                        try await session.run(inbound: inbound, outbound: outbound, worker: worker) { channel.close(promise: nil) }
                     }
                 }
-                return GatedUpgradeChannel(inner: inner, access: access)
+                return GatedUpgradeChannel(inner: inner, access: access, connections: connections)
             },
             configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: configuration.port), serverName: nil),
             onServerRunning: { channel in

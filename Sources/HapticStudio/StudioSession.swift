@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import HapticInterchange
 import HapticLoading
@@ -6,10 +7,17 @@ import HapticRender
 import HummingbirdWebSocket
 import NIOCore
 
-/// One open page: reads its messages one at a time, answers each (a malformed one with an error, never a crash),
-/// and pushes playback events. When the WebSocket closes — the tab closed, the browser quit, a message too large —
+/// One open page: reads its messages, answers each in order (a malformed one with an error, never a crash), and
+/// pushes playback events. When the WebSocket closes — the tab closed, the browser quit, a message too large —
 /// playback stops and the output closes before the session ends, so nothing is left vibrating.
-package final class StudioSession {
+///
+/// Every request runs on the server's ``StudioWorker``, never on Swift's concurrency pool, and one at a time: the
+/// session's state (`known`, the analyzer's cache, the playback) is touched by one request after the other, each
+/// awaited before the next starts — which is why the class may be sent to the worker's threads (`@unchecked`).
+/// Reading is bounded by a ``StudioSessionFlow``: the reader keeps reading (so pings and pongs are answered while a
+/// request runs) until requests or queued replies pass their caps, then waits for the client to catch up; a client
+/// that stops reading altogether is closed once one write has waited ``StudioLimits/stuckClientTimeout``.
+package final class StudioSession: @unchecked Sendable {
     private let folder: StudioFolder
     private let outputs: StudioOutputs
     private let limits: StudioLimits
@@ -17,6 +25,8 @@ package final class StudioSession {
     private let analyzer = PatternAnalyzer()
     private var known: [StudioOutput] = []
     private var playback: StudioPlayback?
+    /// A request that outlived its time limit and still runs: the next one waits for it.
+    private var overrunning: StudioWorker.Job?
 
     /// Creates a session for one WebSocket.
     package init(folder: StudioFolder, outputs: StudioOutputs, limits: StudioLimits, registry: StudioPlaybackRegistry) {
@@ -26,42 +36,141 @@ package final class StudioSession {
         self.limits = limits
     }
 
-    /// Serves the WebSocket until it closes.
-    package func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
-        let (replies, sink) = AsyncStream<String>.makeStream()
-        known = outputs.list()
-        let playback = StudioPlayback(outputs: outputs, known: known) { event in sink.yield(Self.push(event)) }
+    /// Serves the WebSocket until it closes, running requests on `worker`; `closeConnection` drops the connection
+    /// (for a client that does not read its replies).
+    ///
+    /// - Throws: What ended the WebSocket abnormally (a message over the size cap, text that is not UTF-8), so that
+    ///   the close frame carries its code (1009, 1007).
+    package func run(
+        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, worker: StudioWorker,
+        closeConnection: @escaping @Sendable () -> Void
+    ) async throws {
+        let flow = StudioSessionFlow(limits: limits)
+        let (replies, replySink) = AsyncStream<String>.makeStream()
+        let (requests, requestSink) = AsyncStream<WebSocketMessage>.makeStream()
+        known = await offPool(worker, timeLimit: limits.requestTimeLimit) { $0.outputs.list() } ?? []
+        let playback = StudioPlayback(outputs: outputs, known: known) { event in
+            let text = Self.push(event)
+            if flow.admitPush(bytes: text.utf8.count) { replySink.yield(text) }
+        }
         self.playback = playback
         registry.add(playback)
         defer { registry.remove(playback) }
-        // One writer, so replies and pushes never interleave on the socket.
+        // One writer, so replies and pushes never interleave on the socket. A write that waits past the stuck
+        // timeout (the client reads nothing) closes the connection; every later write then fails at once.
+        let stuckTimeout = limits.stuckClientTimeout
         let writer = Task {
-            for await text in replies { try? await outbound.write(.text(text)) }
+            for await text in replies {
+                let bytes = text.utf8.count
+                let watchdog = DispatchWorkItem(block: closeConnection)
+                DispatchQueue.global().asyncAfter(deadline: .now() + StudioWorker.interval(stuckTimeout), execute: watchdog)
+                try? await outbound.write(.text(text))
+                watchdog.cancel()
+                flow.written(bytes: bytes)
+            }
         }
+        // One request at a time, in the order read.
+        let answering = Task {
+            for await message in requests {
+                let bytes = Self.size(of: message)
+                let reply = await answer(message, playback: playback, worker: worker)
+                flow.answered(bytes: bytes)
+                flow.queued(bytes: reply.utf8.count)
+                replySink.yield(reply)
+            }
+            await overrunning?.waitUntilDone()
+        }
+        var failure: (any Error)?
         do {
-            for try await message in inbound.messages(maxSize: limits.maxMessageBytes) {
-                let reply: String
-                switch message {
-                case .text(let text): reply = handle(text, playback: playback)
-                case .binary: reply = StudioReply.failure(nil, "binary messages are not understood; send JSON text")
-                }
-                sink.yield(reply)
+            var messages = inbound.messages(maxSize: limits.maxMessageBytes).makeAsyncIterator()
+            while await flow.waitForRoom(), let message = try await messages.next() {
+                flow.read(bytes: Self.size(of: message))
+                requestSink.yield(message)
             }
         } catch {
-            // A message over the size cap or a protocol error closed the socket: fall through and stop.
+            // A message over the size cap or a protocol error: the close frame says which.
+            failure = error
         }
+        // The page is gone: what it asked for and is not yet answered is not started.
+        requestSink.finish()
+        answering.cancel()
+        await answering.value
+        flow.close()
         playback.shutDown()
-        sink.finish()
+        replySink.finish()
         await writer.value
+        if let failure { throw failure }
     }
 
-    /// The reply to one message.
+    /// The reply to one message, run on `worker` within the time limit.
+    private func answer(_ message: WebSocketMessage, playback: StudioPlayback, worker: StudioWorker) async -> String {
+        guard case .text(let text) = message else {
+            return StudioReply.failure(nil, "binary messages are not understood; send JSON text")
+        }
+        if let overrunning {
+            await overrunning.waitUntilDone()
+            self.overrunning = nil
+        }
+        // Reading the message is bounded by its size (the cap on messages), not by the time limit: a refusal for
+        // running out of time carries the request's id, so the page knows which request it answers.
+        let decoded = await offPool(worker, timeLimit: nil) { _ in Self.decode(text) }
+        let request: StudioRequest
+        switch decoded {
+        case .success(let value)?: request = value
+        case .failure(let refusal)?: return refusal.reply
+        case nil: return StudioReply.failure(nil, "the message could not be read")
+        }
+        let reply = await offPool(worker, timeLimit: limits.requestTimeLimit) { session in
+            do throws(StudioError) {
+                return try session.dispatch(request, playback: playback)
+            } catch {
+                return StudioReply.failure(request.id, error.message)
+            }
+        }
+        return reply
+            ?? StudioReply.failure(
+                request.id,
+                "'\(request.type)' took longer than \(limits.requestTimeLimit) and was given up on; try a smaller pattern or window")
+    }
+
+    /// Runs `work` on `worker`; `nil` when it outlived the time limit (the next request then waits for it).
+    private func offPool<Value: Sendable>(
+        _ worker: StudioWorker, timeLimit: Duration?, _ work: @escaping @Sendable (StudioSession) -> Value
+    ) async -> Value? {
+        switch await worker.perform(timeLimit: timeLimit, { work(self) }) {
+        case .finished(let value): return value
+        case .timedOut(let job):
+            overrunning = job
+            return nil
+        }
+    }
+
+    private static func size(of message: WebSocketMessage) -> Int {
+        switch message {
+        case .text(let text): return text.utf8.count
+        case .binary(let buffer): return buffer.readableBytes
+        }
+    }
+
+    private struct Refusal: Error {
+        var reply: String
+    }
+
+    private static func decode(_ text: String) -> Result<StudioRequest, Refusal> {
+        do {
+            return .success(try JSONDecoder().decode(StudioRequest.self, from: Data(text.utf8)))
+        } catch {
+            return .failure(
+                Refusal(reply: StudioReply.failure(nil, "malformed message (expected a JSON object with a \"type\"): \(describe(error))")))
+        }
+    }
+
+    /// The reply to one message, on the calling thread (for tests and tools; the server uses ``run``).
     package func handle(_ text: String, playback: StudioPlayback) -> String {
         let request: StudioRequest
-        do {
-            request = try JSONDecoder().decode(StudioRequest.self, from: Data(text.utf8))
-        } catch {
-            return StudioReply.failure(nil, "malformed message (expected a JSON object with a \"type\"): \(Self.describe(error))")
+        switch Self.decode(text) {
+        case .success(let value): request = value
+        case .failure(let refusal): return refusal.reply
         }
         do throws(StudioError) {
             return try dispatch(request, playback: playback)
@@ -230,10 +339,9 @@ package final class StudioSession {
             window = from...to
         }
         let patternFolder = try patternFolder(request)
-        return analyzer.analyze(
+        return try analyzer.analyze(
             ahap: text, name: request.path ?? "untitled.ahap", beneath: folder.descriptor, in: patternFolder, window: window,
-            columns: columns,
-            profile: profile
+            columns: columns, profile: profile, maxEntries: limits.maxPatternEntries
         ).analysis
     }
 
@@ -246,6 +354,7 @@ package final class StudioSession {
             let first = check.errors.first.map(\.description) ?? "the pattern cannot be read"
             throw StudioError("cannot play: \(first)")
         }
+        try PatternAnalyzer.checkSize(loaded.pattern, maxEntries: limits.maxPatternEntries)
         var selection: ClosedRange<Double>?
         if let from = request.from, let to = request.to {
             guard from.isFinite, to.isFinite, from >= 0, to > from else { throw StudioError("the selection must be 0 ≤ from < to") }

@@ -23,3 +23,22 @@ struct ControllerOutputSourceTests {
         #expect(throws: StudioError.self) { try source.makeEngine(for: "controller:1/triggers") }
     }
 }
+
+/// The catalog passes an ID on to the source that owns it: the device source comes first and must not refuse a
+/// controller's ID (issue 21: every game-controller output failed with `notFound`).
+struct StudioOutputsRoutingTests {
+    @Test func aControllerOutputBehindTheDeviceSourceOpens() throws {
+        let registry = ControllerRegistry(
+            environment: ["HAPTIC_CONTROLLERS": "simulated:xbox", "HAPTIC_INPUT_DIR": "/nonexistent"], clock: .manual, watchesHotPlug: false
+        )
+        let outputs = StudioOutputs(sources: [DeviceOutputSource(commandLineID: "null"), ControllerOutputSource(registry: registry)])
+        let known = outputs.list()
+        #expect(known.contains { $0.id == "controller:1/leftHandle" })
+        #expect(try DeviceOutputSource(commandLineID: "null").makeEngine(for: "controller:1/leftHandle") == nil)
+        let engine = try outputs.makeEngine(for: "controller:1/leftHandle", among: known)
+        try engine.start()
+        engine.stop()
+        #expect(try outputs.makeEngine(for: "null", among: known) !== engine, "device IDs still open on the device source")
+        #expect(throws: StudioError.self) { try DeviceOutputSource(commandLineID: "null").makeEngine(for: "simulated:nonexistent") }
+    }
+}
