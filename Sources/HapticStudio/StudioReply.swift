@@ -13,6 +13,7 @@ package enum StudioReply {
         var id: Int?
         var ok = false
         var error: String
+        var code: String?
     }
 
     private struct Push<Body: Encodable>: Encodable {
@@ -23,8 +24,11 @@ package enum StudioReply {
     /// A successful reply to request `id`.
     package static func success(_ id: Int?, _ result: some Encodable) -> String { encode(Success(id: id, result: result)) }
 
-    /// A refusal of request `id` (or of a message that could not be read, `id` `nil`).
-    package static func failure(_ id: Int?, _ message: String) -> String { encode(Failure(id: id, error: message)) }
+    /// A refusal of request `id` (or of a message that could not be read, `id` `nil`), with a machine-readable `code`
+    /// when the page can act on the reason (`{"id": 7, "ok": false, "error": "…", "code": "exists"}`).
+    package static func failure(_ id: Int?, _ message: String, code: String? = nil) -> String {
+        encode(Failure(id: id, error: message, code: code))
+    }
 
     /// A push of `kind`.
     package static func push(_ kind: String, _ data: some Encodable) -> String { encode(Push(push: kind, data: data)) }

@@ -26,6 +26,8 @@ package struct StudioRequest: Decodable, Sendable {
     package var step: Int?
     /// An output ID.
     package var output: String?
+    /// Whether a save or export may replace an existing file (without it, the reply's code is `exists`).
+    package var replace: Bool?
     /// Import from audio: how readily sound becomes haptics, 0 … 1 (`--sensitivity`).
     package var sensitivity: Double?
     /// Import from audio: which events to write — `transientsAndContinuous` (the default), `transientsOnly` or

@@ -66,7 +66,7 @@ package final class StudioSession {
         do throws(StudioError) {
             return try dispatch(request, playback: playback)
         } catch {
-            return StudioReply.failure(request.id, error.message)
+            return StudioReply.failure(request.id, error.message, code: error.code)
         }
     }
 
@@ -153,6 +153,7 @@ package final class StudioSession {
         guard (try? AHAPReader.read(Array(text.utf8)).pattern) == pattern else {
             throw StudioError("the written AHAP would not read back as the same pattern; nothing was saved")
         }
+        try refuseReplacing(path, request)
         try folder.write(Array(text.utf8), to: path)
         return Saved(path: path, ahap: text, bytes: text.utf8.count)
     }
@@ -185,11 +186,20 @@ package final class StudioSession {
         } catch {
             throw StudioError("the pattern \(error.message)")
         }
+        try refuseReplacing(path, request)
         try folder.write(Array(conversion.value.utf8), to: path)
         return Exported(
             path: path, format: name, lossless: conversion.isLossless,
             notes: conversion.notes.map { Note(code: $0.code, severity: $0.severity.rawValue, message: $0.message) },
             preview: String(conversion.value.prefix(4_000)))
+    }
+
+    /// A save or export onto an existing file needs `"replace": true` (the page asks the designer first, except when
+    /// saving back to the file it opened): otherwise the reply's code is `exists` and nothing is written.
+    private func refuseReplacing(_ path: String, _ request: StudioRequest) throws(StudioError) {
+        let url = try folder.resolve(path, mustExist: false)
+        guard request.replace != true, FileManager.default.fileExists(atPath: url.path) else { return }
+        throw StudioError("'\(path)' already exists; send \"replace\": true to replace it", code: "exists")
     }
 
     // MARK: Patterns
