@@ -95,7 +95,7 @@ let package = Package(
             name: "HapticStudio",
             dependencies: [
                 "OpenCoreHaptics", "OpenHapticFeedback", "OpenGameController", "HapticPattern", "HapticRender", "HapticDevices",
-                "HapticInterchange", "HapticLoading", "HapticPlot",
+                "HapticInterchange", "HapticLoading", "HapticPlot", "HapticAnalysis",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

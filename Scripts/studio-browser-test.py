@@ -9,7 +9,8 @@ added through the UI (double-click on its lane), dragged to a new time and given
 saved as strict AHAP with those values; played on the wav: output, the recording has its onset at its time; undo
 restores the previous state (inspector and saved file); an edit made while looping is heard on a later pass; closing
 the page mid-loop stops the output (the recording stops growing); the server still serves; the browser console has
-no errors. Prints one line per check and "N passed, 0 failed" at the end; exits 1 on the first failure.
+no errors; then the trust checks of studio_browser_trust.py (save-as, confirmation before replacing, double-clicks,
+multi-select and the clipboard, metadata, import options, a game controller output). Prints one line per check and "N passed, 0 failed" at the end; exits 1 on the first failure.
 """
 import argparse
 import json
@@ -28,6 +29,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
+from studio_browser_trust import run_trust
 
 PASSED = []
 
@@ -107,8 +109,9 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def read_wav(path):
-    """The first channel of a 32-bit float (or 16-bit PCM) WAV file, and its sample rate."""
+def read_wav(path, all_channels=False):
+    """The first channel (or, with `all_channels`, every channel) of a 32-bit float (or 16-bit PCM) WAV file, and its
+    sample rate."""
     with open(path, "rb") as handle:
         data = handle.read()
     assert data[:4] == b"RIFF" and data[8:12] == b"WAVE", "not a WAV file"
@@ -128,10 +131,9 @@ def read_wav(path):
     frames = len(samples) // (width * channels)
     code = "f" if fmt == 3 else "h"
     values = struct.unpack(f"<{frames * channels}{code}", samples[:frames * channels * width])
-    first = values[0::channels]
-    if fmt != 3:
-        first = [value / 32768 for value in first]
-    return first, rate
+    scale = 1.0 if fmt == 3 else 1 / 32768
+    every = [[value * scale for value in values[channel::channels]] for channel in range(channels)]
+    return (every if all_channels else every[0]), rate
 
 
 def onset(samples, rate, threshold, start=0.0):
@@ -151,6 +153,8 @@ def main():
     for name in ("url", "folder", "pattern", "wav", "screenshot"):
         parser.add_argument(f"--{name}", required=True)
     parser.add_argument("--pid", type=int, required=True)
+    parser.add_argument("--sound", required=True, help="a WAV file in the folder, to import from audio")
+    parser.add_argument("--controller-wav", help="the recording of a simulated pad (HAPTIC_CONTROLLERS=…=wav:PATH)")
     args = parser.parse_args()
     base = args.url.split("?")[0].rstrip("/")
     token = args.url.split("token=")[1]
@@ -169,7 +173,12 @@ def main():
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
     try:
-        run(driver, args)
+        # STUDIO_ONLY_TRUST=1 skips the first round (for checking quickly that a trust check fails without its fix).
+        if not os.environ.get("STUDIO_ONLY_TRUST"):
+            run(driver, args)
+        run_trust(driver, args, check, read_wav, onset)
+        errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+        check("no errors in the browser console (trust checks)", not errors, json.dumps(errors)[:500])
     finally:
         driver.quit()
     check("the server still serves after the page closed", http_status(args.url) == 200)

@@ -21,6 +21,7 @@ extension StudioAssets {
         <header id="toolbar">
           <span class="brand">Haptic Studio</span>
           <input id="save-path" type="text" spellcheck="false" title="File to save to, relative to the folder" value="untitled.ahap">
+          <span id="dirty" title="Unsaved changes" hidden>●</span>
           <button id="save" title="Save as AHAP (Ctrl+S)">Save</button>
           <button id="export-open" title="Export to .haptic, Android, Web or gamepad">Export…</button>
           <button id="import-audio" title="Import from audio">From audio…</button>
@@ -58,6 +59,10 @@ extension StudioAssets {
             <h2>Patterns</h2>
             <button id="new-pattern">New pattern</button>
             <ul id="pattern-list"></ul>
+            <div id="export-group" hidden>
+              <h2>Exports</h2>
+              <ul id="export-list"></ul>
+            </div>
             <h2>Audio</h2>
             <ul id="audio-list"></ul>
           </aside>
@@ -91,6 +96,36 @@ extension StudioAssets {
             <menu><button id="export-run" value="export">Export</button> <button value="cancel">Close</button></menu>
             <ul id="export-notes"></ul>
             <pre id="export-preview"></pre>
+          </form>
+        </dialog>
+        <dialog id="import-dialog">
+          <form method="dialog">
+            <h2>Make a pattern from a sound</h2>
+            <label>Sound <select id="import-path"></select></label>
+            <label title="How readily sound becomes haptics: higher finds softer hits">Sensitivity
+              <input id="import-sensitivity" type="number" min="0" max="1" step="0.05" value="0.5"></label>
+            <label>Events <select id="import-content">
+              <option value="transientsAndContinuous">transients and continuous</option>
+              <option value="transientsOnly">transients only</option>
+              <option value="continuousOnly">continuous only</option>
+            </select></label>
+            <label title="The most transients per second, 1 … 40 (the strongest hits are kept)">Max taps/s
+              <input id="import-max-rate" type="number" min="1" max="40" step="1" value="10"></label>
+            <label title="For a game controller's two motors: the pattern of the sound below or above a frequency">Band
+              <select id="import-band">
+                <option value="whole">whole sound</option>
+                <option value="low">below the split (strong motor)</option>
+                <option value="high">above the split (weak motor)</option>
+              </select></label>
+            <label>Split at (Hz) <input id="import-split" type="number" min="40" max="4000" step="10" value="200"></label>
+            <menu><button id="import-run" value="import">Import</button> <button value="cancel">Cancel</button></menu>
+            <p id="import-error" class="error"></p>
+          </form>
+        </dialog>
+        <dialog id="confirm-dialog">
+          <form method="dialog">
+            <p id="confirm-message"></p>
+            <menu><button id="confirm-yes" value="yes">Replace</button> <button id="confirm-no" value="no">Cancel</button></menu>
           </form>
         </dialog>
         <dialog id="help-dialog">
@@ -214,6 +249,19 @@ extension StudioAssets {
           }));
         }
 
+        // When an entry starts: an event's, parameter's or curve's Time.
+        export function entryTime(entry) {
+          return (entry.Event ?? entry.Parameter ?? entry.ParameterCurve)?.Time ?? 0;
+        }
+
+        // A copy of `entry` moved by `offset` seconds (never before 0).
+        export function shiftEntry(entry, offset) {
+          const copy = structuredClone(entry);
+          const target = copy.Event ?? copy.Parameter ?? copy.ParameterCurve;
+          if (target) target.Time = round(Math.max(0, target.Time + offset));
+          return copy;
+        }
+
         """#,
         "js/analysis.js": #"""
         // Asks the server to check, lint and compute the lanes of the pattern as edited, a moment after each change or
@@ -252,6 +300,116 @@ extension StudioAssets {
         }
 
         """#,
+        "js/clipboard.js": #"""
+        // Copy, paste, duplicate and delete of the selected entries. The clipboard is the page's own (copies of AHAP
+        // entries), so nothing asks for the browser's clipboard permission. Each paste, duplicate or delete is one undo step.
+        import { entryTime, eventEnd, shiftEntry } from './ahap.js';
+
+        export class EntryClipboard {
+          constructor({ doc, selection, status }) {
+            Object.assign(this, { doc, selection, status });
+            this.copied = [];
+          }
+
+          selectedEntries() {
+            return this.selection.entries.map((index) => this.doc.entries[index]).filter(Boolean);
+          }
+
+          copy() {
+            const entries = this.selectedEntries();
+            if (!entries.length) return;
+            this.copied = entries.map((entry) => structuredClone(entry));
+            this.status.show(`Copied ${count(entries.length)}`);
+          }
+
+          // The copied entries at the cursor (the earliest of them lands on it); they become the selection.
+          paste() {
+            if (!this.copied.length) return;
+            const earliest = Math.min(...this.copied.map(entryTime));
+            this.place(this.copied, this.selection.cursor - earliest);
+            this.status.show(`Pasted ${count(this.copied.length)} at ${Math.round(this.selection.cursor * 1000)} ms`);
+          }
+
+          // A copy of the selected entries right after them (shifted by the span they cover).
+          duplicate() {
+            const entries = this.selectedEntries();
+            if (!entries.length) return;
+            const start = Math.min(...entries.map(entryTime));
+            const end = Math.max(...entries.map(entryEnd));
+            this.place(entries, Math.max(end - start, 0.01));
+            this.status.show(`Duplicated ${count(entries.length)}`);
+          }
+
+          remove() {
+            const indices = this.selection.entries;
+            if (!indices.length) return;
+            this.selection.clear();
+            this.doc.removeMany(indices);
+            this.status.show(`Deleted ${count(indices.length)}`);
+          }
+
+          place(entries, offset) {
+            const added = this.doc.addMany(entries.map((entry) => shiftEntry(entry, offset)));
+            this.selection.selectMany(added);
+          }
+        }
+
+        function entryEnd(entry) {
+          if (entry.Event) return eventEnd(entry.Event);
+          const curve = entry.ParameterCurve;
+          if (curve) return curve.Time + Math.max(0, ...curve.ParameterCurveControlPoints.map((point) => point.Time));
+          return entryTime(entry);
+        }
+
+        function count(n) {
+          return n === 1 ? '1 entry' : `${n} entries`;
+        }
+
+        """#,
+        "js/confirm.js": #"""
+        // An in-page yes/no question (a <dialog>, not window.confirm: the page stays scriptable and styled): resolves true
+        // for the yes button, false for no, Escape or closing.
+        export class ConfirmDialog {
+          constructor(dialog) {
+            this.dialog = dialog;
+            this.message = dialog.querySelector('#confirm-message');
+            this.yes = dialog.querySelector('#confirm-yes');
+            this.pending = null;
+            dialog.addEventListener('close', () => this.answer(dialog.returnValue === 'yes'));
+          }
+
+          ask(message, { yes = 'Replace', no = 'Cancel' } = {}) {
+            this.answer(false);
+            this.message.textContent = message;
+            this.yes.textContent = yes;
+            this.dialog.querySelector('#confirm-no').textContent = no;
+            this.dialog.returnValue = '';
+            this.dialog.showModal();
+            return new Promise((resolve) => { this.pending = resolve; });
+          }
+
+          answer(value) {
+            const pending = this.pending;
+            this.pending = null;
+            if (pending) pending(value);
+          }
+        }
+
+        // Sends a save or export; when the server answers that the file exists (code "exists"), asks before replacing it
+        // and resends with replace: true only on yes. `replace` is sent at once for the document's own file. Resolves with
+        // the result, or null when the designer said no.
+        export async function writeAsking(connection, confirm, type, fields, { replace = false } = {}) {
+          try {
+            return await connection.request(type, replace ? { ...fields, replace: true } : fields);
+          } catch (error) {
+            if (error.code !== 'exists') throw error;
+          }
+          const yes = await confirm.ask(`${fields.path} already exists in the folder. Replace it?`);
+          if (!yes) return null;
+          return connection.request(type, { ...fields, replace: true });
+        }
+
+        """#,
         "js/connection.js": #"""
         // The WebSocket to the studio's server: requests with numbered replies (promises), and pushes (playback events).
         import { Emitter } from './emitter.js';
@@ -282,7 +440,8 @@ extension StudioAssets {
             });
           }
 
-          // Sends `{type, ...fields}` and resolves with the reply's result, or rejects with its error.
+          // Sends `{type, ...fields}` and resolves with the reply's result, or rejects with its error (its `code`, such as
+          // "exists", on the Error).
           request(type, fields = {}) {
             if (!this.socket || this.socket.readyState !== WebSocket.OPEN) {
               return Promise.reject(new Error('not connected to the studio (reload the page, or restart haptic studio)'));
@@ -310,13 +469,16 @@ extension StudioAssets {
             }
             this.pending.delete(message.id);
             if (message.ok) waiting.resolve(message.result);
-            else waiting.reject(new Error(message.error));
+            else waiting.reject(Object.assign(new Error(message.error), { code: message.code ?? null }));
           }
         }
 
         """#,
         "js/document.js": #"""
         // The open pattern: its AHAP value, where it came from and where it saves, and every edit, recorded for undo.
+        // `savePath` is the name the file box starts with when a pattern is opened, created or imported; what the designer
+        // then types there is theirs (edits never put the box back). `ownPath` is the file this document may replace
+        // without asking: the one it was opened from (its save path) or last saved to; null for a new or imported pattern.
         import { Emitter } from './emitter.js';
         import { History } from './history.js';
 
@@ -328,6 +490,7 @@ extension StudioAssets {
             this.path = null; // the file it was opened from, relative to the folder
             this.dir = ''; // the folder its custom audio resolves against
             this.savePath = 'untitled.ahap';
+            this.ownPath = null;
             this.gestureStart = null;
             this.savedText = this.text();
           }
@@ -345,12 +508,13 @@ extension StudioAssets {
           }
 
           // Replaces the pattern (opened, created, imported): a new document, with no undo history.
-          load(text, { path = null, dir = '', savePath = 'untitled.ahap' } = {}) {
+          load(text, { path = null, dir = '', savePath = 'untitled.ahap', ownPath = null } = {}) {
             this.ahap = JSON.parse(text);
             if (!Array.isArray(this.ahap.Pattern)) this.ahap.Pattern = [];
             this.path = path;
             this.dir = dir;
             this.savePath = savePath;
+            this.ownPath = ownPath;
             this.history.clear();
             this.gestureStart = null;
             this.savedText = this.text();
@@ -395,6 +559,7 @@ extension StudioAssets {
           saved(text, path) {
             this.ahap = JSON.parse(text);
             this.savePath = path;
+            this.ownPath = path;
             this.path = path;
             this.savedText = this.text();
             this.emit('change', { saved: true });
@@ -412,6 +577,24 @@ extension StudioAssets {
 
           remove(index) {
             this.edit((ahap) => ahap.Pattern.splice(index, 1));
+          }
+
+          // Removes several entries as one undo step.
+          removeMany(indices) {
+            const doomed = new Set(indices);
+            this.edit((ahap) => {
+              ahap.Pattern = ahap.Pattern.filter((_, index) => !doomed.has(index));
+            });
+          }
+
+          // Appends entries as one undo step and returns their indices.
+          addMany(entries) {
+            let first = 0;
+            this.edit((ahap) => {
+              first = ahap.Pattern.length;
+              ahap.Pattern.push(...entries);
+            });
+            return entries.map((_, offset) => first + offset);
           }
         }
 
@@ -436,13 +619,16 @@ extension StudioAssets {
 
         """#,
         "js/exporter.js": #"""
-        // Export to .haptic, Android, Web or gamepad through the server's converters, with the converter's notes shown.
+        // Export to .haptic, Android, Web or gamepad through the server's converters, with the converter's notes shown. An
+        // existing file is replaced only after the designer says so.
+        import { writeAsking } from './confirm.js';
+
         const EXTENSIONS = { haptic: 'haptic', android: 'json', web: 'json', gamepad: 'json' };
         const SUFFIXES = { haptic: '', android: '.android', web: '.web', gamepad: '.gamepad' };
 
         export class Exporter {
-          constructor({ dialog, controls, connection, doc, status }) {
-            Object.assign(this, { dialog, controls, connection, doc, status });
+          constructor({ dialog, controls, connection, doc, status, confirm, onWritten }) {
+            Object.assign(this, { dialog, controls, connection, doc, status, confirm, onWritten });
             controls.format.addEventListener('change', () => { controls.path.value = this.defaultPath(); });
             controls.run.addEventListener('click', (event) => {
               event.preventDefault();
@@ -465,10 +651,15 @@ extension StudioAssets {
 
           async run() {
             try {
-              const result = await this.connection.request('export', {
+              const result = await writeAsking(this.connection, this.confirm, 'export', {
                 ahap: this.doc.text(), dir: this.doc.dir, path: this.controls.path.value, format: this.controls.format.value,
                 step: Number(this.controls.step.value),
               });
+              if (result === null) {
+                this.status.show(`Not exported: ${this.controls.path.value} kept as it was`);
+                return;
+              }
+              this.onWritten?.();
               const notes = result.notes.length ? result.notes : [{ severity: 'info', message: 'lossless' }];
               this.controls.notes.replaceChildren(...notes.map((note) => {
                 const item = document.createElement('li');
@@ -487,10 +678,11 @@ extension StudioAssets {
 
         """#,
         "js/files.js": #"""
-        // The folder panel: its patterns (open one to edit it) and its audio files (for custom-audio events).
+        // The folder panel: its patterns (open one to edit it), the exports the studio recognises (listed apart, not
+        // openable as patterns), and its audio files (for custom-audio events and import).
         export class FilesPanel {
-          constructor({ patternList, audioList, newButton, connection, doc, status, onOpened }) {
-            Object.assign(this, { patternList, audioList, connection, doc, status, onOpened });
+          constructor({ patternList, exportList, exportGroup, audioList, newButton, connection, doc, status, confirm, onOpened }) {
+            Object.assign(this, { patternList, exportList, exportGroup, audioList, connection, doc, status, confirm, onOpened });
             this.audio = [];
             newButton.addEventListener('click', () => this.newPattern());
           }
@@ -498,7 +690,18 @@ extension StudioAssets {
           async refresh() {
             const listing = await this.connection.request('list');
             this.audio = listing.audio;
-            this.patternList.replaceChildren(...listing.patterns.map((path) => this.item(path, () => this.open(path))));
+            // `exports` is newer than the rest of the listing: a server without it lists no exports.
+            const exports = Array.isArray(listing.exports) ? listing.exports : [];
+            const exported = new Set(exports);
+            const patterns = listing.patterns.filter((path) => !exported.has(path));
+            this.patternList.replaceChildren(...patterns.map((path) => this.item(path, () => this.open(path))));
+            this.exportList.replaceChildren(...exports.map((path) => {
+              const node = this.item(path);
+              node.classList.add('export');
+              node.title = 'An export of a pattern (save patterns as .ahap; exports are not opened as patterns)';
+              return node;
+            }));
+            this.exportGroup.hidden = exports.length === 0;
             this.audioList.replaceChildren(...listing.audio.map((path) => this.item(path)));
             this.markCurrent();
           }
@@ -521,11 +724,17 @@ extension StudioAssets {
             return this.audio.filter((path) => path.startsWith(prefix)).map((path) => path.slice(prefix.length));
           }
 
+          // Whether the unsaved changes may go (asked in the page; true when there are none).
+          async confirmDiscard() {
+            if (!this.doc.isDirty) return true;
+            return this.confirm.ask('The pattern has unsaved changes. Discard them?', { yes: 'Discard', no: 'Keep editing' });
+          }
+
           async open(path) {
-            if (this.doc.isDirty && !confirm('Discard the unsaved changes?')) return;
+            if (!(await this.confirmDiscard())) return;
             try {
               const opened = await this.connection.request('open', { path });
-              this.doc.load(opened.ahap, { path: opened.path, dir: opened.dir, savePath: opened.savePath });
+              this.doc.load(opened.ahap, { path: opened.path, dir: opened.dir, savePath: opened.savePath, ownPath: opened.savePath });
               this.status.show(`Opened ${opened.path}${opened.format === 'ahap' ? '' : ` (read from ${opened.format}; saves as ${opened.savePath})`}`);
               this.status.showNotes(opened.notes);
               this.markCurrent();
@@ -535,8 +744,8 @@ extension StudioAssets {
             }
           }
 
-          newPattern() {
-            if (this.doc.isDirty && !confirm('Discard the unsaved changes?')) return;
+          async newPattern() {
+            if (!(await this.confirmDiscard())) return;
             this.doc.load(JSON.stringify({ Version: 1.0, Pattern: [] }), { savePath: 'untitled.ahap' });
             this.status.show('New pattern');
             this.status.showNotes([]);
@@ -635,30 +844,78 @@ extension StudioAssets {
 
         """#,
         "js/importer.js": #"""
-        // Import from audio: an audio file of the folder becomes a new pattern through HapticAnalysis (taps at its hits,
-        // continuous events under its sustained parts, the sound itself as an AudioCustom event). The server says in its hello
-        // whether this build has it.
+        // Import from audio: a sound of the folder becomes a new pattern through HapticAnalysis (taps at its hits,
+        // continuous events under its sustained parts, the sound itself as an AudioCustom event), with the options of
+        // `haptic from-audio`: sensitivity, transients or continuous only, the most taps a second, and a band split (the
+        // pattern of the sound below or above a frequency). The server says in its hello whether this build has it, and
+        // range-checks every option.
         export class Importer {
-          constructor({ button, connection, doc, files, status, available }) {
-            Object.assign(this, { button, connection, doc, files, status });
+          constructor({ button, dialog, controls, connection, doc, files, status, available }) {
+            Object.assign(this, { button, dialog, controls, connection, doc, files, status });
             button.disabled = !available;
             button.title = available
               ? 'Make a pattern from an audio file of the folder'
               : 'Import from audio is not available in this build';
-            button.addEventListener('click', () => this.run());
+            button.addEventListener('click', () => this.open());
+            controls.band.addEventListener('change', () => this.showSplit());
+            controls.run.addEventListener('click', (event) => {
+              event.preventDefault();
+              this.run();
+            });
+          }
+
+          open() {
+            const sounds = this.files.audio;
+            if (!sounds.length) {
+              this.status.error('There is no audio file (.wav) in the folder to import; put one there and reload the list.');
+              return;
+            }
+            const current = this.controls.path.value;
+            this.controls.path.replaceChildren(...sounds.map((path) => new Option(path, path, false, path === current)));
+            this.controls.error.textContent = '';
+            this.showSplit();
+            this.dialog.showModal();
+          }
+
+          showSplit() {
+            this.controls.split.disabled = this.controls.band.value === 'whole';
+          }
+
+          // The options as the request carries them (`haptic from-audio`'s flags), read from the dialog's fields.
+          options() {
+            const { sensitivity, content, maxRate, band, split } = this.controls;
+            const fields = { sensitivity: Number(sensitivity.value), content: content.value, maxRate: Number(maxRate.value) };
+            if (band.value !== 'whole') Object.assign(fields, { band: band.value, splitBands: Number(split.value) });
+            return fields;
           }
 
           async run() {
-            const [first] = this.files.audio;
-            const path = prompt('Audio file to import (relative to the folder):', first ?? '');
+            const path = this.controls.path.value;
             if (!path) return;
+            const fields = this.options();
+            for (const [name, value] of Object.entries(fields)) {
+              if (typeof value === 'number' && !Number.isFinite(value)) {
+                this.controls.error.textContent = `${name} must be a number`;
+                return;
+              }
+            }
+            this.controls.run.disabled = true;
             try {
-              const result = await this.connection.request('importAudio', { path });
+              if (this.doc.isDirty && !(await this.files.confirmDiscard())) return;
+              const result = await this.connection.request('importAudio', { path, ...fields });
               const base = path.replace(/\.[^./]+$/, '');
-              this.doc.load(result.ahap, { dir: path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '', savePath: `${base}.ahap` });
+              const suffix = fields.band ? `-${fields.band}` : '';
+              this.doc.load(result.ahap, {
+                dir: path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '', savePath: `${base}${suffix}.ahap`,
+              });
+              this.dialog.close();
               this.status.show(`Imported ${path}; not saved yet`);
+              this.status.showNotes([]);
             } catch (error) {
+              this.controls.error.textContent = error.message;
               this.status.error(error.message);
+            } finally {
+              this.controls.run.disabled = false;
             }
           }
         }
@@ -669,6 +926,7 @@ extension StudioAssets {
         // takes (envelope included) and its waveform; a parameter's or curve's ID, time, value and control points — or, with
         // nothing selected, the pattern's summary. Each change is one undo step.
         import { clearParameter, conformToType, isAuthored, kindOf, parameterValue, round, setParameter } from './ahap.js';
+        import { renderMetadata } from './metadata.js';
         import { dynamicParameters, eventKinds, parametersOf } from './schema.js';
 
         export class Inspector {
@@ -698,6 +956,10 @@ extension StudioAssets {
             const index = this.selection.entry;
             const entry = index === null ? null : this.doc.entries[index];
             if (!entry) return this.renderPattern();
+            if (this.selection.entries.length > 1) {
+              heading(this.root, `${this.selection.entries.length} entries selected`);
+              hint(this.root, `Showing Pattern[${index}], the last picked. Delete, Ctrl+C, Ctrl+D and dragging act on all of them.`);
+            }
             const kind = kindOf(entry);
             heading(this.root, `${kind === 'event' ? entry.Event.EventType : kind === 'curve' ? 'ParameterCurve' : 'Parameter'} · Pattern[${index}]`);
             if (kind === 'event') this.renderEvent(index, entry.Event);
@@ -721,9 +983,9 @@ extension StudioAssets {
             info(this.root, 'Entries', String(this.doc.entries.length));
             info(this.root, 'Duration', summary ? `${Math.round(summary.duration * 1000)} ms` : '…');
             info(this.root, 'Version', String(this.doc.ahap.Version ?? '—'));
-            if (this.doc.ahap.Metadata) info(this.root, 'Metadata', JSON.stringify(this.doc.ahap.Metadata));
+            renderMetadata(this.root, this.doc);
             hint(this.root, 'Double-click a lane to add an event or a curve point; drag to move; drag an edge to resize; '
-              + 'drag on the ruler to select a time range. Press ? for shortcuts.');
+              + 'drag on the ruler to select a time range, on an empty lane to select entries. Press ? for shortcuts.');
           }
 
           renderEvent(index, event) {
@@ -920,22 +1182,24 @@ extension StudioAssets {
           { id: 'transients', label: 'Transients', height: 50 },
           { id: 'continuous', label: 'Continuous', height: 50 },
           { id: 'audio', label: 'Audio', height: 60 },
-          { id: 'intensity', label: 'Intensity', share: 0.38 },
-          { id: 'sharpness', label: 'Sharpness', share: 0.27 },
+          { id: 'intensity', label: 'Intensity', share: 0.34, scale: ['1', '0'] },
+          { id: 'sharpness', label: 'Sharpness', share: 0.2, scale: ['1', '0'] },
+          // HapticSharpnessControl adds to the events' sharpness: its curves and parameters have their own −1 … 1 scale.
+          { id: 'sharpness-offset', label: 'Sharpness\noffset', share: 0.18, scale: ['+1', '0', '−1'] },
           { id: 'controls', label: 'Other controls', height: 30 },
-          { id: 'acceleration', label: 'Acceleration', share: 0.35 },
+          { id: 'acceleration', label: 'Acceleration', share: 0.28 },
         ];
 
         const GAP = 3;
 
-        // Each lane's {id, label, top, height} for a timeline `height` pixels tall.
+        // Each lane's {id, label, scale, top, height} for a timeline `height` pixels tall.
         export function layOut(height) {
           const fixed = LANES.reduce((sum, lane) => sum + (lane.height ?? 0), 0) + GAP * (LANES.length - 1);
           const flexible = Math.max(150, height - fixed);
           let top = 0;
           return LANES.map((lane) => {
             const laneHeight = lane.height ?? Math.max(50, Math.floor(flexible * lane.share));
-            const placed = { id: lane.id, label: lane.label, top, height: laneHeight };
+            const placed = { id: lane.id, label: lane.label, scale: lane.scale ?? null, top, height: laneHeight };
             top += laneHeight + GAP;
             return placed;
           });
@@ -966,6 +1230,8 @@ extension StudioAssets {
         // its first pattern, and wires the panels together.
         import { curve, round } from './ahap.js';
         import { AnalysisClient } from './analysis.js';
+        import { EntryClipboard } from './clipboard.js';
+        import { ConfirmDialog, writeAsking } from './confirm.js';
         import { Connection } from './connection.js';
         import { PatternDocument } from './document.js';
         import { Exporter } from './exporter.js';
@@ -1002,13 +1268,14 @@ extension StudioAssets {
           const doc = new PatternDocument();
           const view = new TimelineView();
           const selection = new Selection();
+          const confirmDialog = new ConfirmDialog($('confirm-dialog'));
           let analysis = null;
           const files = new FilesPanel({
-            patternList: $('pattern-list'), audioList: $('audio-list'), newButton: $('new-pattern'), connection, doc, status,
+            patternList: $('pattern-list'), exportList: $('export-list'), exportGroup: $('export-group'), audioList: $('audio-list'),
+            newButton: $('new-pattern'), connection, doc, status, confirm: confirmDialog,
             onOpened: () => {
               selection.clear();
               selection.setRange(null);
-              fitWhenAnalysed = true;
             },
           });
           const timeline = new Timeline($('timeline'), { doc, view, selection, audioFiles: () => files.audioForPattern() });
@@ -1016,7 +1283,10 @@ extension StudioAssets {
             doc, selection, audioFiles: () => files.audioForPattern(), analysisSummary: () => analysis,
           });
           const findings = new FindingsPanel($('findings'), $('findings-count'), { selection });
+          // Every new document (opened, new, imported) is fitted once its first analysis says how long it is; an empty one
+          // shows its first second.
           let fitWhenAnalysed = true;
+          const fitPattern = (duration) => view.fit(doc.entries.length ? duration : 1);
           new AnalysisClient({
             connection, doc, view,
             onResult: (result) => {
@@ -1024,7 +1294,7 @@ extension StudioAssets {
               findings.show(result);
               if (fitWhenAnalysed) {
                 fitWhenAnalysed = false;
-                view.fit(result.duration);
+                fitPattern(result.duration);
               }
               timeline.setAnalysis(result);
               if (selection.entry === null) inspector.render();
@@ -1037,16 +1307,29 @@ extension StudioAssets {
           });
           transport.setOutputs(hello.outputs, hello.output);
           const exporter = new Exporter({
-            dialog: $('export-dialog'), connection, doc, status,
+            dialog: $('export-dialog'), connection, doc, status, confirm: confirmDialog, onWritten: () => files.refresh(),
             controls: { format: $('export-format'), path: $('export-path'), step: $('export-step'), run: $('export-run'),
               notes: $('export-notes'), preview: $('export-preview') },
           });
-          new Importer({ button: $('import-audio'), connection, doc, files, status, available: hello.importFromAudio });
+          new Importer({
+            button: $('import-audio'), dialog: $('import-dialog'), connection, doc, files, status, available: hello.importFromAudio,
+            controls: { path: $('import-path'), sensitivity: $('import-sensitivity'), content: $('import-content'),
+              maxRate: $('import-max-rate'), band: $('import-band'), split: $('import-split'), run: $('import-run'),
+              error: $('import-error') },
+          });
+          const clipboard = new EntryClipboard({ doc, selection, status });
 
+          // Saves to the name in the file box. The document's own file (opened from or saved to, name unchanged) is
+          // replaced at once; any other existing file only after the designer says so.
           const save = async () => {
             const path = $('save-path').value.trim();
             try {
-              const saved = await connection.request('save', { path, ahap: doc.text(), dir: doc.dir });
+              const saved = await writeAsking(connection, confirmDialog, 'save', { path, ahap: doc.text(), dir: doc.dir },
+                { replace: path === doc.ownPath });
+              if (saved === null) {
+                status.show(`Not saved: ${path} kept as it was`);
+                return;
+              }
               doc.saved(saved.ahap, saved.path);
               status.show(`Saved ${saved.path} (${saved.bytes} bytes)`);
               await files.refresh();
@@ -1054,10 +1337,17 @@ extension StudioAssets {
               status.error(error.message);
             }
           };
-          const undoRedo = () => {
+          // The file box shows the document's name when a document arrives (opened, new, imported, saved); between those,
+          // what the designer types there stays, whatever they edit.
+          const undoRedo = (change = {}) => {
             $('undo').disabled = !doc.history.canUndo;
             $('redo').disabled = !doc.history.canRedo;
-            $('save-path').value = doc.savePath;
+            if (change.reset || change.saved) $('save-path').value = doc.savePath;
+            if (change.reset) fitWhenAnalysed = true;
+            const dirty = doc.isDirty;
+            $('dirty').hidden = !dirty;
+            document.body.dataset.dirty = String(dirty);
+            document.title = `${dirty ? '• ' : ''}${hello.folder} — Haptic Studio`;
           };
           doc.on('change', undoRedo);
           const addCurve = () => {
@@ -1078,13 +1368,10 @@ extension StudioAssets {
             toggleLoop: () => { $('loop').checked = !$('loop').checked; },
             addTransient: () => timeline.addTransient(), addContinuous: () => timeline.addContinuous(),
             addAudio: () => timeline.addAudio(), addCurve,
-            deleteSelected: () => {
-              if (selection.entry === null) return;
-              const index = selection.entry;
-              selection.clear();
-              doc.remove(index);
-            },
-            nudge, zoom: (factor) => view.zoom(factor), fit: () => view.fit(analysis?.duration ?? 1),
+            deleteSelected: () => clipboard.remove(),
+            copy: () => clipboard.copy(), paste: () => clipboard.paste(), duplicate: () => clipboard.duplicate(),
+            selectAll: () => selection.selectMany(doc.entries.map((_, index) => index)),
+            nudge, zoom: (factor) => view.zoom(factor), fit: () => fitPattern(analysis?.duration ?? 1),
             clear: () => { selection.clear(); selection.setRange(null); },
             help: () => $('help-dialog').showModal(),
           };
@@ -1106,12 +1393,95 @@ extension StudioAssets {
           await files.refresh();
           const first = $('pattern-list').firstElementChild;
           if (first) await files.open(first.dataset.path);
-          else files.newPattern();
+          else await files.newPattern();
           undoRedo();
+          // A read-only look at the model, for tools that drive the page (the browser test counts events in it).
+          window.studioProbe = Object.freeze({
+            pattern: () => JSON.parse(doc.text()),
+            selected: () => [...selection.entries],
+            cursor: () => selection.cursor,
+            window: () => ({ start: view.start, end: view.end }),
+          });
           document.body.dataset.ready = 'true';
         }
 
         start();
+
+        """#,
+        "js/metadata.js": #"""
+        // The pattern's Metadata as fields (name and value), each change one undo step: a string value stays a string;
+        // any other value (a number, an object) is shown and read as JSON, and a value that does not read as JSON is kept
+        // as text. An empty Metadata object is dropped from the pattern.
+        export function renderMetadata(root, doc) {
+          const heading = document.createElement('h3');
+          heading.textContent = 'Metadata';
+          root.appendChild(heading);
+          const metadata = doc.ahap.Metadata;
+          if (metadata !== undefined && (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata))) {
+            // Not a dictionary (AHAP writes one): shown as it is, not edited field by field.
+            const raw = document.createElement('p');
+            raw.className = 'hint';
+            raw.textContent = JSON.stringify(metadata);
+            root.appendChild(raw);
+            return;
+          }
+          for (const [key, value] of Object.entries(metadata ?? {})) {
+            const row = document.createElement('div');
+            row.className = 'meta';
+            const name = document.createElement('span');
+            name.textContent = key;
+            name.title = key;
+            const field = document.createElement('input');
+            field.type = 'text';
+            field.spellcheck = false;
+            field.value = typeof value === 'string' ? value : JSON.stringify(value);
+            field.dataset.meta = key;
+            field.addEventListener('change', () => doc.edit((ahap) => { ahap.Metadata[key] = read(field.value, value); }));
+            field.addEventListener('keydown', (event) => { if (event.key === 'Enter') field.blur(); });
+            const remove = document.createElement('button');
+            remove.textContent = '×';
+            remove.title = `Remove ${key}`;
+            remove.addEventListener('click', () => doc.edit((ahap) => {
+              delete ahap.Metadata[key];
+              if (Object.keys(ahap.Metadata).length === 0) delete ahap.Metadata;
+            }));
+            row.append(name, field, remove);
+            root.appendChild(row);
+          }
+          const row = document.createElement('div');
+          row.className = 'meta';
+          const key = document.createElement('input');
+          key.type = 'text';
+          key.placeholder = 'Field';
+          key.id = 'meta-new-key';
+          const value = document.createElement('input');
+          value.type = 'text';
+          value.placeholder = 'Value';
+          value.id = 'meta-new-value';
+          const add = document.createElement('button');
+          add.textContent = '+';
+          add.title = 'Add the field';
+          add.id = 'meta-add';
+          add.addEventListener('click', () => {
+            const name = key.value.trim();
+            if (!name) return;
+            doc.edit((ahap) => {
+              ahap.Metadata = { ...(ahap.Metadata ?? {}), [name]: value.value };
+            });
+          });
+          row.append(key, value, add);
+          root.appendChild(row);
+        }
+
+        // A typed value: text for a string field, JSON for the others (text when it does not parse).
+        function read(text, previous) {
+          if (typeof previous === 'string') return text;
+          try {
+            return JSON.parse(text);
+          } catch {
+            return text;
+          }
+        }
 
         """#,
         "js/schema.js": #"""
@@ -1150,23 +1520,56 @@ extension StudioAssets {
 
         """#,
         "js/selection.js": #"""
-        // What is selected: an entry (and a control point of a curve), the time range for "play selection", and the cursor
-        // (where added events go).
+        // What is selected: entries (one primary entry, the inspector's, and any others picked with Shift/Ctrl-click or a
+        // rubber band), a control point of the primary curve, the time range for "play selection", and the cursor (where
+        // added and pasted events go).
         import { Emitter } from './emitter.js';
 
         export class Selection extends Emitter {
           constructor() {
             super();
-            this.entry = null;
+            this.entry = null; // the primary entry (the inspector shows it)
+            this.entries = []; // every selected entry, sorted, the primary one included
             this.point = null;
             this.range = null; // [from, to] seconds
             this.cursor = 0;
           }
 
+          has(index) {
+            return this.entries.includes(index);
+          }
+
+          // Selects one entry (or nothing, for null), dropping the others.
           select(entry, point = null) {
-            if (this.entry === entry && this.point === point) return;
+            const entries = entry === null ? [] : [entry];
+            if (this.entry === entry && this.point === point && same(this.entries, entries)) return;
             this.entry = entry;
             this.point = point;
+            this.entries = entries;
+            this.emit('change');
+          }
+
+          // Shift/Ctrl-click: adds `entry` to the selection, or takes it out when it is in.
+          toggle(entry) {
+            if (this.has(entry)) {
+              this.entries = this.entries.filter((index) => index !== entry);
+              if (this.entry === entry) this.entry = this.entries[this.entries.length - 1] ?? null;
+            } else {
+              this.entries = [...this.entries, entry].sort((a, b) => a - b);
+              this.entry = entry;
+            }
+            this.point = null;
+            this.emit('change');
+          }
+
+          // Selects `entries` (a rubber band, a paste), the last one primary; `add` keeps what was selected.
+          selectMany(entries, { add = false } = {}) {
+            const merged = [...new Set([...(add ? this.entries : []), ...entries])].sort((a, b) => a - b);
+            const primary = entries.length ? entries[entries.length - 1] : (add ? this.entry : null);
+            if (same(merged, this.entries) && primary === this.entry && this.point === null) return;
+            this.entries = merged;
+            this.entry = primary;
+            this.point = null;
             this.emit('change');
           }
 
@@ -1185,6 +1588,10 @@ extension StudioAssets {
           }
         }
 
+        function same(a, b) {
+          return a.length === b.length && a.every((value, index) => value === b[index]);
+        }
+
         """#,
         "js/shortcuts.js": #"""
         // Keyboard shortcuts (ignored while typing in a field), and the help table that lists them.
@@ -1195,7 +1602,12 @@ extension StudioAssets {
           ['C', 'Add a continuous event at the cursor'],
           ['A', 'Add a custom-audio event at the cursor'],
           ['K', 'Add an intensity curve at the cursor'],
-          ['Delete', 'Delete the selected entry'],
+          ['Click, Shift/Ctrl-click', 'Select an entry, add one to the selection'],
+          ['Drag on an empty lane', 'Select the entries in the rectangle'],
+          ['Delete', 'Delete the selected entries'],
+          ['Ctrl+C, Ctrl+V', 'Copy the selected entries, paste them at the cursor'],
+          ['Ctrl+D', 'Duplicate the selected entries after them'],
+          ['Ctrl+A', 'Select every entry'],
           ['← →', 'Move the selected event by one snap step (Shift: ten)'],
           ['Ctrl+Z', 'Undo'],
           ['Ctrl+Shift+Z, Ctrl+Y', 'Redo'],
@@ -1226,6 +1638,10 @@ extension StudioAssets {
               else actions.undo();
             } else if (control && key.toLowerCase() === 'y') actions.redo();
             else if (control && key.toLowerCase() === 's') actions.save();
+            else if (control && key.toLowerCase() === 'c') actions.copy();
+            else if (control && key.toLowerCase() === 'v') actions.paste();
+            else if (control && key.toLowerCase() === 'd') actions.duplicate();
+            else if (control && key.toLowerCase() === 'a') actions.selectAll();
             else if (control) handled = false;
             else if (key === ' ') actions.togglePlay();
             else if (key === 'l' || key === 'L') actions.toggleLoop();
@@ -1318,7 +1734,7 @@ extension StudioAssets {
           return `${Number(seconds.toFixed(2))} s`;
         }
 
-        export function drawTimeline(svg, { doc, view, selection, analysis, lanes }) {
+        export function drawTimeline(svg, { doc, view, selection, analysis, lanes, band }) {
           svg.replaceChildren();
           const width = view.width + GUTTER;
           const lanesGroup = el('g', {}, svg);
@@ -1342,6 +1758,7 @@ extension StudioAssets {
           const cursorX = view.x(selection.cursor);
           if (cursorX >= GUTTER) el('line', { class: 'cursor-line', x1: cursorX, x2: cursorX, y1: 0, y2: svgHeight(lanes) }, svg);
           el('line', { id: 'playhead', class: 'playhead', x1: -10, x2: -10, y1: 0, y2: svgHeight(lanes), visibility: 'hidden' }, svg);
+          if (band) el('rect', { class: 'band', x: band.x1, y: band.y1, width: band.x2 - band.x1, height: band.y2 - band.y1 }, svg);
           drawGutter(svg, lanes, width, analysis);
           // Where time 0 is and the scale, for tools that drive the page (the browser test).
           svg.dataset.x0 = view.x(0).toFixed(3);
@@ -1356,12 +1773,23 @@ extension StudioAssets {
         function drawGutter(svg, lanes, width, analysis) {
           el('rect', { class: 'gutter', x: 0, y: 0, width: GUTTER - 2, height: svgHeight(lanes) }, svg);
           for (const box of lanes) {
-            if (box.label) text(box.label, { class: 'lane-label', x: 6, y: box.top + 14 }, svg);
+            box.label.split('\n').forEach((line, row) => text(line, { class: 'lane-label', x: 6, y: box.top + 14 + 12 * row }, svg));
+            drawScale(svg, box);
           }
           const peak = analysis?.lanes?.accelerationPeak;
           const accel = lane(lanes, 'acceleration');
           if (peak) text(`±${peak.toFixed(2)} g`, { class: 'lane-label', x: 6, y: accel.top + 28 }, svg);
           svg.setAttribute('viewBox', `0 0 ${width} ${svgHeight(lanes)}`);
+        }
+
+        // A value lane's scale at the gutter's right edge: its top, (middle,) and bottom values, where valueY puts them.
+        function drawScale(svg, box) {
+          if (!box.scale) return;
+          const last = box.scale.length - 1;
+          box.scale.forEach((label, index) => {
+            const y = box.top + 4 + (index / last) * (box.height - 8);
+            text(label, { class: 'scale-label', x: GUTTER - 6, y: y + 3.5, 'text-anchor': 'end', 'data-scale': box.id }, svg);
+          });
         }
 
         function drawGrid(svg, view, lanes) {
@@ -1387,7 +1815,7 @@ extension StudioAssets {
         }
 
         function drawEvent(group, view, lanes, event, index, selection, audioTrace) {
-          const selected = selection.entry === index;
+          const selected = selection.has(index);
           const x = view.x(event.Time);
           if (event.EventType === 'HapticTransient') {
             const box = lane(lanes, 'transients');
@@ -1439,7 +1867,7 @@ extension StudioAssets {
 
         function controlLane(id) {
           if (id === 'HapticIntensityControl') return 'intensity';
-          if (id === 'HapticSharpnessControl') return 'sharpness';
+          if (id === 'HapticSharpnessControl') return 'sharpness-offset';
           return 'controls';
         }
 
@@ -1447,8 +1875,8 @@ extension StudioAssets {
           const box = lane(lanes, controlLane(curveEntry.ParameterID));
           const range = dynamicParameter(curveEntry.ParameterID) ?? { min: 0, max: 1 };
           const list = curvePoints(curveEntry);
-          const selected = selection.entry === index;
-          const g = el('g', { 'data-entry': index }, group);
+          const selected = selection.has(index);
+          const g = el('g', { class: selected ? 'selected' : undefined, 'data-entry': index }, group);
           if (box.id === 'controls') {
             const x1 = view.x(list[0]?.time ?? curveEntry.Time);
             const x2 = view.x(list[list.length - 1]?.time ?? curveEntry.Time);
@@ -1471,7 +1899,7 @@ extension StudioAssets {
           const range = dynamicParameter(parameter.ParameterID) ?? { min: 0, max: 1 };
           const x = view.x(parameter.Time);
           const y = box.id === 'controls' ? box.top + box.height / 2 : valueY(box, parameter.ParameterValue, range.min, range.max);
-          const selected = selection.entry === index;
+          const selected = selection.has(index);
           const g = el('g', { 'data-entry': index }, group);
           el('polygon', { class: 'parameter-point', 'data-role': 'move', points: points([[x, y - 6], [x + 6, y], [x, y + 6], [x - 6, y]]),
             'stroke-width': selected ? 3 : 1.5 }, g);
@@ -1505,6 +1933,9 @@ extension StudioAssets {
               'stroke-width': 2 }, group);
             el('circle', { class: 'transient-mark', cx: x, cy: valueY(sharpness, transient.sharpness), r: 3 }, group);
           }
+          const offsets = lane(lanes, 'sharpness-offset');
+          const zero = valueY(offsets, 0, -1, 1);
+          el('line', { class: 'zero', x1: GUTTER, x2: view.x(view.end), y1: zero, y2: zero }, group);
           const accel = lane(lanes, 'acceleration');
           const mid = accel.top + accel.height / 2;
           const scale = (accel.height / 2 - 4) / Math.max(computed.accelerationPeak, 0.001);
@@ -1516,21 +1947,40 @@ extension StudioAssets {
 
         """#,
         "js/timeline-gestures.js": #"""
-        // Pointer gestures on the timeline: drag events to move them, their handles to resize them, curve control points
-        // to reshape curves, the ruler to select a time range; double-click a lane to add; wheel to scroll, Ctrl+wheel to
-        // zoom. A whole drag is one undo step.
-        import { curve, round } from './ahap.js';
+        // Pointer gestures on the timeline: drag events to move them (every selected entry when several are), their handles
+        // to resize them, curve control points to reshape curves, the ruler to select a time range, an empty lane to
+        // rubber-band select; Shift/Ctrl-click adds to or takes from the selection; double-click a lane to add; wheel to
+        // scroll, Ctrl+wheel to zoom. A whole drag is one undo step.
+        //
+        // Double-clicks are recognised here, from two pointerdowns close in time and place on the same thing, not from the
+        // browser's `dblclick`: a drag's pointer capture retargets that event to the SVG (so a double-click on an event
+        // looked like one on an empty lane and added a hidden duplicate), and a redraw between the two clicks replaces the
+        // element under the pointer (so the browser sometimes saw no double-click at all).
+        import { curve, entryTime, round, shiftEntry } from './ahap.js';
         import { lane, laneAt, yValue } from './layout.js';
         import { dynamicParameter } from './schema.js';
         import { GUTTER } from './view.js';
 
+        const DOUBLE_CLICK_MS = 450;
+        const DOUBLE_CLICK_PX = 6;
+        const BAND_START_PX = 4;
+
         export function attachGestures(timeline) {
           const { svg, doc, view, selection } = timeline;
           let drag = null;
+          let lastDown = null; // {time, x, y, key} of the last pointerdown, for double-clicks
 
           const position = (event) => {
             const box = svg.getBoundingClientRect();
             return { x: event.clientX - box.left, y: event.clientY - box.top };
+          };
+
+          const isDouble = (x, y, key) => {
+            const now = performance.now();
+            const double = lastDown !== null && now - lastDown.time <= DOUBLE_CLICK_MS && lastDown.key === key
+              && Math.hypot(x - lastDown.x, y - lastDown.y) <= DOUBLE_CLICK_PX;
+            lastDown = double ? null : { time: now, x, y, key };
+            return double;
           };
 
           svg.addEventListener('pointerdown', (event) => {
@@ -1538,25 +1988,39 @@ extension StudioAssets {
             const { x, y } = position(event);
             if (x < GUTTER) return;
             svg.focus();
+            event.preventDefault();
             const box = laneAt(timeline.lanes, y);
             const group = event.target.closest('[data-entry]');
             const role = event.target.closest('[data-role]')?.dataset.role;
+            const index = group ? Number(group.dataset.entry) : null;
+            const additive = event.shiftKey || event.ctrlKey || event.metaKey;
+            const double = isDouble(x, y, group ? `entry:${index}` : `lane:${box?.id}`);
+            if (double) {
+              // On an event: it is selected already (the first click did it); nothing is added. On a lane: add there.
+              if (!group && box && box.id !== 'ruler') addAt(timeline, box.id, view.snap(view.time(x)), y);
+              return;
+            }
             if (box?.id === 'ruler') {
               drag = { kind: 'range', anchor: view.snap(view.time(x)), moved: false };
+            } else if (group && role && additive) {
+              selection.toggle(index);
             } else if (group && role) {
-              const index = Number(group.dataset.entry);
               const point = role === 'point' ? Number(event.target.dataset.point) : null;
-              selection.select(index, point);
+              const together = role === 'move' && selection.has(index) && selection.entries.length > 1;
+              if (together) selection.selectMany([index], { add: true });
+              else selection.select(index, point);
               if (role !== 'select') {
-                drag = { kind: role, index, point, startX: x, original: structuredClone(doc.entries[index]), lane: box };
+                const moving = together ? selection.entries : [index];
+                drag = { kind: role, index, point, startX: x, lane: box,
+                  originals: new Map(moving.map((entry) => [entry, structuredClone(doc.entries[entry])])) };
                 doc.beginGesture();
               }
             } else {
-              selection.clear();
+              if (!additive) selection.clear();
               selection.setCursor(view.snap(view.time(x)));
+              drag = { kind: 'band', x, y, base: additive ? selection.entries : [], moved: false };
             }
             if (drag) svg.setPointerCapture(event.pointerId);
-            event.preventDefault();
           });
 
           svg.addEventListener('pointermove', (event) => {
@@ -1568,6 +2032,14 @@ extension StudioAssets {
               selection.setRange([Math.min(drag.anchor, time), Math.max(drag.anchor, time)]);
               return;
             }
+            if (drag.kind === 'band') {
+              drag.moved = drag.moved || Math.hypot(x - drag.x, y - drag.y) > BAND_START_PX;
+              if (!drag.moved) return;
+              timeline.band = { x1: Math.min(drag.x, x), y1: Math.min(drag.y, y), x2: Math.max(drag.x, x), y2: Math.max(drag.y, y) };
+              selection.selectMany([...drag.base, ...entriesIn(svg, timeline.band)]);
+              timeline.redraw();
+              return;
+            }
             const dt = (x - drag.startX) / view.pixelsPerSecond;
             doc.edit((ahap) => applyDrag(ahap.Pattern, drag, dt, y, view, timeline.lanes));
           });
@@ -1577,6 +2049,9 @@ extension StudioAssets {
             if (drag.kind === 'range' && !drag.moved) {
               selection.setRange(null);
               selection.setCursor(drag.anchor);
+            } else if (drag.kind === 'band') {
+              timeline.band = null;
+              timeline.redraw();
             } else if (drag.kind !== 'range') {
               doc.endGesture();
             }
@@ -1584,19 +2059,6 @@ extension StudioAssets {
           };
           svg.addEventListener('pointerup', finish);
           svg.addEventListener('pointercancel', finish);
-
-          svg.addEventListener('dblclick', (event) => {
-            const { x, y } = position(event);
-            if (x < GUTTER || event.target.closest('[data-entry]')) return;
-            const box = laneAt(timeline.lanes, y);
-            if (!box) return;
-            const time = view.snap(view.time(x));
-            if (box.id === 'transients') timeline.addTransient(time);
-            else if (box.id === 'continuous') timeline.addContinuous(time);
-            else if (box.id === 'audio') timeline.addAudio(time);
-            else if (box.id === 'intensity') addCurvePoint(timeline, 'HapticIntensityControl', time, y);
-            else if (box.id === 'sharpness') addCurvePoint(timeline, 'HapticSharpnessControl', time, y);
-          });
 
           svg.addEventListener('wheel', (event) => {
             event.preventDefault();
@@ -1610,9 +2072,39 @@ extension StudioAssets {
           }, { passive: false });
         }
 
+        // A double-click on lane `id` at `time`: an event, or a control point on a curve.
+        function addAt(timeline, id, time, y) {
+          if (id === 'transients') timeline.addTransient(time);
+          else if (id === 'continuous') timeline.addContinuous(time);
+          else if (id === 'audio') timeline.addAudio(time);
+          else if (id === 'intensity') addCurvePoint(timeline, 'HapticIntensityControl', time, y);
+          else if (id === 'sharpness-offset') addCurvePoint(timeline, 'HapticSharpnessControl', time, y);
+        }
+
+        // The entries drawn (even partly) inside a rubber band, in SVG coordinates (the SVG is drawn at one unit a pixel).
+        function entriesIn(svg, band) {
+          const found = [];
+          for (const group of svg.querySelectorAll('[data-entry]')) {
+            const box = group.getBBox();
+            if (box.x <= band.x2 && box.x + box.width >= band.x1 && box.y <= band.y2 && box.y + box.height >= band.y1) {
+              found.push(Number(group.dataset.entry));
+            }
+          }
+          return found;
+        }
+
         function applyDrag(entries, drag, dt, y, view, lanes) {
+          if (drag.originals.size > 1) {
+            // Several selected entries move together, by the same snapped offset, none before 0.
+            const earliest = Math.min(...[...drag.originals.values()].map(entryTime));
+            const offset = Math.max(-earliest, view.snap(earliest + dt) - earliest);
+            for (const [index, original] of drag.originals) {
+              if (entries[index]) entries[index] = shiftEntry(original, offset);
+            }
+            return;
+          }
           const entry = entries[drag.index];
-          const original = drag.original;
+          const original = drag.originals.get(drag.index);
           if (!entry) return;
           if (entry.Event) {
             const event = entry.Event;
@@ -1652,12 +2144,12 @@ extension StudioAssets {
 
         function valueLane(lanes, id) {
           if (id === 'HapticIntensityControl') return lane(lanes, 'intensity');
-          if (id === 'HapticSharpnessControl') return lane(lanes, 'sharpness');
+          if (id === 'HapticSharpnessControl') return lane(lanes, 'sharpness-offset');
           return null;
         }
 
-        // Double-click in the intensity or sharpness lane: a control point on the curve that covers the time, or a new
-        // curve there.
+        // Double-click in the intensity or sharpness-offset lane: a control point on the curve that covers the time, or a
+        // new curve there.
         function addCurvePoint(timeline, id, time, y) {
           const { doc, selection } = timeline;
           const range = dynamicParameter(id);
@@ -1702,6 +2194,7 @@ extension StudioAssets {
             this.selection = selection;
             this.audioFiles = audioFiles; // () => audio paths relative to the pattern's folder
             this.analysis = null;
+            this.band = null; // the rubber band being dragged, {x1, y1, x2, y2} in SVG pixels
             this.lanes = layOut(svg.clientHeight || 600);
             this.frame = 0;
             attachGestures(this);
@@ -1839,8 +2332,9 @@ extension StudioAssets {
           async chooseOutput(id) {
             try {
               await this.connection.request('output', { output: id });
+              // What played has stopped (the server says so if anything did); the status names the new output.
+              this.stopped(null);
               this.status.show(`Output: ${this.controls.output.selectedOptions[0]?.textContent ?? id}`);
-              this.stopped('output changed');
             } catch (error) {
               this.status.error(error.message);
             }
@@ -2054,6 +2548,18 @@ extension StudioAssets {
         #inspector select { min-width: 0; width: 100%; }
         #inspector h3 { font-size: 11px; text-transform: uppercase; letter-spacing: 0.06em; color: var(--muted); margin: 10px 0 4px; }
         #inspector .param { grid-template-columns: 96px minmax(0, 1fr) 52px 22px; }
+        .scale-label { fill: var(--muted); font-size: 9px; }
+        .band { fill: var(--selection); stroke: var(--accent); stroke-width: 1; stroke-dasharray: 3 2; pointer-events: none; }
+        .selected .control-line { stroke: #fff; }
+        .selected .parameter-point { stroke: #fff; }
+        #dirty { color: var(--warning); font-size: 16px; line-height: 1; }
+        #dirty[hidden] { display: none; }
+        #files li.export { color: var(--muted); cursor: default; }
+        #inspector .meta { display: grid; grid-template-columns: 96px minmax(0, 1fr) 22px; gap: 4px; align-items: center; margin: 3px 0; }
+        #inspector .meta input { width: 100%; min-width: 0; }
+        #import-dialog input[type="range"] { width: 100%; }
+        #confirm-message { max-width: 420px; overflow-wrap: anywhere; }
+        #import-error { color: var(--error); }
 
         """#,
     ]

@@ -29,6 +29,17 @@ package struct StudioRequest: Decodable, Sendable {
     /// For `save` and `export`: the page's confirmation that an existing file may be replaced. Anything but `true`
     /// refuses an existing target with the code `exists`.
     package var replace: Bool?
+    /// Import from audio: how readily sound becomes haptics, 0 … 1 (`--sensitivity`).
+    package var sensitivity: Double?
+    /// Import from audio: which events to write — `transientsAndContinuous` (the default), `transientsOnly` or
+    /// `continuousOnly` (`--transients-only`, `--continuous-only`).
+    package var content: String?
+    /// Import from audio: the most transients per second, 1 … 40 (`--max-rate`).
+    package var maxRate: Double?
+    /// Import from audio: the crossover frequency of a band split, 40 … 4000 Hz (`--split-bands`); needs ``band``.
+    package var splitBands: Double?
+    /// Import from audio: which band's pattern to make with ``splitBands`` — `low` (below it) or `high` (above it).
+    package var band: String?
 
     /// The required string field `name`, or an error that names it.
     package func required(_ value: String?, _ name: String) throws(StudioError) -> String {

@@ -106,3 +106,16 @@ export function curvePoints(curveEntry) {
     value: point.ParameterValue,
   }));
 }
+
+// When an entry starts: an event's, parameter's or curve's Time.
+export function entryTime(entry) {
+  return (entry.Event ?? entry.Parameter ?? entry.ParameterCurve)?.Time ?? 0;
+}
+
+// A copy of `entry` moved by `offset` seconds (never before 0).
+export function shiftEntry(entry, offset) {
+  const copy = structuredClone(entry);
+  const target = copy.Event ?? copy.Parameter ?? copy.ParameterCurve;
+  if (target) target.Time = round(Math.max(0, target.Time + offset));
+  return copy;
+}

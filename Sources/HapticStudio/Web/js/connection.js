@@ -27,7 +27,8 @@ export class Connection extends Emitter {
     });
   }
 
-  // Sends `{type, ...fields}` and resolves with the reply's result, or rejects with its error.
+  // Sends `{type, ...fields}` and resolves with the reply's result, or rejects with its error (its `code`, such as
+  // "exists", on the Error).
   request(type, fields = {}) {
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN) {
       return Promise.reject(new Error('not connected to the studio (reload the page, or restart haptic studio)'));
@@ -55,6 +56,6 @@ export class Connection extends Emitter {
     }
     this.pending.delete(message.id);
     if (message.ok) waiting.resolve(message.result);
-    else waiting.reject(new Error(message.error));
+    else waiting.reject(Object.assign(new Error(message.error), { code: message.code ?? null }));
   }
 }

@@ -1,4 +1,7 @@
 // The open pattern: its AHAP value, where it came from and where it saves, and every edit, recorded for undo.
+// `savePath` is the name the file box starts with when a pattern is opened, created or imported; what the designer
+// then types there is theirs (edits never put the box back). `ownPath` is the file this document may replace
+// without asking: the one it was opened from (its save path) or last saved to; null for a new or imported pattern.
 import { Emitter } from './emitter.js';
 import { History } from './history.js';
 
@@ -10,6 +13,7 @@ export class PatternDocument extends Emitter {
     this.path = null; // the file it was opened from, relative to the folder
     this.dir = ''; // the folder its custom audio resolves against
     this.savePath = 'untitled.ahap';
+    this.ownPath = null;
     this.gestureStart = null;
     this.savedText = this.text();
   }
@@ -27,12 +31,13 @@ export class PatternDocument extends Emitter {
   }
 
   // Replaces the pattern (opened, created, imported): a new document, with no undo history.
-  load(text, { path = null, dir = '', savePath = 'untitled.ahap' } = {}) {
+  load(text, { path = null, dir = '', savePath = 'untitled.ahap', ownPath = null } = {}) {
     this.ahap = JSON.parse(text);
     if (!Array.isArray(this.ahap.Pattern)) this.ahap.Pattern = [];
     this.path = path;
     this.dir = dir;
     this.savePath = savePath;
+    this.ownPath = ownPath;
     this.history.clear();
     this.gestureStart = null;
     this.savedText = this.text();
@@ -77,6 +82,7 @@ export class PatternDocument extends Emitter {
   saved(text, path) {
     this.ahap = JSON.parse(text);
     this.savePath = path;
+    this.ownPath = path;
     this.path = path;
     this.savedText = this.text();
     this.emit('change', { saved: true });
@@ -94,5 +100,23 @@ export class PatternDocument extends Emitter {
 
   remove(index) {
     this.edit((ahap) => ahap.Pattern.splice(index, 1));
+  }
+
+  // Removes several entries as one undo step.
+  removeMany(indices) {
+    const doomed = new Set(indices);
+    this.edit((ahap) => {
+      ahap.Pattern = ahap.Pattern.filter((_, index) => !doomed.has(index));
+    });
+  }
+
+  // Appends entries as one undo step and returns their indices.
+  addMany(entries) {
+    let first = 0;
+    this.edit((ahap) => {
+      first = ahap.Pattern.length;
+      ahap.Pattern.push(...entries);
+    });
+    return entries.map((_, offset) => first + offset);
   }
 }

@@ -2,6 +2,7 @@
 // takes (envelope included) and its waveform; a parameter's or curve's ID, time, value and control points — or, with
 // nothing selected, the pattern's summary. Each change is one undo step.
 import { clearParameter, conformToType, isAuthored, kindOf, parameterValue, round, setParameter } from './ahap.js';
+import { renderMetadata } from './metadata.js';
 import { dynamicParameters, eventKinds, parametersOf } from './schema.js';
 
 export class Inspector {
@@ -31,6 +32,10 @@ export class Inspector {
     const index = this.selection.entry;
     const entry = index === null ? null : this.doc.entries[index];
     if (!entry) return this.renderPattern();
+    if (this.selection.entries.length > 1) {
+      heading(this.root, `${this.selection.entries.length} entries selected`);
+      hint(this.root, `Showing Pattern[${index}], the last picked. Delete, Ctrl+C, Ctrl+D and dragging act on all of them.`);
+    }
     const kind = kindOf(entry);
     heading(this.root, `${kind === 'event' ? entry.Event.EventType : kind === 'curve' ? 'ParameterCurve' : 'Parameter'} · Pattern[${index}]`);
     if (kind === 'event') this.renderEvent(index, entry.Event);
@@ -54,9 +59,9 @@ export class Inspector {
     info(this.root, 'Entries', String(this.doc.entries.length));
     info(this.root, 'Duration', summary ? `${Math.round(summary.duration * 1000)} ms` : '…');
     info(this.root, 'Version', String(this.doc.ahap.Version ?? '—'));
-    if (this.doc.ahap.Metadata) info(this.root, 'Metadata', JSON.stringify(this.doc.ahap.Metadata));
+    renderMetadata(this.root, this.doc);
     hint(this.root, 'Double-click a lane to add an event or a curve point; drag to move; drag an edge to resize; '
-      + 'drag on the ruler to select a time range. Press ? for shortcuts.');
+      + 'drag on the ruler to select a time range, on an empty lane to select entries. Press ? for shortcuts.');
   }
 
   renderEvent(index, event) {

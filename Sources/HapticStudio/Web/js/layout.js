@@ -4,22 +4,24 @@ export const LANES = [
   { id: 'transients', label: 'Transients', height: 50 },
   { id: 'continuous', label: 'Continuous', height: 50 },
   { id: 'audio', label: 'Audio', height: 60 },
-  { id: 'intensity', label: 'Intensity', share: 0.38 },
-  { id: 'sharpness', label: 'Sharpness', share: 0.27 },
+  { id: 'intensity', label: 'Intensity', share: 0.34, scale: ['1', '0'] },
+  { id: 'sharpness', label: 'Sharpness', share: 0.2, scale: ['1', '0'] },
+  // HapticSharpnessControl adds to the events' sharpness: its curves and parameters have their own −1 … 1 scale.
+  { id: 'sharpness-offset', label: 'Sharpness\noffset', share: 0.18, scale: ['+1', '0', '−1'] },
   { id: 'controls', label: 'Other controls', height: 30 },
-  { id: 'acceleration', label: 'Acceleration', share: 0.35 },
+  { id: 'acceleration', label: 'Acceleration', share: 0.28 },
 ];
 
 const GAP = 3;
 
-// Each lane's {id, label, top, height} for a timeline `height` pixels tall.
+// Each lane's {id, label, scale, top, height} for a timeline `height` pixels tall.
 export function layOut(height) {
   const fixed = LANES.reduce((sum, lane) => sum + (lane.height ?? 0), 0) + GAP * (LANES.length - 1);
   const flexible = Math.max(150, height - fixed);
   let top = 0;
   return LANES.map((lane) => {
     const laneHeight = lane.height ?? Math.max(50, Math.floor(flexible * lane.share));
-    const placed = { id: lane.id, label: lane.label, top, height: laneHeight };
+    const placed = { id: lane.id, label: lane.label, scale: lane.scale ?? null, top, height: laneHeight };
     top += laneHeight + GAP;
     return placed;
   });

@@ -2,6 +2,8 @@
 // its first pattern, and wires the panels together.
 import { curve, round } from './ahap.js';
 import { AnalysisClient } from './analysis.js';
+import { EntryClipboard } from './clipboard.js';
+import { ConfirmDialog, writeAsking } from './confirm.js';
 import { Connection } from './connection.js';
 import { PatternDocument } from './document.js';
 import { Exporter } from './exporter.js';
@@ -38,13 +40,14 @@ async function start() {
   const doc = new PatternDocument();
   const view = new TimelineView();
   const selection = new Selection();
+  const confirmDialog = new ConfirmDialog($('confirm-dialog'));
   let analysis = null;
   const files = new FilesPanel({
-    patternList: $('pattern-list'), audioList: $('audio-list'), newButton: $('new-pattern'), connection, doc, status,
+    patternList: $('pattern-list'), exportList: $('export-list'), exportGroup: $('export-group'), audioList: $('audio-list'),
+    newButton: $('new-pattern'), connection, doc, status, confirm: confirmDialog,
     onOpened: () => {
       selection.clear();
       selection.setRange(null);
-      fitWhenAnalysed = true;
     },
   });
   const timeline = new Timeline($('timeline'), { doc, view, selection, audioFiles: () => files.audioForPattern() });
@@ -52,7 +55,10 @@ async function start() {
     doc, selection, audioFiles: () => files.audioForPattern(), analysisSummary: () => analysis,
   });
   const findings = new FindingsPanel($('findings'), $('findings-count'), { selection });
+  // Every new document (opened, new, imported) is fitted once its first analysis says how long it is; an empty one
+  // shows its first second.
   let fitWhenAnalysed = true;
+  const fitPattern = (duration) => view.fit(doc.entries.length ? duration : 1);
   new AnalysisClient({
     connection, doc, view,
     onResult: (result) => {
@@ -60,7 +66,7 @@ async function start() {
       findings.show(result);
       if (fitWhenAnalysed) {
         fitWhenAnalysed = false;
-        view.fit(result.duration);
+        fitPattern(result.duration);
       }
       timeline.setAnalysis(result);
       if (selection.entry === null) inspector.render();
@@ -73,16 +79,29 @@ async function start() {
   });
   transport.setOutputs(hello.outputs, hello.output);
   const exporter = new Exporter({
-    dialog: $('export-dialog'), connection, doc, status,
+    dialog: $('export-dialog'), connection, doc, status, confirm: confirmDialog, onWritten: () => files.refresh(),
     controls: { format: $('export-format'), path: $('export-path'), step: $('export-step'), run: $('export-run'),
       notes: $('export-notes'), preview: $('export-preview') },
   });
-  new Importer({ button: $('import-audio'), connection, doc, files, status, available: hello.importFromAudio });
+  new Importer({
+    button: $('import-audio'), dialog: $('import-dialog'), connection, doc, files, status, available: hello.importFromAudio,
+    controls: { path: $('import-path'), sensitivity: $('import-sensitivity'), content: $('import-content'),
+      maxRate: $('import-max-rate'), band: $('import-band'), split: $('import-split'), run: $('import-run'),
+      error: $('import-error') },
+  });
+  const clipboard = new EntryClipboard({ doc, selection, status });
 
+  // Saves to the name in the file box. The document's own file (opened from or saved to, name unchanged) is
+  // replaced at once; any other existing file only after the designer says so.
   const save = async () => {
     const path = $('save-path').value.trim();
     try {
-      const saved = await connection.request('save', { path, ahap: doc.text(), dir: doc.dir });
+      const saved = await writeAsking(connection, confirmDialog, 'save', { path, ahap: doc.text(), dir: doc.dir },
+        { replace: path === doc.ownPath });
+      if (saved === null) {
+        status.show(`Not saved: ${path} kept as it was`);
+        return;
+      }
       doc.saved(saved.ahap, saved.path);
       status.show(`Saved ${saved.path} (${saved.bytes} bytes)`);
       await files.refresh();
@@ -90,10 +109,17 @@ async function start() {
       status.error(error.message);
     }
   };
-  const undoRedo = () => {
+  // The file box shows the document's name when a document arrives (opened, new, imported, saved); between those,
+  // what the designer types there stays, whatever they edit.
+  const undoRedo = (change = {}) => {
     $('undo').disabled = !doc.history.canUndo;
     $('redo').disabled = !doc.history.canRedo;
-    $('save-path').value = doc.savePath;
+    if (change.reset || change.saved) $('save-path').value = doc.savePath;
+    if (change.reset) fitWhenAnalysed = true;
+    const dirty = doc.isDirty;
+    $('dirty').hidden = !dirty;
+    document.body.dataset.dirty = String(dirty);
+    document.title = `${dirty ? '• ' : ''}${hello.folder} — Haptic Studio`;
   };
   doc.on('change', undoRedo);
   const addCurve = () => {
@@ -114,13 +140,10 @@ async function start() {
     toggleLoop: () => { $('loop').checked = !$('loop').checked; },
     addTransient: () => timeline.addTransient(), addContinuous: () => timeline.addContinuous(),
     addAudio: () => timeline.addAudio(), addCurve,
-    deleteSelected: () => {
-      if (selection.entry === null) return;
-      const index = selection.entry;
-      selection.clear();
-      doc.remove(index);
-    },
-    nudge, zoom: (factor) => view.zoom(factor), fit: () => view.fit(analysis?.duration ?? 1),
+    deleteSelected: () => clipboard.remove(),
+    copy: () => clipboard.copy(), paste: () => clipboard.paste(), duplicate: () => clipboard.duplicate(),
+    selectAll: () => selection.selectMany(doc.entries.map((_, index) => index)),
+    nudge, zoom: (factor) => view.zoom(factor), fit: () => fitPattern(analysis?.duration ?? 1),
     clear: () => { selection.clear(); selection.setRange(null); },
     help: () => $('help-dialog').showModal(),
   };
@@ -142,8 +165,15 @@ async function start() {
   await files.refresh();
   const first = $('pattern-list').firstElementChild;
   if (first) await files.open(first.dataset.path);
-  else files.newPattern();
+  else await files.newPattern();
   undoRedo();
+  // A read-only look at the model, for tools that drive the page (the browser test counts events in it).
+  window.studioProbe = Object.freeze({
+    pattern: () => JSON.parse(doc.text()),
+    selected: () => [...selection.entries],
+    cursor: () => selection.cursor,
+    window: () => ({ start: view.start, end: view.end }),
+  });
   document.body.dataset.ready = 'true';
 }
 

@@ -6,7 +6,12 @@ export const SHORTCUTS = [
   ['C', 'Add a continuous event at the cursor'],
   ['A', 'Add a custom-audio event at the cursor'],
   ['K', 'Add an intensity curve at the cursor'],
-  ['Delete', 'Delete the selected entry'],
+  ['Click, Shift/Ctrl-click', 'Select an entry, add one to the selection'],
+  ['Drag on an empty lane', 'Select the entries in the rectangle'],
+  ['Delete', 'Delete the selected entries'],
+  ['Ctrl+C, Ctrl+V', 'Copy the selected entries, paste them at the cursor'],
+  ['Ctrl+D', 'Duplicate the selected entries after them'],
+  ['Ctrl+A', 'Select every entry'],
   ['← →', 'Move the selected event by one snap step (Shift: ten)'],
   ['Ctrl+Z', 'Undo'],
   ['Ctrl+Shift+Z, Ctrl+Y', 'Redo'],
@@ -37,6 +42,10 @@ export function attachShortcuts(actions) {
       else actions.undo();
     } else if (control && key.toLowerCase() === 'y') actions.redo();
     else if (control && key.toLowerCase() === 's') actions.save();
+    else if (control && key.toLowerCase() === 'c') actions.copy();
+    else if (control && key.toLowerCase() === 'v') actions.paste();
+    else if (control && key.toLowerCase() === 'd') actions.duplicate();
+    else if (control && key.toLowerCase() === 'a') actions.selectAll();
     else if (control) handled = false;
     else if (key === ' ') actions.togglePlay();
     else if (key === 'l' || key === 'L') actions.toggleLoop();

@@ -14,7 +14,7 @@ export function formatTime(seconds, step) {
   return `${Number(seconds.toFixed(2))} s`;
 }
 
-export function drawTimeline(svg, { doc, view, selection, analysis, lanes }) {
+export function drawTimeline(svg, { doc, view, selection, analysis, lanes, band }) {
   svg.replaceChildren();
   const width = view.width + GUTTER;
   const lanesGroup = el('g', {}, svg);
@@ -38,6 +38,7 @@ export function drawTimeline(svg, { doc, view, selection, analysis, lanes }) {
   const cursorX = view.x(selection.cursor);
   if (cursorX >= GUTTER) el('line', { class: 'cursor-line', x1: cursorX, x2: cursorX, y1: 0, y2: svgHeight(lanes) }, svg);
   el('line', { id: 'playhead', class: 'playhead', x1: -10, x2: -10, y1: 0, y2: svgHeight(lanes), visibility: 'hidden' }, svg);
+  if (band) el('rect', { class: 'band', x: band.x1, y: band.y1, width: band.x2 - band.x1, height: band.y2 - band.y1 }, svg);
   drawGutter(svg, lanes, width, analysis);
   // Where time 0 is and the scale, for tools that drive the page (the browser test).
   svg.dataset.x0 = view.x(0).toFixed(3);
@@ -52,12 +53,23 @@ function svgHeight(lanes) {
 function drawGutter(svg, lanes, width, analysis) {
   el('rect', { class: 'gutter', x: 0, y: 0, width: GUTTER - 2, height: svgHeight(lanes) }, svg);
   for (const box of lanes) {
-    if (box.label) text(box.label, { class: 'lane-label', x: 6, y: box.top + 14 }, svg);
+    box.label.split('\n').forEach((line, row) => text(line, { class: 'lane-label', x: 6, y: box.top + 14 + 12 * row }, svg));
+    drawScale(svg, box);
   }
   const peak = analysis?.lanes?.accelerationPeak;
   const accel = lane(lanes, 'acceleration');
   if (peak) text(`±${peak.toFixed(2)} g`, { class: 'lane-label', x: 6, y: accel.top + 28 }, svg);
   svg.setAttribute('viewBox', `0 0 ${width} ${svgHeight(lanes)}`);
+}
+
+// A value lane's scale at the gutter's right edge: its top, (middle,) and bottom values, where valueY puts them.
+function drawScale(svg, box) {
+  if (!box.scale) return;
+  const last = box.scale.length - 1;
+  box.scale.forEach((label, index) => {
+    const y = box.top + 4 + (index / last) * (box.height - 8);
+    text(label, { class: 'scale-label', x: GUTTER - 6, y: y + 3.5, 'text-anchor': 'end', 'data-scale': box.id }, svg);
+  });
 }
 
 function drawGrid(svg, view, lanes) {
@@ -83,7 +95,7 @@ function drawRange(svg, view, lanes, [from, to]) {
 }
 
 function drawEvent(group, view, lanes, event, index, selection, audioTrace) {
-  const selected = selection.entry === index;
+  const selected = selection.has(index);
   const x = view.x(event.Time);
   if (event.EventType === 'HapticTransient') {
     const box = lane(lanes, 'transients');
@@ -135,7 +147,7 @@ function drawWaveform(group, view, box, trace) {
 
 function controlLane(id) {
   if (id === 'HapticIntensityControl') return 'intensity';
-  if (id === 'HapticSharpnessControl') return 'sharpness';
+  if (id === 'HapticSharpnessControl') return 'sharpness-offset';
   return 'controls';
 }
 
@@ -143,8 +155,8 @@ function drawCurve(group, view, lanes, curveEntry, index, selection) {
   const box = lane(lanes, controlLane(curveEntry.ParameterID));
   const range = dynamicParameter(curveEntry.ParameterID) ?? { min: 0, max: 1 };
   const list = curvePoints(curveEntry);
-  const selected = selection.entry === index;
-  const g = el('g', { 'data-entry': index }, group);
+  const selected = selection.has(index);
+  const g = el('g', { class: selected ? 'selected' : undefined, 'data-entry': index }, group);
   if (box.id === 'controls') {
     const x1 = view.x(list[0]?.time ?? curveEntry.Time);
     const x2 = view.x(list[list.length - 1]?.time ?? curveEntry.Time);
@@ -167,7 +179,7 @@ function drawParameter(group, view, lanes, parameter, index, selection) {
   const range = dynamicParameter(parameter.ParameterID) ?? { min: 0, max: 1 };
   const x = view.x(parameter.Time);
   const y = box.id === 'controls' ? box.top + box.height / 2 : valueY(box, parameter.ParameterValue, range.min, range.max);
-  const selected = selection.entry === index;
+  const selected = selection.has(index);
   const g = el('g', { 'data-entry': index }, group);
   el('polygon', { class: 'parameter-point', 'data-role': 'move', points: points([[x, y - 6], [x + 6, y], [x, y + 6], [x - 6, y]]),
     'stroke-width': selected ? 3 : 1.5 }, g);
@@ -201,6 +213,9 @@ function drawComputed(svg, view, lanes, analysis) {
       'stroke-width': 2 }, group);
     el('circle', { class: 'transient-mark', cx: x, cy: valueY(sharpness, transient.sharpness), r: 3 }, group);
   }
+  const offsets = lane(lanes, 'sharpness-offset');
+  const zero = valueY(offsets, 0, -1, 1);
+  el('line', { class: 'zero', x1: GUTTER, x2: view.x(view.end), y1: zero, y2: zero }, group);
   const accel = lane(lanes, 'acceleration');
   const mid = accel.top + accel.height / 2;
   const scale = (accel.height / 2 - 4) / Math.max(computed.accelerationPeak, 0.001);

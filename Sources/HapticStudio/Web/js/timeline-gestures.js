@@ -1,18 +1,37 @@
-// Pointer gestures on the timeline: drag events to move them, their handles to resize them, curve control points
-// to reshape curves, the ruler to select a time range; double-click a lane to add; wheel to scroll, Ctrl+wheel to
-// zoom. A whole drag is one undo step.
-import { curve, round } from './ahap.js';
+// Pointer gestures on the timeline: drag events to move them (every selected entry when several are), their handles
+// to resize them, curve control points to reshape curves, the ruler to select a time range, an empty lane to
+// rubber-band select; Shift/Ctrl-click adds to or takes from the selection; double-click a lane to add; wheel to
+// scroll, Ctrl+wheel to zoom. A whole drag is one undo step.
+//
+// Double-clicks are recognised here, from two pointerdowns close in time and place on the same thing, not from the
+// browser's `dblclick`: a drag's pointer capture retargets that event to the SVG (so a double-click on an event
+// looked like one on an empty lane and added a hidden duplicate), and a redraw between the two clicks replaces the
+// element under the pointer (so the browser sometimes saw no double-click at all).
+import { curve, entryTime, round, shiftEntry } from './ahap.js';
 import { lane, laneAt, yValue } from './layout.js';
 import { dynamicParameter } from './schema.js';
 import { GUTTER } from './view.js';
 
+const DOUBLE_CLICK_MS = 450;
+const DOUBLE_CLICK_PX = 6;
+const BAND_START_PX = 4;
+
 export function attachGestures(timeline) {
   const { svg, doc, view, selection } = timeline;
   let drag = null;
+  let lastDown = null; // {time, x, y, key} of the last pointerdown, for double-clicks
 
   const position = (event) => {
     const box = svg.getBoundingClientRect();
     return { x: event.clientX - box.left, y: event.clientY - box.top };
+  };
+
+  const isDouble = (x, y, key) => {
+    const now = performance.now();
+    const double = lastDown !== null && now - lastDown.time <= DOUBLE_CLICK_MS && lastDown.key === key
+      && Math.hypot(x - lastDown.x, y - lastDown.y) <= DOUBLE_CLICK_PX;
+    lastDown = double ? null : { time: now, x, y, key };
+    return double;
   };
 
   svg.addEventListener('pointerdown', (event) => {
@@ -20,25 +39,39 @@ export function attachGestures(timeline) {
     const { x, y } = position(event);
     if (x < GUTTER) return;
     svg.focus();
+    event.preventDefault();
     const box = laneAt(timeline.lanes, y);
     const group = event.target.closest('[data-entry]');
     const role = event.target.closest('[data-role]')?.dataset.role;
+    const index = group ? Number(group.dataset.entry) : null;
+    const additive = event.shiftKey || event.ctrlKey || event.metaKey;
+    const double = isDouble(x, y, group ? `entry:${index}` : `lane:${box?.id}`);
+    if (double) {
+      // On an event: it is selected already (the first click did it); nothing is added. On a lane: add there.
+      if (!group && box && box.id !== 'ruler') addAt(timeline, box.id, view.snap(view.time(x)), y);
+      return;
+    }
     if (box?.id === 'ruler') {
       drag = { kind: 'range', anchor: view.snap(view.time(x)), moved: false };
+    } else if (group && role && additive) {
+      selection.toggle(index);
     } else if (group && role) {
-      const index = Number(group.dataset.entry);
       const point = role === 'point' ? Number(event.target.dataset.point) : null;
-      selection.select(index, point);
+      const together = role === 'move' && selection.has(index) && selection.entries.length > 1;
+      if (together) selection.selectMany([index], { add: true });
+      else selection.select(index, point);
       if (role !== 'select') {
-        drag = { kind: role, index, point, startX: x, original: structuredClone(doc.entries[index]), lane: box };
+        const moving = together ? selection.entries : [index];
+        drag = { kind: role, index, point, startX: x, lane: box,
+          originals: new Map(moving.map((entry) => [entry, structuredClone(doc.entries[entry])])) };
         doc.beginGesture();
       }
     } else {
-      selection.clear();
+      if (!additive) selection.clear();
       selection.setCursor(view.snap(view.time(x)));
+      drag = { kind: 'band', x, y, base: additive ? selection.entries : [], moved: false };
     }
     if (drag) svg.setPointerCapture(event.pointerId);
-    event.preventDefault();
   });
 
   svg.addEventListener('pointermove', (event) => {
@@ -50,6 +83,14 @@ export function attachGestures(timeline) {
       selection.setRange([Math.min(drag.anchor, time), Math.max(drag.anchor, time)]);
       return;
     }
+    if (drag.kind === 'band') {
+      drag.moved = drag.moved || Math.hypot(x - drag.x, y - drag.y) > BAND_START_PX;
+      if (!drag.moved) return;
+      timeline.band = { x1: Math.min(drag.x, x), y1: Math.min(drag.y, y), x2: Math.max(drag.x, x), y2: Math.max(drag.y, y) };
+      selection.selectMany([...drag.base, ...entriesIn(svg, timeline.band)]);
+      timeline.redraw();
+      return;
+    }
     const dt = (x - drag.startX) / view.pixelsPerSecond;
     doc.edit((ahap) => applyDrag(ahap.Pattern, drag, dt, y, view, timeline.lanes));
   });
@@ -59,6 +100,9 @@ export function attachGestures(timeline) {
     if (drag.kind === 'range' && !drag.moved) {
       selection.setRange(null);
       selection.setCursor(drag.anchor);
+    } else if (drag.kind === 'band') {
+      timeline.band = null;
+      timeline.redraw();
     } else if (drag.kind !== 'range') {
       doc.endGesture();
     }
@@ -66,19 +110,6 @@ export function attachGestures(timeline) {
   };
   svg.addEventListener('pointerup', finish);
   svg.addEventListener('pointercancel', finish);
-
-  svg.addEventListener('dblclick', (event) => {
-    const { x, y } = position(event);
-    if (x < GUTTER || event.target.closest('[data-entry]')) return;
-    const box = laneAt(timeline.lanes, y);
-    if (!box) return;
-    const time = view.snap(view.time(x));
-    if (box.id === 'transients') timeline.addTransient(time);
-    else if (box.id === 'continuous') timeline.addContinuous(time);
-    else if (box.id === 'audio') timeline.addAudio(time);
-    else if (box.id === 'intensity') addCurvePoint(timeline, 'HapticIntensityControl', time, y);
-    else if (box.id === 'sharpness') addCurvePoint(timeline, 'HapticSharpnessControl', time, y);
-  });
 
   svg.addEventListener('wheel', (event) => {
     event.preventDefault();
@@ -92,9 +123,39 @@ export function attachGestures(timeline) {
   }, { passive: false });
 }
 
+// A double-click on lane `id` at `time`: an event, or a control point on a curve.
+function addAt(timeline, id, time, y) {
+  if (id === 'transients') timeline.addTransient(time);
+  else if (id === 'continuous') timeline.addContinuous(time);
+  else if (id === 'audio') timeline.addAudio(time);
+  else if (id === 'intensity') addCurvePoint(timeline, 'HapticIntensityControl', time, y);
+  else if (id === 'sharpness-offset') addCurvePoint(timeline, 'HapticSharpnessControl', time, y);
+}
+
+// The entries drawn (even partly) inside a rubber band, in SVG coordinates (the SVG is drawn at one unit a pixel).
+function entriesIn(svg, band) {
+  const found = [];
+  for (const group of svg.querySelectorAll('[data-entry]')) {
+    const box = group.getBBox();
+    if (box.x <= band.x2 && box.x + box.width >= band.x1 && box.y <= band.y2 && box.y + box.height >= band.y1) {
+      found.push(Number(group.dataset.entry));
+    }
+  }
+  return found;
+}
+
 function applyDrag(entries, drag, dt, y, view, lanes) {
+  if (drag.originals.size > 1) {
+    // Several selected entries move together, by the same snapped offset, none before 0.
+    const earliest = Math.min(...[...drag.originals.values()].map(entryTime));
+    const offset = Math.max(-earliest, view.snap(earliest + dt) - earliest);
+    for (const [index, original] of drag.originals) {
+      if (entries[index]) entries[index] = shiftEntry(original, offset);
+    }
+    return;
+  }
   const entry = entries[drag.index];
-  const original = drag.original;
+  const original = drag.originals.get(drag.index);
   if (!entry) return;
   if (entry.Event) {
     const event = entry.Event;
@@ -134,12 +195,12 @@ function applyDrag(entries, drag, dt, y, view, lanes) {
 
 function valueLane(lanes, id) {
   if (id === 'HapticIntensityControl') return lane(lanes, 'intensity');
-  if (id === 'HapticSharpnessControl') return lane(lanes, 'sharpness');
+  if (id === 'HapticSharpnessControl') return lane(lanes, 'sharpness-offset');
   return null;
 }
 
-// Double-click in the intensity or sharpness lane: a control point on the curve that covers the time, or a new
-// curve there.
+// Double-click in the intensity or sharpness-offset lane: a control point on the curve that covers the time, or a
+// new curve there.
 function addCurvePoint(timeline, id, time, y) {
   const { doc, selection } = timeline;
   const range = dynamicParameter(id);

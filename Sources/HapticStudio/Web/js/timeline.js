@@ -13,6 +13,7 @@ export class Timeline {
     this.selection = selection;
     this.audioFiles = audioFiles; // () => audio paths relative to the pattern's folder
     this.analysis = null;
+    this.band = null; // the rubber band being dragged, {x1, y1, x2, y2} in SVG pixels
     this.lanes = layOut(svg.clientHeight || 600);
     this.frame = 0;
     attachGestures(this);

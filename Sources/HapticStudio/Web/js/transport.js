@@ -72,8 +72,9 @@ export class Transport {
   async chooseOutput(id) {
     try {
       await this.connection.request('output', { output: id });
+      // What played has stopped (the server says so if anything did); the status names the new output.
+      this.stopped(null);
       this.status.show(`Output: ${this.controls.output.selectedOptions[0]?.textContent ?? id}`);
-      this.stopped('output changed');
     } catch (error) {
       this.status.error(error.message);
     }
