@@ -28,8 +28,10 @@ public enum PatternLoader {
         _ url: URL, displayName: String? = nil, limits: PatternLimits = .default,
         formats: Set<PatternFileFormat> = Set(PatternFileFormat.allCases), otherExtensions: PatternFileFormat? = nil
     ) throws(PatternError) -> LoadedPattern {
+        var unused: [PatternWarning] = []
         var (loaded, _) = try read(
-            url, displayName: displayName, limits: limits, formats: formats, otherExtensions: otherExtensions, collectingErrors: false)
+            url, displayName: displayName, limits: limits, formats: formats, otherExtensions: otherExtensions, collectingErrors: false,
+            warningsBeforeError: &unused)
         for (index, entry) in loaded.pattern.entries.enumerated() {
             guard case .event(let event) = entry, case .path(let path)? = event.waveform, loaded.waveformFiles[path] == nil else {
                 continue
@@ -62,12 +64,14 @@ public enum PatternLoader {
     ) -> PatternCheck {
         var errors: [PatternError]
         let loaded: LoadedPattern
+        var warningsBeforeError: [PatternWarning] = []
         do {
             (loaded, errors) = try read(
                 URL(fileURLWithPath: path), displayName: displayName ?? path, limits: limits,
-                formats: Set(PatternFileFormat.allCases), otherExtensions: otherExtensions, collectingErrors: true)
+                formats: Set(PatternFileFormat.allCases), otherExtensions: otherExtensions, collectingErrors: true,
+                warningsBeforeError: &warningsBeforeError)
         } catch {
-            return PatternCheck(loaded: nil, errors: [error], warnings: [])
+            return PatternCheck(loaded: nil, errors: [error], warnings: warningsBeforeError)
         }
         return finishCheck(loaded, errors: errors, limits: limits)
     }
@@ -130,7 +134,7 @@ public enum PatternLoader {
         let check = AHAPReader.check(bytes, file: displayName, limits: limits)
         guard let document = check.document else {
             let error = check.errors.first ?? PatternError(.invalidPatternDictionary, "unreadable", file: displayName)
-            return PatternCheck(loaded: nil, errors: [error], warnings: [])
+            return PatternCheck(loaded: nil, errors: [error], warnings: check.warnings)
         }
         var loaded = LoadedPattern(pattern: document.pattern, format: .ahap, document: document, file: displayName, folder: folder)
         loaded.waveformAccess = access
@@ -200,10 +204,11 @@ public enum PatternLoader {
         return try AHAPReader.read(bytes, file: file, limits: limits, waveformPaths: .unrestricted)
     }
 
-    /// Reads and decodes; when `collectingErrors`, the AHAP reader's entry errors are returned instead of thrown.
+    /// Reads and decodes; when `collectingErrors`, the AHAP reader's entry errors are returned instead of thrown, and
+    /// when an error stops reading, the warnings found before it are left in `warningsBeforeError`.
     private static func read(
         _ url: URL, displayName: String?, limits: PatternLimits, formats: Set<PatternFileFormat>,
-        otherExtensions: PatternFileFormat?, collectingErrors: Bool
+        otherExtensions: PatternFileFormat?, collectingErrors: Bool, warningsBeforeError: inout [PatternWarning]
     ) throws(PatternError) -> (LoadedPattern, [PatternError]) {
         let name = displayName ?? (url.isFileURL ? url.path : url.absoluteString)
         guard url.isFileURL else { throw PatternError(.fileNotFound, "\(url.absoluteString) is not a file URL", file: name) }
@@ -243,6 +248,7 @@ public enum PatternLoader {
             if collectingErrors {
                 let check = AHAPReader.check(bytes, file: name, limits: limits)
                 guard let document = check.document else {
+                    warningsBeforeError = check.warnings
                     throw check.errors.first ?? PatternError(.invalidPatternDictionary, "unreadable", file: name)
                 }
                 return (

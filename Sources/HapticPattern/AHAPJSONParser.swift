@@ -17,6 +17,8 @@ package struct AHAPJSONParser {
         package var offset: Int
         /// The text may be fine, but it exceeds a ``PatternLimits`` value.
         package var isLimit = false
+        /// The warnings found before the error (a trailing comma, a comment, …): message and byte offset.
+        package var warnings: [(message: String, offset: Int)] = []
     }
 
     /// Parses `bytes`. The returned tape refers to `storage`, which must hold the same bytes.
@@ -29,7 +31,9 @@ package struct AHAPJSONParser {
             do throws(SyntaxError) {
                 try parser.parseDocument()
             } catch {
-                return .failure(error)
+                var failure = error
+                failure.warnings = parser.warnings
+                return .failure(failure)
             }
             var tape = parser.tape
             tape.storage = storage
@@ -201,6 +205,7 @@ package struct AHAPJSONParser {
         tape.nodes[index].offset = Int32(truncatingIfNeeded: position)
         var escaped = false
         var nonASCII = false
+        position = ByteScan.plainStringBytes(in: bytes, from: position)
         while true {
             guard position < bytes.count else { throw SyntaxError(message: "unterminated string", offset: quote) }
             let byte = bytes[position]
@@ -225,6 +230,7 @@ package struct AHAPJSONParser {
                 default:
                     throw SyntaxError(message: "invalid escape \\\(Unicode.Scalar(bytes[position + 1])) in a string", offset: position)
                 }
+                position = ByteScan.plainStringBytes(in: bytes, from: position)
                 continue
             }
             position += 1
@@ -378,10 +384,19 @@ package struct AHAPJSONParser {
         1e19, 1e20, 1e21, 1e22,
     ]
 
+    /// Steps over whitespace and comments; inlined for its usual case, a value or separator right here.
+    @inline(__always)
     private mutating func skipWhitespace() throws(SyntaxError) {
+        guard position < bytes.count else { return }
+        let byte = bytes[position]
+        if byte > 0x20 && byte != UInt8(ascii: "/") { return }
+        try skipWhitespaceAndComments()
+    }
+
+    private mutating func skipWhitespaceAndComments() throws(SyntaxError) {
         while position < bytes.count {
             switch bytes[position] {
-            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            case 0x20, 0x0A, 0x0D, 0x09: position = ByteScan.spaces(in: bytes, from: position + 1)
             case UInt8(ascii: "/") where position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "/"):
                 warnings.append(("comment (JSON has none; Apple's JSON loader rejects this)", position))
                 while position < bytes.count, bytes[position] != 0x0A { position += 1 }

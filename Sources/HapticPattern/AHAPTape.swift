@@ -34,37 +34,37 @@ package struct AHAPTape: Sendable {
 
     /// The children of an array node, as node indices.
     package func elements(_ index: Int) -> ChildIterator {
-        ChildIterator(tape: self, cursor: index + 1, remaining: Int(nodes[index].count))
+        ChildIterator(nodes: nodes, cursor: index + 1, remaining: Int(nodes[index].count))
     }
 
     /// The members of an object node, as (key index, value index) pairs.
     package func members(_ index: Int) -> MemberIterator {
-        MemberIterator(tape: self, cursor: index + 1, remaining: Int(nodes[index].count))
+        MemberIterator(nodes: nodes, cursor: index + 1, remaining: Int(nodes[index].count))
     }
 
     package struct ChildIterator: Sequence, IteratorProtocol {
-        let tape: AHAPTape
+        let nodes: [Node]
         var cursor: Int
         var remaining: Int
         package mutating func next() -> Int? {
             guard remaining > 0 else { return nil }
             remaining -= 1
             let current = cursor
-            cursor = Int(tape.nodes[current].next)
+            cursor = Int(nodes[current].next)
             return current
         }
     }
 
     package struct MemberIterator: Sequence, IteratorProtocol {
-        let tape: AHAPTape
+        let nodes: [Node]
         var cursor: Int
         var remaining: Int
         package mutating func next() -> (key: Int, value: Int)? {
             guard remaining > 0 else { return nil }
             remaining -= 1
             let key = cursor
-            let value = Int(tape.nodes[key].next)
-            cursor = Int(tape.nodes[value].next)
+            let value = Int(nodes[key].next)
+            cursor = Int(nodes[value].next)
             return (key, value)
         }
     }
@@ -73,16 +73,36 @@ package struct AHAPTape: Sendable {
     package func string(_ index: Int, equals literal: String) -> Bool {
         let node = nodes[index]
         if node.flag { return string(index) == literal }
-        var utf8 = literal.utf8.makeIterator()
-        var position = Int(node.offset)
-        let end = position + Int(node.length)
+        // The lengths first (a literal knows its UTF-8 count): most keys are told apart without reading a byte.
+        let length = Int(node.length)
+        guard literal.utf8.count == length else { return false }
+        let start = Int(node.offset)
         return storage.withUnsafeBufferPointer { bytes in
-            while position < end {
-                guard let byte = utf8.next(), byte == bytes[position] else { return false }
-                position += 1
+            let compared = literal.utf8.withContiguousStorageIfAvailable { expected in
+                for i in 0..<length where bytes[start &+ i] != expected[i] { return false }
+                return true
             }
-            return utf8.next() == nil
+            return compared ?? literal.utf8.elementsEqual(UnsafeBufferPointer(rebasing: bytes[start..<start + length]))
         }
+    }
+
+    /// Whether string nodes `a` and `b` hold the same text, as comparing their `String`s would decide — on the bytes
+    /// alone, without building a `String`, whenever the bytes can decide (the same bytes; or different bytes, no
+    /// escapes and ASCII only, which no Unicode equivalence can make equal).
+    package func key(_ a: Int, equals b: Int) -> Bool {
+        let x = nodes[a]
+        let y = nodes[b]
+        if !x.flag && !y.flag {
+            let decided: Bool? = storage.withUnsafeBufferPointer { bytes in
+                let first = UnsafeBufferPointer(rebasing: bytes[Int(x.offset)..<Int(x.offset) + Int(x.length)])
+                let second = UnsafeBufferPointer(rebasing: bytes[Int(y.offset)..<Int(y.offset) + Int(y.length)])
+                if first.elementsEqual(second) { return true }
+                if first.allSatisfy({ $0 < 0x80 }) && second.allSatisfy({ $0 < 0x80 }) { return false }
+                return nil
+            }
+            if let decided { return decided }
+        }
+        return string(a) == string(b)
     }
 
     /// The enum case whose raw value equals string node `index`, without building a `String`

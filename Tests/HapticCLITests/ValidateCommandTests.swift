@@ -46,6 +46,22 @@ import Testing
         #expect(result.stdout.contains("good.ahap: ok"))
     }
 
+    /// Issue 21: a file whose reading stops at an error (the second `Pattern` is not an array) printed the error but
+    /// not the duplicate-key warning found before it.
+    @Test func warningsBeforeAnErrorThatStopsReadingArePrinted() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("dup.ahap")
+        try """
+        {"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}],
+         "Pattern": 5}
+        """.write(to: file, atomically: false, encoding: .utf8)
+        let result = try CommandRunner.haptic(["validate", file.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("\(file.path):2:2: warning: duplicate key \"Pattern\""), "\(result.stderr)")
+        #expect(result.stderr.contains("error: Pattern: \"Pattern\" must be an array"), "\(result.stderr)")
+    }
+
     @Test func missingFileAndMissingWaveformAreErrors() throws {
         let folder = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

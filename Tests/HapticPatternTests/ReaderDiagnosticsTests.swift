@@ -57,4 +57,44 @@ import Testing
         // read(_:) still throws the first error.
         #expect(throws: PatternError.self) { try AHAPReader.read(text) }
     }
+
+    /// Issue 21: an error that stops reading (here the second `Pattern`, which is not an array) kept its duplicate-key
+    /// warning to itself — `check` returned the error alone.
+    @Test func warningsFoundBeforeAnErrorThatStopsReadingAreReported() {
+        let text = """
+            {"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}],
+             "Pattern": 5}
+            """
+        let check = AHAPReader.check(Array(text.utf8), file: "dup.ahap")
+        #expect(check.document == nil)
+        #expect(check.errors.map(\.code) == [.invalidPatternDictionary])
+        #expect(check.errors.first?.message.contains("\"Pattern\" must be an array") == true)
+        let duplicate = check.warnings.first { $0.message.contains("duplicate key \"Pattern\"") }
+        #expect(duplicate?.location?.line == 2 && duplicate?.location?.column == 2, "\(check.warnings)")
+        // A syntax error keeps the syntax warnings found before it (a trailing comma, a comment).
+        let syntax = AHAPReader.check(Array(#"{"Metadata": {"a": 1,}, /* note */ "Pattern": [}"#.utf8))
+        #expect(syntax.errors.count == 1 && syntax.document == nil)
+        #expect(syntax.warnings.map(\.message).contains { $0.hasPrefix("trailing comma") }, "\(syntax.warnings)")
+        #expect(syntax.warnings.map(\.message).contains { $0.hasPrefix("comment") }, "\(syntax.warnings)")
+    }
+
+    /// Duplicate keys are found by comparing key bytes (no `String` per key); the answer must stay what comparing
+    /// `String`s gives: escaped spellings of the same key, and canonically equivalent non-ASCII keys, are the same
+    /// key; different keys of the same length are not.
+    @Test func duplicateKeysAreFoundWhateverTheirSpelling() throws {
+        let escaped = try AHAPReader.read(
+            #"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient", "\u0054ime": 1}}]}"#)
+        #expect(escaped.warnings.contains { $0.message.contains("duplicate key \"Time\"") })
+        let composed = try AHAPReader.read(
+            "{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"HapticTransient\", \"caf\u{E9}\": 1, \"cafe\u{301}\": 2}}]}")
+        #expect(composed.warnings.contains { $0.message.contains("duplicate key") }, "Swift's String equality, as before")
+        let distinct = try AHAPReader.read(
+            #"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient", "Tima": 1}}]}"#)
+        #expect(!distinct.warnings.contains { $0.message.contains("duplicate key") })
+        // Objects past the pairwise limit (an event with many unknown keys) are checked too.
+        let keys = (0..<40).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+        let many = try AHAPReader.read(
+            #"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient", "# + keys + #", "k7": 0}}]}"#)
+        #expect(many.warnings.filter { $0.message.contains("duplicate key \"k7\"") }.count == 1)
+    }
 }
