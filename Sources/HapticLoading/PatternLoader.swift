@@ -108,6 +108,7 @@ public enum PatternLoader {
         let folder = URL(fileURLWithPath: root.path, isDirectory: true).appendingPathComponent(path.parent.description, isDirectory: true)
         var errors: [PatternError]
         var loaded: LoadedPattern
+        var warningsBeforeError: [PatternWarning] = []
         do throws(PatternError) {
             guard let format = PatternFileFormat(path: String(decoding: path.name, as: UTF8.self)) else {
                 throw PatternError(.notSupported, "pattern files end in .ahap, .json, .plist or .haptic", file: displayName)
@@ -115,9 +116,9 @@ public enum PatternLoader {
             let bytes = try InputGate.read(beneath: root, path, kind: .pattern(limits), displayName: displayName)
             (loaded, errors) = try decode(
                 bytes, format: format, isJSON: path.pathExtension == "json", name: displayName, folder: folder, limits: limits,
-                formats: Set(PatternFileFormat.allCases), collectingErrors: true)
+                formats: Set(PatternFileFormat.allCases), collectingErrors: true, warningsBeforeError: &warningsBeforeError)
         } catch {
-            return PatternCheck(loaded: nil, errors: [error], warnings: [])
+            return PatternCheck(loaded: nil, errors: [error], warnings: warningsBeforeError)
         }
         loaded.waveformAccess = .beneath(root, path.parent)
         return finishCheck(loaded, errors: errors, limits: limits)
@@ -221,14 +222,14 @@ public enum PatternLoader {
         let bytes = try InputGate.read(url.path, kind: .pattern(limits), displayName: name)
         return try decode(
             bytes, format: format, isJSON: url.pathExtension.lowercased() == "json", name: name, folder: url.deletingLastPathComponent(),
-            limits: limits, formats: formats, collectingErrors: collectingErrors)
+            limits: limits, formats: formats, collectingErrors: collectingErrors, warningsBeforeError: &warningsBeforeError)
     }
 
     /// Decodes a pattern file's bytes read as `format` (a `.json` file may turn out a `.haptic` file, or an export,
     /// which is refused with a message that says so).
     private static func decode(
         _ bytes: [UInt8], format named: PatternFileFormat, isJSON: Bool, name: String, folder: URL, limits: PatternLimits,
-        formats: Set<PatternFileFormat>, collectingErrors: Bool
+        formats: Set<PatternFileFormat>, collectingErrors: Bool, warningsBeforeError: inout [PatternWarning]
     ) throws(PatternError) -> (LoadedPattern, [PatternError]) {
         var format = named
         if format == .ahap, isJSON {
