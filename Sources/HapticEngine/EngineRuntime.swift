@@ -258,7 +258,7 @@ public final class EngineRuntime: @unchecked Sendable {
     /// A start at "now" that came just before still sounds: the stop waits until ``stopGraceDuration`` after the
     /// latest such start has rendered (in manual mode it renders those frames itself), so `start(atTime: 0)`
     /// followed by `stop()` plays the onset instead of silence. On a motor device the grace also covers the burst a
-    /// transient becomes there (``HapticRender/MotorBurst/longestDuration(for:)``: up to 100 ms of overdrive on a
+    /// transient becomes there (`MotorBurst.longestDuration(for:)`: up to 100 ms of overdrive on a
     /// pad), so a tap is not cut off before its motor is up to speed. A stalled device cannot hold it longer than
     /// the grace plus 100 ms.
     public func stop() {

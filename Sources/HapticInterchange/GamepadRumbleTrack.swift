@@ -8,7 +8,8 @@ import HapticRender
 /// frequency) = `a·min(1, 2(1 − s))`, weak (high frequency) = `a·min(1, 2s)`. Transients become the same motor
 /// bursts the live engine plays on a pad — HapticRender's `MotorBurst` with the `twoMotorPad` profile: an overdrive
 /// kick at full magnitude until the motor is up to the tap's speed (at most 100 ms), held to a 30 ms minimum on-time
-/// — run at 1 ms and taken per step at its peak, as an evdev pad takes each update. Chromium rejects effects whose
+/// — run at 1 ms and averaged over each step (a motor integrates its drive, so a kick that ends inside a step keeps
+/// its share of the step's energy). Chromium rejects effects whose
 /// `duration + startDelay` exceeds ``maxEffectMilliseconds`` (5 000 ms), so longer runs are split.
 ///
 ///     let track = GamepadRumbleTrack.converting(pattern).value
@@ -109,7 +110,7 @@ public struct GamepadRumbleTrack: Sendable, Hashable, Codable {
     }
 
     /// Each step's (strong, weak) level: the continuous signal split by sharpness, with every transient played as the
-    /// pad's motor burst (run at 1 ms, peak per step; steps are added while a burst outlasts the pattern), the
+    /// pad's motor burst (run at 1 ms, averaged per step; steps are added while a burst outlasts the pattern), the
     /// number of transients, and the longest burst in milliseconds.
     private static func motorLevels(
         _ grid: SignalGrid, stepMilliseconds stepMs: Int
@@ -131,16 +132,16 @@ public struct GamepadRumbleTrack: Sendable, Hashable, Codable {
                 weakBurst.trigger(level: transient.intensity * Swift.min(1, 2 * transient.sharpness))
                 if burstStart < 0 { burstStart = c * stepMs }
             }
-            var peak: (strong: Float, weak: Float) = (0, 0)
+            var sum: (strong: Float, weak: Float) = (0, 0)
             for ms in 0..<stepMs {
-                peak.strong = Swift.max(peak.strong, strongBurst.step(a * Swift.min(1, 2 * (1 - s))))
-                peak.weak = Swift.max(peak.weak, weakBurst.step(a * Swift.min(1, 2 * s)))
+                sum.strong += strongBurst.step(a * Swift.min(1, 2 * (1 - s)))
+                sum.weak += weakBurst.step(a * Swift.min(1, 2 * s))
                 if burstStart >= 0 && !strongBurst.isActive && !weakBurst.isActive {
                     longest = Swift.max(longest, c * stepMs + ms + 1 - burstStart)
                     burstStart = -1
                 }
             }
-            levels.append(peak)
+            levels.append((sum.strong / Float(stepMs), sum.weak / Float(stepMs)))
             c += 1
         }
         return (levels, bursts, longest)

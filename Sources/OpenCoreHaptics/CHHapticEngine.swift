@@ -220,7 +220,8 @@ open class CHHapticEngine: @unchecked Sendable {
     ///
     /// Events already due when `stop` is called still sound: a player started with ``CHHapticTimeImmediate`` just
     /// before (whose first block may not have rendered yet) plays its onset, and a transient that has begun plays
-    /// to its end; the engine stops once they have, at most ``stopGraceDuration`` after the latest such start.
+    /// to its end; the engine stops once they have, at most ``stopGraceDuration`` after the latest such start (on a
+    /// rumble or ERM motor, plus the burst a transient becomes there: up to 100 ms on a pad, so the tap is felt).
     /// Nothing that would begin after the call sounds. So `try player.start(atTime: 0)` followed by
     /// `engine.stop(completionHandler: nil)` plays the tap, as it does on Apple's devices, where stopping is
     /// asynchronous.
