@@ -104,6 +104,13 @@ package struct RelativePath: Sendable, Hashable, CustomStringConvertible {
         return Array(components.joined(separator: [Self.slash]))
     }
 
+    /// This path with the last name's extension (after its last dot, not a leading one) replaced by `ext`, or `ext`
+    /// appended when it has none: `sounds/tap.haptic` → `sounds/tap.ahap`.
+    package func replacingExtension(with ext: String) -> RelativePath {
+        let stem = name.lastIndex(of: Self.dot[0]).flatMap { $0 == name.startIndex ? nil : name[..<$0] } ?? name[...]
+        return parent.appending(name: Array(stem) + Self.dot + Array(ext.utf8))
+    }
+
     /// The extension of the last name, lower-cased ASCII (`"json"`), or `""`.
     package var pathExtension: String {
         guard let dot = name.lastIndex(of: Self.dot[0]), dot != name.startIndex else { return "" }

@@ -237,11 +237,9 @@ package final class StudioSession: @unchecked Sendable {
         } catch {
             throw StudioError("\(path): cannot be shown as AHAP: \(error.message)")
         }
-        // On bytes: the folder is everything before the last 0x2F, the stem everything before the name's last dot.
+        // On bytes: the folder is everything before the last 0x2F.
         let isAHAP = loaded.format == .ahap
-        let name = relative.name
-        let stem = name.lastIndex(of: 0x2E).map { name[..<$0] }.flatMap { $0.isEmpty ? nil : $0 } ?? name[...]
-        let savePath = isAHAP ? relative.description : relative.parent.appending(name: Array(stem) + Array(".ahap".utf8)).description
+        let savePath = (isAHAP ? relative : relative.replacingExtension(with: "ahap")).description
         return Opened(
             path: path, dir: relative.parent.description, format: loaded.format.rawValue, ahap: text, savePath: savePath,
             notes: loaded.conversionNotes.map { Note(code: $0.code, severity: $0.severity.rawValue, message: $0.message) })

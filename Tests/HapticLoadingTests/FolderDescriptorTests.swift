@@ -23,6 +23,8 @@ import Testing
         #expect(try RelativePath("café") != RelativePath("cafe\u{301}"))
         #expect(try RelativePath("./a//b/.").components == [[0x61], [0x62]])
         #expect(throws: FolderAccessError.self) { try RelativePath("/etc/passwd") }
+        #expect(try RelativePath("a/tap.haptic").replacingExtension(with: "ahap").description == "a/tap.ahap")
+        #expect(try RelativePath(".hidden").replacingExtension(with: "ahap").description == ".hidden.ahap")
         let base = try RelativePath("sub")
         #expect(try base.resolvingWaveform("a/../tap.wav").description == "sub/tap.wav")
         #expect(throws: FolderAccessError.self) { try base.resolvingWaveform("../\u{301}tap.wav") }

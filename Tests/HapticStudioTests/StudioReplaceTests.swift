@@ -82,9 +82,9 @@ import Testing
         let opened = try await socket.request(["id": 21, "type": "open", "path": "tap-android.json"])
         #expect(opened["ok"] as? Bool == false, "\(opened)")
         #expect((opened["error"] as? String)?.contains("an Android vibration export, not a pattern") == true, "\(opened)")
-        for (id, path) in ["tap.json", "tap.haptic"].enumerated() {
+        for (id, (path, savePath)) in [("tap.json", "tap.json"), ("tap.haptic", "tap.ahap")].enumerated() {
             let reply = try await socket.request(["id": 30 + id, "type": "open", "path": path])
-            #expect(reply["ok"] as? Bool == true, "\(reply)")
+            #expect((reply["result"] as? [String: Any])?["savePath"] as? String == savePath, "\(reply)")
         }
     }
 }
