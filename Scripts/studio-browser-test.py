@@ -32,11 +32,16 @@ from selenium.webdriver.support.ui import WebDriverWait
 from studio_browser_trust import run_trust
 
 PASSED = []
+FAILED = []
 
 
 def check(name, condition, detail=""):
     if not condition:
         print(f"FAIL {name}: {detail}")
+        # STUDIO_KEEP_GOING=1 goes on after a failure (to see every check a reverted fix breaks); it still exits 1.
+        if os.environ.get("STUDIO_KEEP_GOING"):
+            FAILED.append(name)
+            return
         print(f"{len(PASSED)} passed, 1 failed")
         sys.exit(1)
     PASSED.append(name)
@@ -182,7 +187,9 @@ def main():
     finally:
         driver.quit()
     check("the server still serves after the page closed", http_status(args.url) == 200)
-    print(f"{len(PASSED)} passed, 0 failed")
+    print(f"{len(PASSED)} passed, {len(FAILED)} failed")
+    if FAILED:
+        sys.exit(1)
 
 
 def run(driver, args):
@@ -292,7 +299,9 @@ def run(driver, args):
     taps = transient_peaks(samples, rate)
     edit_offset = recorded - (closed_at - edited_at)
     early = [value for start, value in taps if start < edit_offset - 0.2]
-    late = [value for start, value in taps if start > edit_offset + 1.2]
+    # The recording's last 150 ms are left out: closing the page cuts the pass short there, and a continuous event
+    # cut within its first 80 ms looks like a tap (it failed the check now and then under load).
+    late = [value for start, value in taps if edit_offset + 1.2 < start < recorded - 0.15]
     check("an edit made while looping is felt on a later pass (transient peak drops)",
           early and late and max(late) < 0.6 * min(early),
           f"peaks before {[round(v, 3) for v in early]}, after {[round(v, 3) for v in late]}")

@@ -62,8 +62,9 @@ class Page:
         return svg, g["x0"] + seconds * g["pps"] - g["width"] / 2, y - g["height"] / 2
 
     def double_click_lane(self, lane, seconds):
+        """A double-click as a hand makes one: two clicks 0.1 s apart (time for the page to redraw between them)."""
         svg, dx, dy = self.lane_point(lane, seconds)
-        ActionChains(self.driver).move_to_element_with_offset(svg, dx, dy).double_click().perform()
+        ActionChains(self.driver).move_to_element_with_offset(svg, dx, dy).click().pause(0.1).click().perform()
 
     def click_lane(self, lane, seconds, fraction=0.5):
         svg, dx, dy = self.lane_point(lane, seconds, fraction)
@@ -169,7 +170,7 @@ def run_trust(driver, args, check, read_wav, onset):
     count = len(page.events())
     index = next(i for i, e in enumerate(page.pattern()["Pattern"]) if "Event" in e and e["Event"]["Time"] == 0.25)
     target = page.find(f'#timeline g[data-entry="{index}"] rect.hit')
-    ActionChains(driver).double_click(target).perform()
+    ActionChains(driver).move_to_element(target).click().pause(0.1).click().perform()
     page.settle()
     time.sleep(0.3)
     check("a double-click on an event selects it and adds nothing",

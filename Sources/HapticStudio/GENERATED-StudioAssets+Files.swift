@@ -272,7 +272,11 @@ extension StudioAssets {
             this.timer = 0;
             this.sequence = 0;
             this.latest = null;
-            doc.on('change', () => this.schedule(120));
+            doc.on('change', (change) => {
+              // A new document: a reply still on its way is about the previous one (it would fit the view to its length).
+              if (change?.reset) this.sequence += 1;
+              this.schedule(120);
+            });
             view.on('change', () => this.schedule(150));
           }
 
