@@ -20,8 +20,10 @@ internal struct StudioCommand: ParsableCommand {
             is felt on the next pass); saves strict AHAP (a temporary file, then a rename); and exports .haptic, \
             Android, Web and gamepad files with the converter's notes. Reads and writes stay inside the folder. \
             --device takes the forms `haptic play` takes (evdev:/dev/input/eventN, alsa:<pcm>, simulated[:profile], \
-            wav:<path>, null); the page can switch among the outputs found. Ctrl-C stops playback, silences the \
-            output and exits with 130.
+            wav:<path>, null); the page can switch among the outputs found. The server stays responsive and bounded: \
+            analysis and playing run on threads of their own (60 s and 100 000 events per request at most), at most 64 \
+            connections are served (a request head must arrive within 10 s), and a page that stops reading its \
+            replies is paused, then closed after 20 s. Ctrl-C stops playback, silences the output and exits with 130.
             """
     )
 

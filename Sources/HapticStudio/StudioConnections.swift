@@ -10,7 +10,9 @@ import NIOCore
 /// (``UpgradeGate``).
 ///
 ///     let connections = StudioConnections(limit: 64)
-///     guard connections.admit(channel) else { try channel.pipeline.syncOperations.addHandler(StudioConnections.Refusal()) }
+///     if !connections.admit(channel) {
+///         try channel.pipeline.syncOperations.addHandler(StudioConnections.Refusal(), position: .first)
+///     }
 package final class StudioConnections: Sendable {
     private let served = LockedState(0)
     private let limit: Int
@@ -35,18 +37,18 @@ package final class StudioConnections: Sendable {
 
     /// Closes a connection over the cap as soon as it is active: an accepted channel is set up before it is
     /// registered, when closing it would not reach the socket.
-    final class Refusal: ChannelInboundHandler, RemovableChannelHandler {
-        typealias InboundIn = ByteBuffer
+    internal final class Refusal: ChannelInboundHandler, RemovableChannelHandler {
+        internal typealias InboundIn = ByteBuffer
 
-        func handlerAdded(context: ChannelHandlerContext) {
+        internal func handlerAdded(context: ChannelHandlerContext) {
             if context.channel.isActive { context.close(promise: nil) }
         }
 
-        func channelActive(context: ChannelHandlerContext) {
+        internal func channelActive(context: ChannelHandlerContext) {
             context.close(promise: nil)
         }
 
-        func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
+        internal func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
     }
 
     /// The connections open now.

@@ -27,12 +27,12 @@ final class UpgradeGate: ChannelInboundHandler, RemovableChannelHandler {
         self.headTimeout = access.limits.requestHeadTimeout
     }
 
-    func handlerAdded(context: ChannelHandlerContext) {
+    internal func handlerAdded(context: ChannelHandlerContext) {
         let channel = context.channel
         headDeadline = context.eventLoop.scheduleTask(in: .nanoseconds(headTimeout.clampedNanoseconds)) { channel.close(promise: nil) }
     }
 
-    func handlerRemoved(context: ChannelHandlerContext) {
+    internal func handlerRemoved(context: ChannelHandlerContext) {
         headDeadline?.cancel()
         headDeadline = nil
     }

@@ -7,10 +7,10 @@ import NIOCore
 /// bytes) and skips its payload by count, so it copies nothing and holds at most one partial header. Added when an
 /// upgrade is accepted (``StudioServer``), after the HTTP handlers, so the WebSocket decoder the upgrade adds next
 /// comes after it and it sees only the bytes after the handshake.
-final class WebSocketMaskGate: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = ByteBuffer
-    typealias InboundOut = ByteBuffer
-    typealias OutboundOut = ByteBuffer
+internal final class WebSocketMaskGate: ChannelInboundHandler, RemovableChannelHandler {
+    internal typealias InboundIn = ByteBuffer
+    internal typealias InboundOut = ByteBuffer
+    internal typealias OutboundOut = ByteBuffer
 
     /// The bytes of the current frame's header read so far.
     private var header: [UInt8] = []
@@ -18,11 +18,11 @@ final class WebSocketMaskGate: ChannelInboundHandler, RemovableChannelHandler {
     private var payloadLeft: UInt64 = 0
     private var refused = false
 
-    init() {
+    internal init() {
         header.reserveCapacity(14)
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    internal func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if refused { return }
         let buffer = unwrapInboundIn(data)
         var index = buffer.readerIndex

@@ -3,105 +3,110 @@ import HapticStudio
 import HapticTestSupport
 import Testing
 
-/// A session's work runs off the concurrency pool and its replies are bounded: other clients, the page and pings
-/// are answered while large patterns are analysed, and a client that never reads cannot grow the server.
-@Suite(.serialized) struct StudioSessionFlowTests {
-    @Test func thePageAndPingsAreAnsweredWhileTwoSessionsAnalyseLargePatterns() async throws {
-        let folder = try Fixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var limits = RunningStudio.testLimits
-        limits.maxMessageBytes = 8 << 20
-        limits.requestTimeLimit = .seconds(300)
-        let studio = try await RunningStudio(folder: folder, limits: limits)
-        let ahap = transients(20_000)
-        let first = try await studio.webSocket()
-        let second = try await studio.webSocket()
-        let started = ContinuousClock.now
-        for socket in [first, second] {
-            try await socket.sendText(try json(["id": 1, "type": "analyze", "ahap": ahap, "columns": 1_000]))
-        }
-        // Queued behind the analysis on the same socket: answered after it (one request at a time, in order).
-        try await first.sendText(try json(["id": 2, "type": "hello"]))
-        let pageStarted = ContinuousClock.now
-        #expect(try await studio.stillServes())
-        let page = ContinuousClock.now - pageStarted
-        let pingStarted = ContinuousClock.now
-        try await second.ping()
-        let pong = ContinuousClock.now - pingStarted
-        let otherStarted = ContinuousClock.now
-        let third = try await studio.webSocket()
-        #expect(try await third.request(["id": 1, "type": "hello"])["ok"] as? Bool == true)
-        let other = ContinuousClock.now - otherStarted
-        let analysis = try await first.reply(id: 1, within: .seconds(300))
-        let analysed = ContinuousClock.now - started
-        #expect(analysis["ok"] as? Bool == true, "\(analysis["error"] ?? "")")
-        #expect(try await first.reply(id: 2, within: .seconds(30))["ok"] as? Bool == true)
-        #expect(try await second.reply(id: 1, within: .seconds(300))["ok"] as? Bool == true)
-        print(
-            "studio-figures: page \(page), pong \(pong), another session's hello \(other), while analysing 2 × 20 000 events (\(analysed))")
-        #expect(page < .seconds(3) && pong < .seconds(3) && other < .seconds(3))
-        #expect(analysed > page + pong + other, "the analyses were still running while the page and the ping were answered")
-    }
-
-    @Test func aClientThatReadsNothingIsPausedThenClosedAndTheServerStaysBounded() async throws {
-        let folder = try Fixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var limits = RunningStudio.testLimits
-        limits.stuckClientTimeout = .seconds(2)
-        let studio = try await RunningStudio(folder: folder, limits: limits)
-        // A small request with a large reply, as the page's analysis at full width.
-        let request = try json(["id": 1, "type": "analyze", "ahap": transients(1), "columns": 8_192])
-        let probe = try await studio.webSocket()
-        try await probe.sendText(request)
-        let replyBytes = try await probe.readFrame().payload.count
-        probe.drop()
-        let before = residentBytes()
-        let socket = try await studio.webSocket()
-        var sent = 0
-        do {
-            for _ in 0..<2_000 {
-                try await socket.sendText(request)
-                sent += 1
+extension StudioLoadTests {
+    /// A session's work runs off the concurrency pool and its replies are bounded: other clients, the page and pings
+    /// are answered while large patterns are analysed, and a client that never reads cannot grow the server.
+    struct SessionFlowTests {
+        @Test func thePageAndPingsAreAnsweredWhileTwoSessionsAnalyseLargePatterns() async throws {
+            let folder = try Fixtures.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            var limits = RunningStudio.testLimits
+            limits.maxMessageBytes = 8 << 20
+            limits.requestTimeLimit = .seconds(300)
+            let studio = try await RunningStudio(folder: folder, limits: limits)
+            let ahap = transients(20_000)
+            let first = try await studio.webSocket()
+            let second = try await studio.webSocket()
+            let started = ContinuousClock.now
+            for socket in [first, second] {
+                try await socket.sendText(try json(["id": 1, "type": "analyze", "ahap": ahap, "columns": 1_000]))
             }
-        } catch {
-            // The server stopped reading and then closed the client that never read: sends fail from then on.
+            // Queued behind the analysis on the same socket: answered after it (one request at a time, in order).
+            try await first.sendText(try json(["id": 2, "type": "hello"]))
+            let pageStarted = ContinuousClock.now
+            #expect(try await studio.stillServes())
+            let page = ContinuousClock.now - pageStarted
+            let pingStarted = ContinuousClock.now
+            try await second.ping()
+            let pong = ContinuousClock.now - pingStarted
+            let otherStarted = ContinuousClock.now
+            let third = try await studio.webSocket()
+            #expect(try await third.request(["id": 1, "type": "hello"])["ok"] as? Bool == true)
+            let other = ContinuousClock.now - otherStarted
+            let analysis = try await first.reply(id: 1, within: .seconds(300))
+            let analysed = ContinuousClock.now - started
+            #expect(analysis["ok"] as? Bool == true, "\(analysis["error"] ?? "")")
+            #expect(try await first.reply(id: 2, within: .seconds(30))["ok"] as? Bool == true)
+            #expect(try await second.reply(id: 1, within: .seconds(300))["ok"] as? Bool == true)
+            print(
+                "studio-figures: page \(page), pong \(pong), another session's hello \(other), while analysing 2 × 20 000 events (\(analysed))"
+            )
+            // Without the worker the page waited for the analyses (9.4 s of 16 s here); with it, milliseconds (a few
+            // seconds at worst on a machine busy with other tests).
+            #expect(page < .seconds(5) && pong < .seconds(5) && other < .seconds(5))
+            #expect(page * 4 < analysed && pong * 4 < analysed && other * 4 < analysed, "answered while the analyses ran")
         }
-        var peak = residentBytes()
-        // The session stops reading once its queue is full, and is closed once a write has waited 2 s.
-        let deadline = ContinuousClock.now + .seconds(60)
-        while studio.server.playbacks.count > 0, ContinuousClock.now < deadline {
-            peak = max(peak, residentBytes())
-            try await Task.sleep(for: .milliseconds(20))
+
+        @Test func aClientThatReadsNothingIsPausedThenClosedAndTheServerStaysBounded() async throws {
+            let folder = try Fixtures.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            var limits = RunningStudio.testLimits
+            limits.stuckClientTimeout = .seconds(2)
+            let studio = try await RunningStudio(folder: folder, limits: limits)
+            // A small request with a large reply, as the page's analysis at full width.
+            let request = try json(["id": 1, "type": "analyze", "ahap": transients(1), "columns": 8_192])
+            let probe = try await studio.webSocket()
+            try await probe.sendText(request)
+            let replyBytes = try await probe.readFrame().payload.count
+            probe.drop()
+            let before = residentBytes()
+            let socket = try await studio.webSocket()
+            var sent = 0
+            do {
+                for _ in 0..<2_000 {
+                    try await socket.sendText(request)
+                    sent += 1
+                }
+            } catch {
+                // The server stopped reading and then closed the client that never read: sends fail from then on.
+            }
+            var peak = residentBytes()
+            // The session stops reading once its queue is full, and is closed once a write has waited 2 s.
+            let deadline = ContinuousClock.now + .seconds(60)
+            while studio.server.playbacks.count > 0, ContinuousClock.now < deadline {
+                peak = max(peak, residentBytes())
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(studio.server.playbacks.count == 0, "the session that never read was closed")
+            let after = residentBytes()
+            print(
+                "studio-figures: \(sent) of 2 000 requests sent, none read, reply \(replyBytes) bytes each: resident \(before >> 20) MiB before, peak \(peak >> 20) MiB, \(after >> 20) MiB after the close"
+            )
+            #expect(peak - before < 64 << 20, "bounded: not a reply per request")
+            #expect(try await studio.stillServes())
         }
-        #expect(studio.server.playbacks.count == 0, "the session that never read was closed")
-        let after = residentBytes()
-        print(
-            "studio-figures: \(sent) of 2 000 requests sent, none read, reply \(replyBytes) bytes each: resident \(before >> 20) MiB before, peak \(peak >> 20) MiB, \(after >> 20) MiB after the close"
-        )
-        #expect(peak - before < 64 << 20, "bounded: not a reply per request")
-        #expect(try await studio.stillServes())
-    }
 
-    @Test func aRequestOverItsLimitsIsAnsweredWithAnError() async throws {
-        let folder = try Fixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var limits = RunningStudio.testLimits
-        limits.maxMessageBytes = 8 << 20
-        limits.requestTimeLimit = .milliseconds(50)
-        let studio = try await RunningStudio(folder: folder, limits: limits)
-        let socket = try await studio.webSocket()
-        let slow = try await socket.request(["id": 1, "type": "analyze", "ahap": transients(20_000)])
-        #expect((slow["error"] as? String)?.contains("took longer than") == true, "\(slow)")
-        try await socket.sendText(try json(["id": 2, "type": "hello"]))
-        #expect(try await socket.reply(id: 2, within: .seconds(300))["ok"] as? Bool == true, "served once the overrun ended")
-        limits.requestTimeLimit = .seconds(300)
-        limits.maxPatternEntries = 2_000
-        let other = try await RunningStudio(folder: folder, limits: limits)
-        let large = try await other.webSocket().request(["id": 1, "type": "play", "ahap": transients(2_001)])
-        #expect((large["error"] as? String)?.contains("at most 2000") == true, "\(large)")
-    }
+        @Test func aRequestOverItsLimitsIsAnsweredWithAnError() async throws {
+            let folder = try Fixtures.temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            var limits = RunningStudio.testLimits
+            limits.maxMessageBytes = 8 << 20
+            limits.requestTimeLimit = .milliseconds(50)
+            let studio = try await RunningStudio(folder: folder, limits: limits)
+            let socket = try await studio.webSocket()
+            let slow = try await socket.request(["id": 1, "type": "analyze", "ahap": transients(20_000)])
+            #expect((slow["error"] as? String)?.contains("took longer than") == true, "\(slow)")
+            try await socket.sendText(try json(["id": 2, "type": "hello"]))
+            #expect(try await socket.reply(id: 2, within: .seconds(300))["ok"] as? Bool == true, "served once the overrun ended")
+            limits.requestTimeLimit = .seconds(300)
+            limits.maxPatternEntries = 2_000
+            let other = try await RunningStudio(folder: folder, limits: limits)
+            let large = try await other.webSocket().request(["id": 1, "type": "play", "ahap": transients(2_001)])
+            #expect((large["error"] as? String)?.contains("at most 2000") == true, "\(large)")
+        }
 
-    private func json(_ object: [String: Any]) throws -> String {
-        String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+        private func json(_ object: [String: Any]) throws -> String {
+            String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+        }
     }
 }
