@@ -1,5 +1,5 @@
-/// A driven, damped second-order resonator: an LRA's or voice coil's moving mass (limits.md §4.1: ring-up/down
-/// τ = Q/(π·f0)). A band-pass `H(s) = (ω0/Q)s / (s² + (ω0/Q)s + ω0²)`, unity gain at f0, discretised with the
+/// A driven, damped second-order resonator: an LRA's or voice coil's moving mass (its envelope rings up and down with
+/// τ = 2Q/ω0 = Q/(π·f0)). A band-pass `H(s) = (ω0/Q)s / (s² + (ω0/Q)s + ω0²)`, unity gain at f0, discretised with the
 /// bilinear transform prewarped at f0 (unconditionally stable), run as a transposed direct form II biquad.
 ///
 ///     var coil = ResonatorModel(frequency: 120, qualityFactor: 1.5, sampleRate: 48_000)

@@ -122,7 +122,10 @@ import Testing
         let folder = try Fixtures.temporaryDirectory()
         // A property-list date where a number belongs.
         let plist = folder.appendingPathComponent("date.plist")
-        let dictionary: [String: Any] = ["Pattern": [["Event": ["Time": Date(timeIntervalSince1970: 0), "EventType": "HapticTransient"]]]]
+        // The event is typed: PropertyBased (imported by this target's property tests) makes Date a string literal, so
+        // an untyped literal here became [String: Date] and "HapticTransient" a date.
+        let event: [String: Any] = ["Time": Date(timeIntervalSince1970: 0), "EventType": "HapticTransient"]
+        let dictionary: [String: Any] = ["Pattern": [["Event": event]]]
         try PropertyListSerialization.data(fromPropertyList: dictionary, format: .xml, options: 0).write(to: plist)
         let date = try Self.run(["validate", plist.path])
         #expect(date.status == 1 && date.stderr.contains("Pattern[0].Event.Time: a date, which AHAP has no form for"), "\(date.stderr)")
