@@ -22,5 +22,24 @@ import Testing
         #expect(!result.stdout.contains("silent"), "\(result.stdout)")
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
+
+    /// libmpg123 prints its own notes on a damaged stream ("Note: Illegal Audio-MPEG-Header …") unless told to be
+    /// quiet; only our lines may reach standard error.
+    @Test(.needsLibsndfile) func aDamagedMP3GivesOurErrorAndNoDecoderChatter() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let input = folder.appendingPathComponent("damaged.mp3")
+        try AudioFixtures.writeCompressed(SyntheticAudio.hits(seconds: 4).audio.samples, format: .mp3, to: input)
+        var bytes = Array(try Data(contentsOf: input))
+        var state: UInt32 = 7
+        for i in (bytes.count / 2)..<Swift.min(bytes.count / 2 + 2_000, bytes.count) {
+            state = state &* 1_103_515_245 &+ 12_345
+            bytes[i] = UInt8(truncatingIfNeeded: state >> 16)
+        }
+        try Data(bytes).write(to: input)
+        let result = try CommandRunner.haptic(["from-audio", input.path, "-o", folder.appendingPathComponent("x.ahap").path])
+        #expect(result.status == 1 && result.stderr.contains("damaged or truncated"), "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.allSatisfy { $0.hasPrefix(input.path) }, "\(result.stderr)")
+    }
 }
 #endif
