@@ -89,7 +89,9 @@ extension HapticFile {
         var sharpnessError: Float = 0
         if sharpnesses.first! != nil {
             let values = sharpnesses.map { $0! }
-            let keptSharpness = PolylineSimplifier.simplify(times: times, values: values, tolerance: tolerance)
+            // The transients' samples anchor the sharpness too: the simplifier then works between two transients at a
+            // time (splitting a long run of alike stretches at its first one is quadratic in them).
+            let keptSharpness = PolylineSimplifier.simplify(times: times, values: values, tolerance: tolerance, forced: forced)
             sharpnessError = PolylineSimplifier.maxError(times: times, values: values, kept: keptSharpness)
             frequency = keptSharpness.map { FrequencyBreakpoint(time: times[$0], frequency: Double(values[$0]) * Double(values[$0])) }
         }
@@ -373,8 +375,16 @@ extension HapticFile {
             if value > 1 { residual = Swift.max(residual, wanted - envelope) }
             return (t, Swift.min(value, 1))
         }
-        // Keep only the points that matter (the compensated function is still piecewise smooth).
-        let kept = PolylineSimplifier.simplify(times: points.map(\.0), values: points.map(\.1), tolerance: 0.001)
+        // Keep only the points that matter (the compensated function is still piecewise smooth). Each event's start
+        // and end are kept as anchors: the simplifier then works on one event's stretch at a time, where splitting a
+        // stretch of many alike spikes (one per event edge) at its first spike would take time quadratic in them.
+        var edges = Set<Double>()
+        for event in events {
+            edges.insert(microseconds(event.time))
+            edges.insert(microseconds(event.time + event.duration))
+        }
+        let anchors = Set(times.indices.filter { edges.contains(times[$0]) })
+        let kept = PolylineSimplifier.simplify(times: points.map(\.0), values: points.map(\.1), tolerance: 0.001, forced: anchors)
         return (Piecewise(kept.map { points[$0] }), residual)
     }
 

@@ -24,6 +24,9 @@ package enum AudioFileOpener {
         switch Container(prefix) {
         case .wav:
             source = try WAVFrameSource(file: file, prefix: prefix)
+        case .compressed("MP3") where MPEGAudioLibrary.shared != nil:
+            // libmpg123 itself, told to be quiet (through libsndfile it prints its own notes on damaged streams).
+            source = try MPEGFrameSource(file: file, library: MPEGAudioLibrary.shared!)
         case .compressed(let name):
             let library: SoundFileLibrary
             switch SoundFileLibrary.shared {

@@ -130,6 +130,18 @@ import Testing
                         try? engine.makePlayer(with: pattern).start(atTime: 0)
                     }
                 }
+                // The threads end as apps do, some stopping the engine while others still ask: a request can land
+                // after the last stop, on an engine that never plays again.
+                if thread % 2 == 0 {
+                    engine.stop(completionHandler: nil)
+                } else {
+                    let id = "\(thread)-last"
+                    requests.record(id)
+                    engine.notifyWhenPlayersFinished { _ in
+                        answers.record(id)
+                        return .leaveEngineRunning
+                    }
+                }
             }
         }  // released: nothing can play any more
         let requested = requests.values
