@@ -120,13 +120,7 @@ package final class StudioSession: @unchecked Sendable {
         case .failure(let refusal)?: return refusal.reply
         case nil: return StudioReply.failure(nil, "the message could not be read")
         }
-        let reply = await offPool(worker, timeLimit: limits.requestTimeLimit) { session in
-            do throws(StudioError) {
-                return try session.dispatch(request, playback: playback)
-            } catch {
-                return StudioReply.failure(request.id, error.message)
-            }
-        }
+        let reply = await offPool(worker, timeLimit: limits.requestTimeLimit) { session in session.reply(to: request, playback: playback) }
         return reply
             ?? StudioReply.failure(
                 request.id,
@@ -172,6 +166,11 @@ package final class StudioSession: @unchecked Sendable {
         case .success(let value): request = value
         case .failure(let refusal): return refusal.reply
         }
+        return reply(to: request, playback: playback)
+    }
+
+    /// The reply to a request that was read: its result, or its refusal with the code the page acts on.
+    private func reply(to request: StudioRequest, playback: StudioPlayback) -> String {
         do throws(StudioError) {
             return try dispatch(request, playback: playback)
         } catch {
