@@ -19,7 +19,9 @@ import Testing
         return url
     }
 
-    @Test func aFileWithManyEmphasisPointsIsReadQuicklyAndRefusedWithItsCounts() throws {
+    // Sanitizer builds run the tool 5–15× slower: the refusal itself is covered there by HapticInterchangeTests.
+    @Test(.disabled(if: CommandRunner.sanitizerBuild, "40 000 points through an instrumented haptic take minutes"))
+    func aFileWithManyEmphasisPointsIsReadQuicklyAndRefusedWithItsCounts() throws {
         let folder = try Fixtures.temporaryDirectory()
         // 40 000 points (3.4 MB) took 199 s when each point was matched against every other; the AHAP pattern it
         // stands for has more than 100 000 entries, which `validate` passed although the AHAP reader refuses it.
@@ -44,7 +46,8 @@ import Testing
         let ahap = folder.appendingPathComponent("emphasis.ahap")
         let converted = try CommandRunner.haptic(["convert", url.path, "-o", ahap.path], timeout: 120)
         #expect(converted.status == 0, "\(converted.stderr)")
-        #expect(ContinuousClock.now - start < .seconds(30), "convert took \(ContinuousClock.now - start)")
+        // Quadratic reading took minutes for 2 000 points; linear takes a second or two (a loaded machine: 10×).
+        #expect(CommandRunner.sanitizerBuild || ContinuousClock.now - start < .seconds(60), "convert took \(ContinuousClock.now - start)")
         #expect(try CommandRunner.haptic(["validate", ahap.path], timeout: 120).status == 0)
         // And back: the .haptic convert writes is one validate accepts.
         let back = folder.appendingPathComponent("back.haptic")
