@@ -49,7 +49,7 @@ struct ControllerDiscoveryTests {
         try directory("\(pad)/1-2:1.3/0003:054C:0CE6.0001/input/input9")
         try directory("\(pad)/1-2:1.0/sound/card2")
         try directory("devices/pci0000:00/0000:00:1f.3/sound/card0")
-        files.createFile(atPath: root.appendingPathComponent("\(pad)/idVendor").path, contents: Data("054c\n".utf8))
+        _ = files.createFile(atPath: root.appendingPathComponent("\(pad)/idVendor").path, contents: Data("054c\n".utf8))
         try link("class/input/event5/device", to: root.appendingPathComponent("\(pad)/1-2:1.3/0003:054C:0CE6.0001/input/input9").path)
         try link("class/sound/card2/device", to: root.appendingPathComponent("\(pad)/1-2:1.0").path)
         try link("class/sound/card0/device", to: root.appendingPathComponent("devices/pci0000:00/0000:00:1f.3").path)
