@@ -190,7 +190,6 @@ let package = Package(
             dependencies: [
                 "HapticTestSupport", "haptic", "HapticCommands", "OpenCoreHaptics", "HapticDevices", "HapticEngine", "HapticPattern",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(
             name: "OpenGameControllerTests",
