@@ -70,7 +70,7 @@ private enum WAVEncoderBytes {
     }
 }
 
-nonisolated(unsafe) private let studio = Studio()
+private let studio = Studio()
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzStudioMessage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
