@@ -144,10 +144,13 @@ import Testing
         let unknown = try CommandRunner.haptic(["play", "no-such-feedback"])
         #expect(unknown.status == 1 && unknown.stderr.contains("library patterns: alignment"), "\(unknown.stderr)")
 
+        // A device string that cannot be one is a usage error, found before anything runs.
         let device = try CommandRunner.haptic(["play", "success", "--device", "bogus:1"])
-        #expect(device.status == 1 && device.stderr.contains("cannot use device 'bogus:1'"), "\(device.stderr)")
+        #expect(device.status == 64 && device.stderr.contains("--device: unknown device 'bogus:1'"), "\(device.stderr)")
         let unwritable = try CommandRunner.haptic(["play", "success", "--device", "wav:/nonexistent-dir/x.wav"])
-        #expect(unwritable.status == 1 && unwritable.stderr.contains("cannot open the output device"), "\(unwritable.stderr)")
+        #expect(
+            unwritable.status == 1 && unwritable.stderr.contains("cannot use device 'wav:/nonexistent-dir/x.wav'")
+                && unwritable.stderr.contains("the folder '/nonexistent-dir' does not exist"), "\(unwritable.stderr)")
 
         let rate = try CommandRunner.haptic(["play", "success", "--rate", "0"])
         #expect(rate.status == 64 && rate.stderr.contains("--rate"), "\(rate.stderr)")
