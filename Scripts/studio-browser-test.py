@@ -23,6 +23,7 @@ import urllib.request
 import zlib
 
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
@@ -229,8 +230,15 @@ def run(driver, args):
     check("a transient is added by double-clicking its lane", abs(float(time_field.get_attribute("value")) - 0.3) < 1e-6,
           f"Pattern[{index}] at {time_field.get_attribute('value')} s")
 
-    head = driver.find_element(By.CSS_SELECTOR, f'#timeline g.transient[data-entry="{index}"] rect.hit')
-    ActionChains(driver).click_and_hold(head).move_by_offset(int(round(0.2 * pps)), 0).release().perform()
+    # The page redraws the timeline when the analysis of the edit arrives: a handle found before that is stale, so
+    # the drag is retried on a freshly found one (the drag itself is one action: it either happened or did not start).
+    for attempt in range(5):
+        try:
+            head = driver.find_element(By.CSS_SELECTOR, f'#timeline g.transient[data-entry="{index}"] rect.hit')
+            ActionChains(driver).click_and_hold(head).move_by_offset(int(round(0.2 * pps)), 0).release().perform()
+            break
+        except StaleElementReferenceException:
+            time.sleep(0.2)
     wait.until(lambda d: abs(float(d.find_element(By.CSS_SELECTOR, '#inspector input[data-field="Time"]')
                                    .get_attribute("value")) - 0.5) < 1e-6)
     check("dragging it moves it to 0.5 s", True)
