@@ -2,6 +2,7 @@ import Foundation
 import HapticDevices
 import HapticEngine
 import HapticPattern
+import HapticRender
 import Testing
 
 #if canImport(Glibc)
