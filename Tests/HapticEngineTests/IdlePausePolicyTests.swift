@@ -2,7 +2,6 @@ import Foundation
 import HapticDevices
 import HapticEngine
 import HapticPattern
-import HapticRender
 import Testing
 
 #if canImport(Glibc)
