@@ -210,8 +210,7 @@ final class DeviceOutput: @unchecked Sendable {
             // would be one more wake-up per pause.
             if pauses && owed <= 0 && allIdle() {
                 let began = MonotonicClock.now()
-                // At the normal policy, so that the app's call that wakes it is not preempted by it (see there).
-                RenderThread.waitingAtNormalPolicy { _ = wake.wait(until: began + Self.idlePause) }
+                wake.wait(until: began + Self.idlePause)
                 owed = Int(((MonotonicClock.now() - began) * sampleRate).rounded())
                 silent = true
             }

@@ -58,35 +58,6 @@ final class RenderThread {
         #endif
     }
 
-    /// Runs `body` — the render thread's wait for a command during an idle pause — at the normal scheduling policy
-    /// when the calling thread runs at a real-time one, and restores the real-time policy before returning.
-    ///
-    /// Why: an app's call that wakes a `SCHED_FIFO` thread is preempted by it at once when the kernel places the woken
-    /// thread on the app's own CPU (it stays on the CPU it last ran on unless a real-time thread runs there), so the
-    /// app's call lasted as long as the render thread's next blocks: `impactOccurred()` after `prepare()` went from
-    /// 7 µs to 36–94 µs with wake on command (issue 26), and waking a real-time thread that spins 30 µs cost a plain C
-    /// waker 42–56 µs per `write` on this project's 2-core machine, against 2–8 µs when the waiting thread is not
-    /// real-time. A thread waiting at the normal policy is woken on an idle CPU without preempting the app; it takes
-    /// its real-time policy back (one system call) before it renders anything. Only idle pauses wait this way:
-    /// the paced waits between blocks of a playing engine keep the real-time policy.
-    ///
-    /// Real-time safety: two `pthread_setschedparam` calls around the wait (no lock, no allocation); a policy that
-    /// cannot be restored leaves the thread at the normal one, as when it could not be raised at start.
-    static func waitingAtNormalPolicy<T>(_ body: () -> T) -> T {
-        #if os(Linux)
-        let thread = pthread_self()
-        var policy: Int32 = 0
-        var parameters = sched_param()
-        guard pthread_getschedparam(thread, &policy, &parameters) == 0, policy == Int32(SCHED_FIFO) || policy == Int32(SCHED_RR)
-        else { return body() }
-        var normal = sched_param()
-        normal.sched_priority = 0
-        _ = pthread_setschedparam(thread, Int32(SCHED_OTHER), &normal)
-        defer { _ = pthread_setschedparam(thread, policy, &parameters) }
-        #endif
-        return body()
-    }
-
     /// Waits for the thread to end. Safe to call twice.
     func join() {
         guard !joined else { return }
