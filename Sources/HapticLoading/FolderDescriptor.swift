@@ -66,7 +66,7 @@ package final class FolderDescriptor: Sendable {
     ///
     /// - Throws: ``FolderAccessError`` when it does not exist, is not a folder or cannot be opened.
     package convenience init(path: String, resolution: Resolution = .automatic) throws(FolderAccessError) {
-        let descriptor = Self.retrying { Self.systemOpen(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        let descriptor = Self.retrying { systemOpen(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard descriptor >= 0 else {
             let code = errno
             switch code {
@@ -244,16 +244,5 @@ package final class FolderDescriptor: Sendable {
             let result = call()
             if result >= 0 || errno != EINTR { return result }
         }
-    }
-
-    /// `open(2)`, named apart from ``open(_:flags:mode:action:)``.
-    private static func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
-        #if canImport(Glibc)
-        Glibc.open(path, flags)
-        #elseif canImport(Musl)
-        Musl.open(path, flags)
-        #else
-        Darwin.open(path, flags)
-        #endif
     }
 }

@@ -140,8 +140,8 @@ public enum InputGate {
     }
 }
 
-/// `open(2)`, named apart from ``InputGate/open(_:kind:displayName:)``.
-private func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
+/// `open(2)`, named apart from the module's own `open` functions (``InputGate``'s and ``FolderDescriptor``'s).
+func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
     #if canImport(Glibc)
     Glibc.open(path, flags)
     #elseif canImport(Musl)
