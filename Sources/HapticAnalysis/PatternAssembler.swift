@@ -45,9 +45,11 @@ enum PatternAssembler {
             spacing: Swift.max(AudioAnalysisOptions.fusionInterval, 1 / options.maximumTransientRate))
         let hits = transients.map { rounded($0.time, 10_000) }
 
-        // Groups: a continuous event with its curves, or one transient; a pattern that must stop early keeps whole
-        // groups, so no event loses the curves that shape it.
-        var groups: [[(time: Double, order: Int, entry: Pattern.Entry)]] = []
+        // Groups: a continuous event with its curves, or one transient, each starting at its index in `entries`; a
+        // pattern that must stop early keeps whole groups, so no event loses the curves that shape it. One flat array
+        // (not an array per group): the assembly allocates per pattern, not per event.
+        var entries: [(time: Double, order: Int, entry: Pattern.Entry)] = []
+        var groupStarts: [Int] = []
         for segment in segments where intensity(segment.peak) >= tuning.minimumContinuousIntensity {
             for piece in pieces(of: segment, around: hits, tuning: tuning) {
                 let intensityPoints = points(
@@ -59,7 +61,7 @@ enum PatternAssembler {
                 guard peak > 0 else { continue }
                 let start = rounded(piece.lowerBound, 10_000)
                 let duration = rounded(piece.upperBound - piece.lowerBound, 10_000)
-                var entries: [(time: Double, order: Int, entry: Pattern.Entry)] = []
+                groupStarts.append(entries.count)
                 entries.append(
                     (
                         start, 0,
@@ -78,11 +80,11 @@ enum PatternAssembler {
                 for curve in curves(.hapticSharpnessControl, sharpnessPoints, start: start, end: duration, neutral: 0) {
                     entries.append((curve.time, 2, .curve(curve)))
                 }
-                groups.append(entries)
             }
         }
         for (transient, time) in zip(transients, hits) {
-            groups.append([
+            groupStarts.append(entries.count)
+            entries.append(
                 (
                     time, 3,
                     .event(
@@ -92,41 +94,47 @@ enum PatternAssembler {
                                 EventParameter(.hapticIntensity, rounded(intensity(transient.strength))),
                                 EventParameter(.hapticSharpness, rounded(transient.sharpness)),
                             ]))
-                )
-            ])
+                ))
         }
-        let (entries, endsEarlyAt) = fit(groups, limits: limits)
+        let (kept, endsEarlyAt) = fit(entries, groupStarts: groupStarts, limits: limits)
         // Time order; at one time the continuous event, then its curves, then transients (a stable, total order).
-        let ordered = entries.enumerated().sorted {
+        let ordered = kept.enumerated().sorted {
             ($0.element.time, $0.element.order, $0.offset) < ($1.element.time, $1.element.order, $1.offset)
         }
         return (Pattern(version: 1, entries: ordered.map(\.element.entry)), endsEarlyAt)
     }
 
     /// The groups that fit, earliest first: at most `limits.maxEntries` entries, and AHAP text (as the writer
-    /// writes it) within `limits.maxFileSize` less ``textReserve``. Returns their entries and, when a group had to
-    /// be left out, the time the first one left out starts (the pattern stops there).
+    /// writes it) within `limits.maxFileSize` less ``textReserve``. A group is `entries[groupStarts[k] ..<
+    /// groupStarts[k + 1]]`. Returns the entries kept and, when a group had to be left out, the time the first one left
+    /// out starts (the pattern stops there).
     static func fit(
-        _ groups: [[(time: Double, order: Int, entry: Pattern.Entry)]], limits: PatternLimits
+        _ entries: [(time: Double, order: Int, entry: Pattern.Entry)], groupStarts: [Int], limits: PatternLimits
     ) -> (entries: [(time: Double, order: Int, entry: Pattern.Entry)], endsEarlyAt: Double?) {
-        let byStart = groups.indices.sorted {
-            (groups[$0].first?.time ?? 0, groups[$0].first?.order ?? 0, $0) < (
-                groups[$1].first?.time ?? 0, groups[$1].first?.order ?? 0, $1
+        let budget = limits.maxFileSize > textReserve * 2 ? limits.maxFileSize - textReserve : limits.maxFileSize / 2
+        // Almost every sound fits with room to spare: a bound that allocates nothing decides that, and only a
+        // pattern near the limits has its entries written out to measure them.
+        if entries.count <= limits.maxEntries, entries.reduce(0, { $0 + textSizeBound(of: $1.entry) }) <= budget {
+            return (entries, nil)
+        }
+        func group(_ k: Int) -> Range<Int> { groupStarts[k]..<(k + 1 < groupStarts.count ? groupStarts[k + 1] : entries.count) }
+        let byStart = groupStarts.indices.sorted {
+            (entries[groupStarts[$0]].time, entries[groupStarts[$0]].order, $0) < (
+                entries[groupStarts[$1]].time, entries[groupStarts[$1]].order, $1
             )
         }
-        let budget = limits.maxFileSize > textReserve * 2 ? limits.maxFileSize - textReserve : limits.maxFileSize / 2
-        var entries: [(time: Double, order: Int, entry: Pattern.Entry)] = []
+        var kept: [(time: Double, order: Int, entry: Pattern.Entry)] = []
         var bytes = 0
-        for index in byStart {
-            let group = groups[index]
-            let size = group.reduce(0) { $0 + textSize(of: $1.entry) }
-            guard entries.count + group.count <= limits.maxEntries, size <= budget - bytes else {
-                return (entries, group.first?.time ?? 0)
+        for k in byStart {
+            let range = group(k)
+            let size = entries[range].reduce(0) { $0 + textSize(of: $1.entry) }
+            guard kept.count + range.count <= limits.maxEntries, size <= budget - bytes else {
+                return (kept, entries[range.lowerBound].time)
             }
             bytes += size
-            entries += group
+            kept += entries[range]
         }
-        return (entries, nil)
+        return (kept, nil)
     }
 
     /// The bytes an entry takes in the `Pattern` array of canonical AHAP text, its indent and separator included.
@@ -134,6 +142,20 @@ enum PatternAssembler {
         var text = ""
         AHAPWriter.write(AHAPWriter.value(from: entry), indent: 4, to: &text)
         return text.utf8.count + 6  // "    " before it, ",\n" after it
+    }
+
+    /// At least ``textSize(of:)``, computed without writing the entry: the writer's lines for an entry's keys and
+    /// braces take under 512 bytes, and each parameter or control point one line of under 192 (two numbers of at
+    /// most 24 characters, the key names, the indent); a waveform path at most 6 bytes a byte (`\u00XX` escapes).
+    static func textSizeBound(of entry: Pattern.Entry) -> Int {
+        switch entry {
+        case .event(let event):
+            var pathBytes = 0
+            if case .path(let path)? = event.waveform { pathBytes = path.utf8.count * 6 }
+            return 512 + 192 * event.parameters.count + pathBytes
+        case .parameter: return 512
+        case .curve(let curve): return 512 + 192 * curve.controlPoints.count
+        }
     }
 
     /// The stretches of `segment` left once each hit inside it has the actuator to itself (seconds from the start
