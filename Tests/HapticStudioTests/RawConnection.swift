@@ -136,9 +136,11 @@ final class RawConnection {
     }
 
     /// Sends one masked text frame (a client's frames are masked).
-    func sendText(_ text: String) async throws {
-        let payload = Array(text.utf8)
-        var frame: [UInt8] = [0x81]
+    func sendText(_ text: String) async throws { try await sendFrame(opcode: 0x1, Array(text.utf8)) }
+
+    /// Sends one masked, final frame with `opcode` (0x1 text, 0xA pong, …).
+    func sendFrame(opcode: UInt8, _ payload: [UInt8]) async throws {
+        var frame: [UInt8] = [0x80 | opcode]
         if payload.count < 126 {
             frame.append(0x80 | UInt8(payload.count))
         } else if payload.count < 65_536 {
@@ -179,6 +181,12 @@ final class RawConnection {
     func reply(id: Int?) async throws -> [String: Any] {
         while true {
             let frame = try await readFrame()
+            // The server pings a quiet connection (slow under sanitizers): answer as a browser does, and go on.
+            if frame.opcode == 0x9 {
+                try await sendFrame(opcode: 0xA, frame.payload)
+                continue
+            }
+            if frame.opcode == 0xA { continue }
             guard frame.opcode == 1 else { throw Failure(description: "frame with opcode \(frame.opcode)") }
             guard let object = try JSONSerialization.jsonObject(with: Data(frame.payload)) as? [String: Any] else { continue }
             if object["push"] != nil { continue }

@@ -82,7 +82,8 @@ extension StudioLoadTests {
             print(
                 "studio-figures: \(sent) of 2 000 requests sent, none read, reply \(replyBytes) bytes each: resident \(before >> 20) MiB before, peak \(peak >> 20) MiB, \(after >> 20) MiB after the close"
             )
-            #expect(peak - before < 64 << 20, "bounded: not a reply per request")
+            // AddressSanitizer keeps freed memory in quarantine (256 MiB), so resident memory says nothing there.
+            #expect(CommandRunner.sanitizerBuild || peak - before < 64 << 20, "bounded: not a reply per request")
             #expect(try await studio.stillServes())
         }
 
