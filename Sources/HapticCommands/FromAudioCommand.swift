@@ -167,7 +167,7 @@ struct FromAudioCommand: ParsableCommand {
         let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
         let file = input.standardizedFileURL.resolvingSymlinksInPath().path
         let prefix = root.hasSuffix("/") ? root : root + "/"
-        guard file.hasPrefix(prefix) else {
+        guard file.utf8.starts(with: prefix.utf8) else {  // bytes: Swift's String calls "café" and "cafe\u{301}" equal
             printError(
                 "\(input.path): error: --with-audio: the sound must be in the output's folder (\(root)) or below it, since an EventWaveformPath may not leave the pattern's folder; write the pattern next to the sound"
             )

@@ -229,15 +229,19 @@ extension AHAPReader {
         if path.isEmpty { return "\"EventWaveformPath\" is empty" }
         if path.utf8.contains(0) { return "\"EventWaveformPath\" contains a NUL byte" }
         guard policy == .confinedToFolder else { return nil }
-        if path.hasPrefix("/") || path.hasPrefix("~") {
+        // Bytes, as the kernel reads the path: a `/` followed by a combining mark is one Swift Character, so String
+        // methods would not see it as a separator (and `..` before it would go unseen).
+        let slash = UInt8(ascii: "/")
+        let dot = UInt8(ascii: ".")
+        if path.utf8.first == slash || path.utf8.first == UInt8(ascii: "~") {
             return "\"EventWaveformPath\" \"\(path)\" is absolute; it must be relative to the pattern's folder"
         }
         var depth = 0
-        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if component == ".." {
+        for component in path.utf8.split(separator: slash, omittingEmptySubsequences: true) {
+            if component.elementsEqual([dot, dot]) {
                 depth -= 1
                 if depth < 0 { return "\"EventWaveformPath\" \"\(path)\" leaves the pattern's folder" }
-            } else if component != "." {
+            } else if !component.elementsEqual([dot]) {
                 depth += 1
             }
         }
