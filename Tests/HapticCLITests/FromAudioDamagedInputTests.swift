@@ -29,13 +29,7 @@ import Testing
         let folder = try Fixtures.temporaryDirectory()
         let input = folder.appendingPathComponent("damaged.mp3")
         try AudioFixtures.writeCompressed(SyntheticAudio.hits(seconds: 4).audio.samples, format: .mp3, to: input)
-        var bytes = Array(try Data(contentsOf: input))
-        var state: UInt32 = 7
-        for i in (bytes.count / 2)..<Swift.min(bytes.count / 2 + 2_000, bytes.count) {
-            state = state &* 1_103_515_245 &+ 12_345
-            bytes[i] = UInt8(truncatingIfNeeded: state >> 16)
-        }
-        try Data(bytes).write(to: input)
+        try AudioFixtures.damageMidStream(input, seed: 7)
         let result = try CommandRunner.haptic(["from-audio", input.path, "-o", folder.appendingPathComponent("x.ahap").path])
         #expect(result.status == 1 && result.stderr.contains("damaged or truncated"), "\(result.stderr)")
         let lines = result.stderr.split(separator: "\n")

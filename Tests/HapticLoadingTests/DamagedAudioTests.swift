@@ -38,13 +38,7 @@ import Glibc
         let folder = try Fixtures.temporaryDirectory()
         let url = folder.appendingPathComponent("damaged.flac")
         try AudioFixtures.writeCompressed(Self.hits.audio.samples, format: .flac, to: url)
-        var bytes = Array(try Data(contentsOf: url))
-        var state: UInt32 = 12_345
-        for i in (bytes.count / 2)..<Swift.min(bytes.count / 2 + 2_000, bytes.count) {
-            state = state &* 1_103_515_245 &+ 12_345
-            bytes[i] = UInt8(truncatingIfNeeded: state >> 16)
-        }
-        try Data(bytes).write(to: url)
+        try AudioFixtures.damageMidStream(url, seed: 12_345)
         let error = try #require(throws: PatternError.self) { try AudioFileAnalysis.analyse(url) }
         #expect(error.code == .invalidAudioResource && error.message.contains("damaged or truncated"), "\(error)")
     }

@@ -35,6 +35,18 @@ public enum AudioFixtures {
         try Data(WAVEncoder(format: float ? .float32 : .int16).encode(channels: [samples], sampleRate: sampleRate)).write(to: url)
     }
 
+    /// Overwrites 2 000 bytes from the middle of the file at `url` with fixed pseudo-random bytes (a file damaged
+    /// mid-stream: its header still reads, its audio does not).
+    public static func damageMidStream(_ url: URL, seed: UInt32) throws {
+        var bytes = Array(try Data(contentsOf: url))
+        var state = seed
+        for i in (bytes.count / 2)..<Swift.min(bytes.count / 2 + 2_000, bytes.count) {
+            state = state &* 1_103_515_245 &+ 12_345
+            bytes[i] = UInt8(truncatingIfNeeded: state >> 16)
+        }
+        try Data(bytes).write(to: url)
+    }
+
     /// Writes mono `samples` in `format` with libsndfile.
     public static func writeCompressed(_ samples: [Float], sampleRate: Int = 48_000, format: Compressed, to url: URL) throws {
         let library = try SoundFileLibrary.shared.get()

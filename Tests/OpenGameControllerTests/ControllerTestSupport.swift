@@ -40,6 +40,19 @@ func rms(_ samples: [Float], _ range: Range<Int>) -> Float {
     return (sum / Float(upper - lower)).squareRoot()
 }
 
+/// A pattern of one transient, as game code writes it.
+func tap(intensity: Float, sharpness: Float) throws -> CHHapticPattern {
+    try CHHapticPattern(
+        events: [
+            CHHapticEvent(
+                eventType: .hapticTransient,
+                parameters: [
+                    CHHapticEventParameter(parameterID: .hapticIntensity, value: intensity),
+                    CHHapticEventParameter(parameterID: .hapticSharpness, value: sharpness),
+                ], relativeTime: 0)
+        ], parameters: [])
+}
+
 /// A pattern of one continuous event, as game code writes it.
 func rumble(intensity: Float, sharpness: Float, seconds: TimeInterval) throws -> CHHapticPattern {
     try CHHapticPattern(

@@ -16,19 +16,6 @@ extension GameControllerSuites {
             ("light", 0.5, 0.43), ("medium", 0.7, 0.43), ("heavy", 1, 0.57),
         ]
 
-        /// A pattern of one transient, as game code writes it.
-        static func tap(intensity: Float, sharpness: Float) throws -> CHHapticPattern {
-            try CHHapticPattern(
-                events: [
-                    CHHapticEvent(
-                        eventType: .hapticTransient,
-                        parameters: [
-                            CHHapticEventParameter(parameterID: .hapticIntensity, value: intensity),
-                            CHHapticEventParameter(parameterID: .hapticSharpness, value: sharpness),
-                        ], relativeTime: 0)
-                ], parameters: [])
-        }
-
         /// Plays `pattern` on a fresh simulated `model` pad through `locality` and returns each handle actuator's peak.
         static func peaks(
             _ model: String, _ pattern: CHHapticPattern, locality: GCHapticsLocality = .default, seconds: Double = 0.6
@@ -55,7 +42,7 @@ extension GameControllerSuites {
             var table: [String] = []
             var strongest: [Float] = []
             for impact in Self.impacts {
-                let p = try Self.peaks("xbox", Self.tap(intensity: impact.intensity, sharpness: impact.sharpness))
+                let p = try Self.peaks("xbox", tap(intensity: impact.intensity, sharpness: impact.sharpness))
                 table.append("\(impact.name) \(p.strong)/\(p.weak)")
                 strongest.append(max(p.strong, p.weak))
                 if impact.name == "heavy" {
@@ -76,7 +63,7 @@ extension GameControllerSuites {
             let pads = try SimulatedPads(["xbox"])
             let engine = try #require(GCController.controllers().first?.haptics?.createEngine(withLocality: .default))
             try engine.start()
-            try engine.makePlayer(with: Self.tap(intensity: 1, sharpness: 0.57)).start(atTime: CHHapticTimeImmediate)
+            try engine.makePlayer(with: tap(intensity: 1, sharpness: 0.57)).start(atTime: CHHapticTimeImmediate)
             engine.stop()
             let channels = try pads.recording(0).channels
             let peak = max(channels[0].map(abs).max() ?? 0, channels[1].map(abs).max() ?? 0)
@@ -85,7 +72,7 @@ extension GameControllerSuites {
 
         /// The ControllerHaptics example's heavy thud (intensity 1, sharpness 0.1) on the left handle's motor alone.
         @Test func aThudOnOneHandleIsFelt() throws {
-            let left = try Self.peaks("xbox", Self.tap(intensity: 1, sharpness: 0.1), locality: .leftHandle)
+            let left = try Self.peaks("xbox", tap(intensity: 1, sharpness: 0.1), locality: .leftHandle)
             #expect(left.strong >= 0.5 && left.weak == 0, "left handle only: \(left)")
         }
 
