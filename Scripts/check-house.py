@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""The house rules that grep can check (issue 22), run by .ci/run.
+
+- Each library target imports exactly what Package.swift lists, and HapticEngine only what the runtime may
+  (Scripts/module-graph.py --check).
+- No hand-written Swift file over 500 lines (generated files are named GENERATED-*).
+- The platform floor is the only place that opens a library (`dlopen(`), creates a thread (`pthread_create(`), imports
+  the C library under `#if canImport(Glibc)`, or reaches eventfd.
+- Nothing sleeps to wait for a condition: every `usleep`, `Thread.sleep`, `Task.sleep`, `nanosleep` left in Sources and
+  Examples paces time and says so on its line or the line above with a comment containing "pacing:".
+
+Usage: Scripts/check-house.py        (exit 1 and one line per problem when a rule is broken)
+"""
+
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FLOOR = os.path.join("Sources", "HapticSystem") + os.sep
+LINE_LIMIT = 500
+SLEEP = re.compile(r"\b(usleep|Thread\.sleep|Task\.sleep|nanosleep)\s*\(")
+
+
+def swift_files(*folders):
+    for folder in folders:
+        for directory, subdirs, files in os.walk(os.path.join(ROOT, folder)):
+            subdirs[:] = [d for d in subdirs if not d.startswith(".build")]
+            for name in sorted(files):
+                if name.endswith(".swift"):
+                    path = os.path.join(directory, name)
+                    yield os.path.relpath(path, ROOT), path
+
+
+def main():
+    problems = []
+    graph = subprocess.run([sys.executable, os.path.join(ROOT, "Scripts", "module-graph.py"), "--check"])
+    if graph.returncode != 0:
+        problems.append("module graph: see the module-graph lines above")
+
+    for relative, path in swift_files("Sources", "Tests", "Examples", "Fuzz", os.path.join("Benchmarks", "Benchmarks")):
+        with open(path, encoding="utf-8") as handle:
+            lines = handle.read().split("\n")
+        count = len(lines) - (1 if lines and lines[-1] == "" else 0)
+        if count > LINE_LIMIT and not os.path.basename(relative).startswith("GENERATED-"):
+            problems.append(f"{relative}: {count} lines, over the limit of {LINE_LIMIT}")
+        if not relative.startswith("Sources") and not relative.startswith("Examples"):
+            continue
+        in_floor = relative.startswith(FLOOR)
+        for number, line in enumerate(lines, 1):
+            code = line.split("//", 1)[0]
+            if not in_floor:
+                for needle, what in (("dlopen(", "opens a library"), ("pthread_create(", "creates a thread"),
+                                     ("eventfd(", "makes an eventfd")):
+                    if needle in code:
+                        problems.append(f"{relative}:{number}: {what} outside HapticSystem")
+                following = lines[number] if number < len(lines) else ""
+                if re.match(r"\s*#if canImport\(Glibc\)", line) and re.match(r"\s*(@\w+\s+)*import Glibc", following):
+                    problems.append(f"{relative}:{number}: imports the C library itself (import HapticSystem instead)")
+            if SLEEP.search(code):
+                context = line + (lines[number - 2] if number >= 2 else "")
+                if "pacing:" not in context:
+                    problems.append(f"{relative}:{number}: a sleep without a 'pacing:' comment (wait on a signal instead)")
+
+    for line in problems:
+        print(f"check-house: {line}", file=sys.stderr)
+    print(f"check-house: {len(problems)} problem(s)")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
