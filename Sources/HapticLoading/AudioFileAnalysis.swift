@@ -11,7 +11,7 @@ import HapticPattern
 /// error names it when it is missing). The file is read in blocks and analysed as it is decoded, so memory stays
 /// bounded however long it is; it must be a regular file of at most 1 GiB lasting at most
 /// `PatternLimits.maxPatternDuration` (one hour), the longest pattern there may be (``InputKind/analysisAudio(_:)``).
-public enum AudioFileAnalysis {
+package enum AudioFileAnalysis {
     /// Frames decoded and analysed at a time.
     static let blockFrames = 4_096
 
@@ -29,7 +29,7 @@ public enum AudioFileAnalysis {
     ///   than one hour or needs libsndfile where it is missing; `badParameterEntry` for options out of range;
     ///   `invalidPatternData` for audio longer than `limits.maxPatternDuration`. A pattern that would exceed
     ///   `limits.maxEntries` or `limits.maxFileSize` stops early (``HapticAnalysis/AudioAnalysis/endsEarlyAt``).
-    public static func analyse(
+    package static func analyse(
         _ url: URL, options: AudioAnalysisOptions = AudioAnalysisOptions(), limits: PatternLimits = .default,
         progress: ((_ analysed: Double, _ total: Double?) -> Void)? = nil
     ) throws(PatternError) -> AudioAnalysis {
@@ -95,7 +95,7 @@ public enum AudioFileAnalysis {
     /// The whole-band pattern of the audio file at `url` (see ``analyse(_:options:limits:progress:)``).
     ///
     /// - Throws: `PatternError` as ``analyse(_:options:limits:progress:)`` does.
-    public static func pattern(fromAudioAt url: URL, options: AudioAnalysisOptions = AudioAnalysisOptions()) throws(PatternError) -> Pattern
+    package static func pattern(fromAudioAt url: URL, options: AudioAnalysisOptions = AudioAnalysisOptions()) throws(PatternError) -> Pattern
     {
         try analyse(url, options: options).pattern
     }
