@@ -78,7 +78,7 @@ struct FromAudioCommand: ParsableCommand {
         let analysis: AudioAnalysis
         var warned = false
         do {
-            analysis = try AudioFileAnalysis.analyse(inputURL, options: options) { done, total in
+            analysis = try AudioFileAnalysis.analyze(inputURL, options: options) { done, total in
                 if !warned, let total {
                     // Before the work, not after it: a sound this long may give more than a pattern may hold.
                     warned = true
@@ -138,7 +138,7 @@ struct FromAudioCommand: ParsableCommand {
         maxRate * (transientsOnly ? 330 : 1_600)
     }
 
-    /// What to say before analysing a sound of `seconds` whose pattern may exceed what a pattern may hold, or `nil`.
+    /// What to say before analyzing a sound of `seconds` whose pattern may exceed what a pattern may hold, or `nil`.
     func limitNote(seconds: Double) -> String? {
         let limits = PatternLimits.default
         let bytes = seconds * Self.estimatedBytesPerSecond(maxRate: maxRate, transientsOnly: transientsOnly)

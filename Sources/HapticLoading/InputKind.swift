@@ -56,7 +56,7 @@ package struct InputKind: Sendable, Hashable {
     package static let triggerLog = InputKind(
         noun: "trigger log", byteLimit: 64 << 20, limitName: "InputKind.triggerLog", tooLargeCode: .invalidPatternData)
 
-    /// Audio to analyse into a pattern (`haptic from-audio`), read in pieces: 1 GiB (about 90 minutes of 48 kHz
+    /// Audio to analyze into a pattern (`haptic from-audio`), read in pieces: 1 GiB (about 90 minutes of 48 kHz
     /// stereo 16-bit audio) and no longer than a pattern may last, ``PatternLimits/maxPatternDuration`` (one hour).
     package static func analysisAudio(_ limits: PatternLimits = .default) -> InputKind {
         InputKind(

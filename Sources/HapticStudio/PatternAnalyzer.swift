@@ -62,7 +62,7 @@ package final class PatternAnalyzer {
     package static func checkSize(_ pattern: Pattern, maxEntries: Int) throws(StudioError) {
         guard pattern.entries.count <= maxEntries else {
             throw StudioError(
-                "the pattern has \(pattern.entries.count) events and curves; the studio analyses and plays at most \(maxEntries)")
+                "the pattern has \(pattern.entries.count) events and curves; the studio analyzes and plays at most \(maxEntries)")
         }
     }
 

@@ -26,7 +26,7 @@ package enum StudioImport {
         var pattern: Pattern
         do {
             // Opened by the kernel beneath the studio's folder, no link followed.
-            let analysis = try AudioFileAnalysis.analyse(beneath: folder.descriptor, relative, displayName: path, options: options)
+            let analysis = try AudioFileAnalysis.analyze(beneath: folder.descriptor, relative, displayName: path, options: options)
             switch band {
             case .whole: pattern = analysis.pattern
             case .low: pattern = analysis.lowBandPattern ?? Pattern()

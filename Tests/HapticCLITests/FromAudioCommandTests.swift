@@ -143,7 +143,7 @@ import Testing
         let cases: [(String, [UInt8], String)] = [
             (
                 "notes.wav", Array("these are words, not a sound\n".utf8),
-                "not audio that can be analysed (WAV, FLAC, Ogg/Vorbis, MP3, AIFF or CAF)"
+                "not audio that can be analyzed (WAV, FLAC, Ogg/Vorbis, MP3, AIFF or CAF)"
             ),
             ("truncated.wav", Array(good.prefix(20_000)), "the data chunk claims 384000 bytes but only 19956 follow (truncated file?)"),
             ("zero-channels.wav", zeroChannels, "0 channels; 1 … 64 are supported"),
@@ -230,7 +230,7 @@ import Testing
     }
 
     @Test(.enabled(if: !CommandRunner.sanitizerBuild, "a sanitizer build's shadow memory cannot run under ulimit -v"))
-    func longAudioIsAnalysedInBoundedMemory() throws {
+    func longAudioIsAnalyzedInBoundedMemory() throws {
         // Three minutes of 48 kHz stereo float audio is a 69 MB file; read whole and decoded it would take 138 MB on
         // top of the process (about 75 MB); streamed, the analysis stays within a 140 MB address space.
         let url = try Fixtures.temporaryDirectory().appendingPathComponent("long.wav")
