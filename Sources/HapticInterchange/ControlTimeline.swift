@@ -106,9 +106,6 @@ package struct ControlTimeline: Sendable, Hashable {
     /// The times at which the function's slope may change.
     package var knotTimes: [Double] { knots.map(\.time) }
 
-    /// Whether the control never leaves its default.
-    package var isConstantDefault: Bool { knots.allSatisfy { $0.value == id.range.defaultValue } }
-
     private func interpolate(from index: Int, at time: Double) -> Float {
         let a = knots[index]
         guard index + 1 < knots.count else { return a.value }

@@ -47,8 +47,6 @@ private struct HapticFileReader {
     let tape: AHAPTape
     let file: String?
     let limits: PatternLimits
-    /// Nodes by JSON path, for locating ``HapticFile/validate()``'s problems.
-    private var nodesByPath: [String: Int] = [:]
 
     init(tape: AHAPTape, file: String?, limits: PatternLimits) {
         self.tape = tape

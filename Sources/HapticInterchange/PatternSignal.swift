@@ -160,9 +160,6 @@ package struct PatternSignal: Sendable {
         return Swift.min(Swift.max(weighted / sum, 0), 1)
     }
 
-    /// The unclamped sum of the continuous contributions at `time` (above 1 means the renderer clips).
-    package func unclampedIntensity(at time: Double) -> Float { contributions(at: time).0 }
-
     /// The continuous intensity (as ``intensity(at:)``) at each of `times`, which must be in ascending order: one
     /// sweep over the events, so the cost grows with the times plus the events, not their product.
     package func intensities(atAscending times: [Double]) -> [Float] {
