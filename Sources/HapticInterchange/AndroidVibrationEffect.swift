@@ -44,8 +44,9 @@ package struct AndroidVibrationEffect: Sendable, Hashable, Codable {
     /// - Parameters:
     ///   - pattern: the AHAP pattern.
     ///   - stepMilliseconds: the grid; values below ``minimumStepMilliseconds`` are raised to it, above ``maximumStepMilliseconds`` lowered to it.
-    package static func converting(_ pattern: Pattern, stepMilliseconds: Int = minimumStepMilliseconds) -> Conversion<AndroidVibrationEffect>
-    {
+    package static func converting(
+        _ pattern: Pattern, stepMilliseconds: Int = minimumStepMilliseconds
+    ) -> Conversion<AndroidVibrationEffect> {
         let stepMs = Swift.min(Swift.max(stepMilliseconds, minimumStepMilliseconds), maximumStepMilliseconds)
         let signal = PatternSignal(pattern)
         let grid = SignalGrid(signal, step: Double(stepMs) / 1000)
