@@ -101,15 +101,15 @@ struct FromAudioCommand: ParsableCommand {
                     "\(output): note: the pattern stops at \(clock(end)) of the sound's \(clock(analysis.duration)): the events after it would not fit in one pattern (at most \(limits.maxFileSize >> 20) MiB of AHAP, PatternLimits.maxFileSize, and \(limits.maxEntries) entries, PatternLimits.maxEntries); lower --max-rate or --sensitivity, use --transients-only, or convert an excerpt to cover the rest"
                 ))
         }
-        var pattern = analysis.pattern
-        if let waveformPath {
-            // The sound first, at the pattern's start: the analysis' times are the sound's own.
-            pattern.entries.insert(.event(Event(type: .audioCustom, time: 0, waveform: .path(waveformPath))), at: 0)
-        }
+        // With --with-audio, the sound first, at the pattern's start (a silent sound gives no pattern at all).
+        let pattern = AudioFileAnalysis.pattern(of: analysis, soundTrack: waveformPath)
         let source = inputURL.lastPathComponent
         try write(pattern, to: outputURL, description: "Haptics made from \(source) by haptic from-audio")
         print(terminalSafe("\(output): \(summary(of: pattern, duration: analysis.duration))"))
-        if let low = analysis.lowBandPattern, let high = analysis.highBandPattern, let crossover = splitBands {
+        if let crossover = splitBands, analysis.lowBandPattern != nil, analysis.highBandPattern != nil {
+            // The band patterns are for a controller's two motors: haptics alone.
+            let low = AudioFileAnalysis.pattern(of: analysis, band: .low)
+            let high = AudioFileAnalysis.pattern(of: analysis, band: .high)
             let hz = Int(crossover.rounded())
             try write(low, to: outputs[1], description: "Haptics made from \(source) below \(hz) Hz by haptic from-audio")
             try write(high, to: outputs[2], description: "Haptics made from \(source) above \(hz) Hz by haptic from-audio")

@@ -92,11 +92,13 @@ package enum AudioFileAnalysis {
         }
     }
 
-    /// The whole-band pattern of the audio file at `url` (see ``analyze(_:options:limits:progress:)``).
+    /// The whole-band pattern of the audio file at `url`, haptics alone (see ``analyze(_:options:limits:progress:)``
+    /// and ``pattern(of:band:soundTrack:)``).
     ///
     /// - Throws: `PatternError` as ``analyze(_:options:limits:progress:)`` does.
-    package static func pattern(fromAudioAt url: URL, options: AudioAnalysisOptions = AudioAnalysisOptions()) throws(PatternError) -> Pattern
+    package static func pattern(fromAudioAt url: URL, options: AudioAnalysisOptions = AudioAnalysisOptions()) throws(PatternError)
+        -> Pattern
     {
-        try analyze(url, options: options).pattern
+        pattern(of: try analyze(url, options: options))
     }
 }

@@ -49,6 +49,7 @@ extension CHHapticPattern {
                     "the sound's pattern would hold more than a pattern may (PatternLimits.maxEntries, PatternLimits.maxFileSize): only its first \(Int(end)) s of \(Int(analysis.duration.rounded())) s fit; lower the maximum transient rate or the sensitivity, or analyze an excerpt",
                     file: audioURL.path))
         }
-        self.init(pattern: analysis.pattern)
+        // Haptics alone (see above): the caller adds the sound as it plays it.
+        self.init(pattern: AudioFileAnalysis.pattern(of: analysis))
     }
 }

@@ -89,6 +89,20 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: inner.appendingPathComponent("x.ahap").path))
     }
 
+    /// A silent sound makes no haptics, with `--with-audio` too: nothing is written and the summary says why. (The
+    /// CLI used to write a pattern holding the sound alone, where the studio's import refused: issue 22 made one
+    /// function build the pattern for both.)
+    @Test func withAudioASilentSoundWritesNothing() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let wav = folder.appendingPathComponent("silence.wav")
+        try AudioFixtures.writeWAV(SyntheticAudio(seconds: 1).samples, to: wav)
+        let output = folder.appendingPathComponent("silence.ahap")
+        let result = try Self.run(["from-audio", wav.path, "-o", output.path, "--with-audio"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("0 transients, 0 continuous events, 1.00 s of audio; the sound is silent"), "\(result.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
     @Test(.needsLibsndfile) func compressedInputAndTheTwoBands() throws {
         let folder = try Fixtures.temporaryDirectory()
         let flac = folder.appendingPathComponent("hits.flac")
