@@ -132,7 +132,7 @@ def figures(results):
         row(label, figure, f"EngineBenchmarks/{name}")
 
     ten = time_of(results, "analysis_ten_minutes_48kHz_stereo")
-    row("from-audio: ten minutes of 48 kHz stereo analysed, p50",
+    row("from-audio: ten minutes of 48 kHz stereo analyzed, p50",
         f"{duration(ten)} ({600e9 / ten:,.0f}× real time)" if ten else MISSING,
         "AnalysisBenchmarks/analysis_ten_minutes_48kHz_stereo")
     mallocs = value(results, "analysis_one_second_48kHz_stereo", "Malloc (total)", "p90")

@@ -53,9 +53,9 @@ struct AnalysisTuning {
     let intensityTolerance: Float = 0.03
     /// How far the thinned sharpness curve may stray from the measured one.
     let sharpnessTolerance: Float = 0.04
-    /// The lowest frequency analysed, in hertz: below it is DC, rumble and a clipped signal's offset.
+    /// The lowest frequency analyzed, in hertz: below it is DC, rumble and a clipped signal's offset.
     let lowestFrequency = 30.0
-    /// The highest frequency analysed, in hertz.
+    /// The highest frequency analyzed, in hertz.
     let highestFrequency: Double
     /// The spectral centroid that maps to sharpness 0 and the one that maps to sharpness 1 (log-scaled between).
     let dullFrequency = 80.0

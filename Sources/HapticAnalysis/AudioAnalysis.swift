@@ -2,7 +2,7 @@ import HapticPattern
 
 /// What the analysis of a sound gives: the pattern, and with a crossover one pattern per band.
 ///
-///     let analysis = try AudioAnalyzer.analyse(interleaved: samples, sampleRate: 48_000, channelCount: 1)
+///     let analysis = try AudioAnalyzer.analyze(interleaved: samples, sampleRate: 48_000, channelCount: 1)
 ///     print(analysis.pattern.events.count)
 public struct AudioAnalysis: Sendable, Hashable {
     /// The whole-band pattern: transients at the hits, continuous events over the sustained sound.
@@ -13,7 +13,7 @@ public struct AudioAnalysis: Sendable, Hashable {
     /// With ``AudioAnalysisOptions/crossoverFrequency``: the pattern of the sound above the crossover, for the weak
     /// (high-frequency, right-handle) motor; otherwise `nil`.
     public var highBandPattern: Pattern?
-    /// The length of the audio analysed, in seconds.
+    /// The length of the audio analyzed, in seconds.
     public var duration: Double
     /// Where the pattern stops before the sound ends, in seconds, or `nil` when it covers the whole sound.
     ///

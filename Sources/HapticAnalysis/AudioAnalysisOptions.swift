@@ -47,7 +47,7 @@ public struct AudioAnalysisOptions: Sendable, Hashable {
     public var maximumTransientRate: Double
     /// With a frequency (40 … 4 000 Hz), the analysis also writes a pattern for the sound below it and one for the
     /// sound above it, for the two motors of a game controller (strong and weak motor, or left and right handle);
-    /// `nil` (the default) analyses the whole band only.
+    /// `nil` (the default) analyzes the whole band only.
     public var crossoverFrequency: Double?
 
     /// Creates options; every argument defaults to the value documented on its property.

@@ -68,7 +68,7 @@ public final class AudioAnalyzer {
             throw PatternError(.invalidAudioResource, "the sample rate \(sampleRate) Hz is outside 1 000 … 384 000")
         }
         guard (1...64).contains(channelCount) else {
-            throw PatternError(.invalidAudioResource, "\(channelCount) channels; audio with 1 … 64 channels can be analysed")
+            throw PatternError(.invalidAudioResource, "\(channelCount) channels; audio with 1 … 64 channels can be analyzed")
         }
         if let problem = options.problem(sampleRate: sampleRate) { throw problem }
         self.sampleRate = sampleRate
@@ -105,7 +105,7 @@ public final class AudioAnalyzer {
     }
 
     /// The seconds of audio taken so far.
-    public var analysedDuration: Double { Double(audioFrames) / sampleRate }
+    public var analyzedDuration: Double { Double(audioFrames) / sampleRate }
 
     /// Takes interleaved frames (`channelCount` samples each; a partial frame at the end is ignored). NaN and
     /// infinite samples count as silence.
@@ -140,7 +140,7 @@ public final class AudioAnalyzer {
     public func finish() throws(PatternError) -> AudioAnalysis {
         precondition(!isFinished, "AudioAnalyzer: finish() called twice")
         isFinished = true
-        let duration = analysedDuration
+        let duration = analyzedDuration
         guard duration <= limits.maxPatternDuration else {
             throw PatternError(
                 .invalidPatternData,
@@ -173,12 +173,12 @@ public final class AudioAnalyzer {
         return analysis
     }
 
-    /// Analyses a whole block of interleaved audio at once.
+    /// Analyzes a whole block of interleaved audio at once.
     ///
-    ///     let analysis = try AudioAnalyzer.analyse(interleaved: samples, sampleRate: 44_100, channelCount: 2)
+    ///     let analysis = try AudioAnalyzer.analyze(interleaved: samples, sampleRate: 44_100, channelCount: 2)
     ///
     /// - Throws: `PatternError` as ``init(sampleRate:channelCount:options:limits:)`` and ``finish()`` do.
-    public static func analyse(
+    public static func analyze(
         interleaved samples: [Float], sampleRate: Double, channelCount: Int, options: AudioAnalysisOptions = AudioAnalysisOptions(),
         limits: PatternLimits = .default
     ) throws(PatternError) -> AudioAnalysis {
@@ -205,12 +205,12 @@ public final class AudioAnalyzer {
         untilNextFrame -= 1
         if untilNextFrame == 0 {
             untilNextFrame = tuning.hop
-            analyseFrame()
+            analyzeFrame()
         }
     }
 
     /// Windows the last `fftSize` samples, takes their spectrum and hands the band energies to the trackers.
-    private func analyseFrame() {
+    private func analyzeFrame() {
         let size = tuning.fftSize
         let mask = size - 1
         let start = pushed - size

@@ -1,6 +1,6 @@
 /// Which part of the spectrum a tracker listens to.
 enum BandPart: Sendable {
-    /// Everything analysed.
+    /// Everything analyzed.
     case full
     /// Below the crossover.
     case low

@@ -12,7 +12,7 @@ import Darwin
 /// (a handful of bins at 50–100 Hz). Summed over bands a third of an octave wide, each part of the spectrum has a
 /// comparable say. With a crossover, no band straddles it, so each of the two trackers owns whole bands.
 struct SpectrumBands {
-    /// The bins analysed: from ``AnalysisTuning/lowestFrequency`` to ``AnalysisTuning/highestFrequency``.
+    /// The bins analyzed: from ``AnalysisTuning/lowestFrequency`` to ``AnalysisTuning/highestFrequency``.
     let bins: Range<Int>
     /// The band of each bin of ``bins`` (offset by `bins.lowerBound`).
     private let bandOfBin: [Int]

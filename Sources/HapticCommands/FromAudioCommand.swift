@@ -78,7 +78,7 @@ struct FromAudioCommand: ParsableCommand {
         let analysis: AudioAnalysis
         var warned = false
         do {
-            analysis = try AudioFileAnalysis.analyse(inputURL, options: options) { done, total in
+            analysis = try AudioFileAnalysis.analyze(inputURL, options: options) { done, total in
                 if !warned, let total {
                     // Before the work, not after it: a sound this long may give more than a pattern may hold.
                     warned = true
@@ -101,15 +101,15 @@ struct FromAudioCommand: ParsableCommand {
                     "\(output): note: the pattern stops at \(clock(end)) of the sound's \(clock(analysis.duration)): the events after it would not fit in one pattern (at most \(limits.maxFileSize >> 20) MiB of AHAP, PatternLimits.maxFileSize, and \(limits.maxEntries) entries, PatternLimits.maxEntries); lower --max-rate or --sensitivity, use --transients-only, or convert an excerpt to cover the rest"
                 ))
         }
-        var pattern = analysis.pattern
-        if let waveformPath {
-            // The sound first, at the pattern's start: the analysis' times are the sound's own.
-            pattern.entries.insert(.event(Event(type: .audioCustom, time: 0, waveform: .path(waveformPath))), at: 0)
-        }
+        // With --with-audio, the sound first, at the pattern's start (a silent sound gives no pattern at all).
+        let pattern = AudioFileAnalysis.pattern(of: analysis, soundTrack: waveformPath)
         let source = inputURL.lastPathComponent
         try write(pattern, to: outputURL, description: "Haptics made from \(source) by haptic from-audio")
         print(terminalSafe("\(output): \(summary(of: pattern, duration: analysis.duration))"))
-        if let low = analysis.lowBandPattern, let high = analysis.highBandPattern, let crossover = splitBands {
+        if let crossover = splitBands, analysis.lowBandPattern != nil, analysis.highBandPattern != nil {
+            // The band patterns are for a controller's two motors: haptics alone.
+            let low = AudioFileAnalysis.pattern(of: analysis, band: .low)
+            let high = AudioFileAnalysis.pattern(of: analysis, band: .high)
             let hz = Int(crossover.rounded())
             try write(low, to: outputs[1], description: "Haptics made from \(source) below \(hz) Hz by haptic from-audio")
             try write(high, to: outputs[2], description: "Haptics made from \(source) above \(hz) Hz by haptic from-audio")
@@ -138,7 +138,7 @@ struct FromAudioCommand: ParsableCommand {
         maxRate * (transientsOnly ? 330 : 1_600)
     }
 
-    /// What to say before analysing a sound of `seconds` whose pattern may exceed what a pattern may hold, or `nil`.
+    /// What to say before analyzing a sound of `seconds` whose pattern may exceed what a pattern may hold, or `nil`.
     func limitNote(seconds: Double) -> String? {
         let limits = PatternLimits.default
         let bytes = seconds * Self.estimatedBytesPerSecond(maxRate: maxRate, transientsOnly: transientsOnly)

@@ -3,12 +3,12 @@ import Foundation
 import Logging
 
 /// The `haptic` command: a designer's tool for AHAP patterns.
-public struct Haptic: ParsableCommand {
+package struct Haptic: ParsableCommand {
     /// The tool's version (`haptic --version`).
-    public static let version = "0.3.0"
+    package static let version = "0.3.0"
 
     /// The command's name, help and subcommands.
-    public static let configuration = CommandConfiguration(
+    package static let configuration = CommandConfiguration(
         commandName: "haptic",
         abstract: "Play, render, check and inspect haptic patterns (AHAP).",
         discussion: """
@@ -25,11 +25,11 @@ public struct Haptic: ParsableCommand {
     )
 
     /// Creates the root command (ArgumentParser fills in the options).
-    public init() {}
+    package init() {}
 
     /// Bootstraps logging (`--verbose`: every message from debug up on standard error; otherwise errors only, since
     /// each command prints its own warnings), then runs the command the arguments name and exits.
-    public static func runFromCommandLine() {
+    package static func runFromCommandLine() {
         var arguments = Array(CommandLine.arguments.dropFirst())
         let verbose = arguments.contains("--verbose")
         arguments.removeAll { $0 == "--verbose" }

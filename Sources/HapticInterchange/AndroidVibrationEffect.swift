@@ -15,37 +15,38 @@ import HapticPattern
 ///
 ///     let conversion = AndroidVibrationEffect.converting(pattern)
 ///     print(conversion.value.kotlin())
-public struct AndroidVibrationEffect: Sendable, Hashable, Codable {
+package struct AndroidVibrationEffect: Sendable, Hashable, Codable {
     /// One primitive of a `VibrationEffect.Composition`.
-    public struct Primitive: Sendable, Hashable, Codable {
+    package struct Primitive: Sendable, Hashable, Codable {
         /// The `VibrationEffect.Composition.PRIMITIVE_…` name, e.g. `"CLICK"`.
-        public var primitive: String
+        package var primitive: String
         /// Scale, 0 … 1.
-        public var scale: Float
+        package var scale: Float
         /// Intended onset, milliseconds from the start.
-        public var startMilliseconds: Int
+        package var startMilliseconds: Int
     }
 
     /// The shortest step written, milliseconds.
-    public static let minimumStepMilliseconds = 25
+    package static let minimumStepMilliseconds = 25
     /// The coarsest grid any converter accepts (1 s): a larger step is lowered to it, so no step can make a
     /// conversion overflow or sample a pattern more coarsely than it plays.
-    public static let maximumStepMilliseconds = 1_000
+    package static let maximumStepMilliseconds = 1_000
 
     /// `createWaveform` timings, milliseconds (each ≥ the step).
-    public var timings: [Int]
+    package var timings: [Int]
     /// `createWaveform` amplitudes: 0 or 1 … 255.
-    public var amplitudes: [Int]
+    package var amplitudes: [Int]
     /// The composition for transient-only patterns, or `nil`.
-    public var composition: [Primitive]?
+    package var composition: [Primitive]?
 
     /// Converts `pattern`.
     ///
     /// - Parameters:
     ///   - pattern: the AHAP pattern.
     ///   - stepMilliseconds: the grid; values below ``minimumStepMilliseconds`` are raised to it, above ``maximumStepMilliseconds`` lowered to it.
-    public static func converting(_ pattern: Pattern, stepMilliseconds: Int = minimumStepMilliseconds) -> Conversion<AndroidVibrationEffect>
-    {
+    package static func converting(
+        _ pattern: Pattern, stepMilliseconds: Int = minimumStepMilliseconds
+    ) -> Conversion<AndroidVibrationEffect> {
         let stepMs = Swift.min(Swift.max(stepMilliseconds, minimumStepMilliseconds), maximumStepMilliseconds)
         let signal = PatternSignal(pattern)
         let grid = SignalGrid(signal, step: Double(stepMs) / 1000)
@@ -163,7 +164,7 @@ public struct AndroidVibrationEffect: Sendable, Hashable, Codable {
     /// (API 31+, delays computed from `Vibrator.getPrimitiveDurations`), else the waveform.
     ///
     /// - Parameter name: the function's name.
-    public func kotlin(name: String = "hapticEffect") -> String {
+    package func kotlin(name: String = "hapticEffect") -> String {
         let timingList = timings.map { "\($0)L" }.joined(separator: ", ")
         let amplitudeList = amplitudes.map(String.init).joined(separator: ", ")
         var lines = [

@@ -15,20 +15,20 @@ import HapticPattern
 ///
 ///     let intensity = ControlTimeline(.hapticIntensityControl, in: pattern)
 ///     intensity.value(at: 0.1)   // 0.5
-public struct ControlTimeline: Sendable, Hashable {
+package struct ControlTimeline: Sendable, Hashable {
     /// Which control.
-    public let id: DynamicParameterID
+    package let id: DynamicParameterID
     /// Knots in time order; equal times mark a jump (the later knot wins from that time on).
-    public private(set) var knots: [Knot]
+    package private(set) var knots: [Knot]
     /// The ramp applied to parameter steps, seconds.
-    public let rampDuration: Double
+    package let rampDuration: Double
 
     /// A point of the piecewise-linear function.
-    public struct Knot: Sendable, Hashable {
+    package struct Knot: Sendable, Hashable {
         /// Pattern time, seconds.
-        public var time: Double
+        package var time: Double
         /// The control value from this time on (until the next knot, linearly).
-        public var value: Float
+        package var value: Float
     }
 
     /// Resolves the control `id` of `pattern`.
@@ -37,7 +37,7 @@ public struct ControlTimeline: Sendable, Hashable {
     ///   - id: the control.
     ///   - pattern: the pattern whose `Parameter` and `ParameterCurve` entries drive it.
     ///   - rampDuration: how long parameter steps ramp (the mixer's default is 3 ms).
-    public init(_ id: DynamicParameterID, in pattern: Pattern, rampDuration: Double = 0.003) {
+    package init(_ id: DynamicParameterID, in pattern: Pattern, rampDuration: Double = 0.003) {
         self.id = id
         self.rampDuration = rampDuration
         let range = id.range
@@ -77,7 +77,7 @@ public struct ControlTimeline: Sendable, Hashable {
     }
 
     /// The value at `time` (right-continuous: at a jump, the value after it).
-    public func value(at time: Double) -> Float {
+    package func value(at time: Double) -> Float {
         // Last knot with knot.time <= time.
         var lo = 0
         var hi = knots.count - 1
@@ -91,7 +91,7 @@ public struct ControlTimeline: Sendable, Hashable {
 
     /// The value just before `time` (left limit: at a jump, the value before it). Events starting at `time` see
     /// this value, because the mixer starts events before it applies same-time parameters and curves.
-    public func value(before time: Double) -> Float {
+    package func value(before time: Double) -> Float {
         guard time > knots[0].time else { return knots[0].value }
         // Last knot with knot.time < time.
         var lo = 0
@@ -104,10 +104,7 @@ public struct ControlTimeline: Sendable, Hashable {
     }
 
     /// The times at which the function's slope may change.
-    public var knotTimes: [Double] { knots.map(\.time) }
-
-    /// Whether the control never leaves its default.
-    public var isConstantDefault: Bool { knots.allSatisfy { $0.value == id.range.defaultValue } }
+    package var knotTimes: [Double] { knots.map(\.time) }
 
     private func interpolate(from index: Int, at time: Double) -> Float {
         let a = knots[index]

@@ -3,18 +3,18 @@
 ///     let conversion = HapticFile.converting(pattern)
 ///     try conversion.value.encoded().write(to: url, atomically: true, encoding: .utf8)
 ///     conversion.notes.forEach { print($0) }
-public struct Conversion<Value: Sendable>: Sendable {
+package struct Conversion<Value: Sendable>: Sendable {
     /// The converted value.
-    public var value: Value
+    package var value: Value
     /// What the conversion did, lossy steps first.
-    public var notes: [ConversionNote]
+    package var notes: [ConversionNote]
 
     /// Creates a result; notes are ordered lossy first, keeping their relative order.
-    public init(value: Value, notes: [ConversionNote]) {
+    package init(value: Value, notes: [ConversionNote]) {
         self.value = value
         self.notes = notes.filter(\.isLossy) + notes.filter { !$0.isLossy }
     }
 
     /// Whether any step lost information.
-    public var isLossless: Bool { !notes.contains(where: \.isLossy) }
+    package var isLossless: Bool { !notes.contains(where: \.isLossy) }
 }

@@ -5,9 +5,9 @@
 ///
 ///     let result = try AndroidVibrationEffect.convert(pattern)
 ///     for note in result.notes where note.isLossy { print(note.message) }
-public struct ConversionNote: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct ConversionNote: Sendable, Hashable, Codable, CustomStringConvertible {
     /// How much a note matters.
-    public enum Severity: String, Sendable, Hashable, Codable {
+    package enum Severity: String, Sendable, Hashable, Codable {
         /// Something was approximated or dropped.
         case lossy
         /// A fact about the conversion that loses nothing (layout choices, counts).
@@ -15,18 +15,18 @@ public struct ConversionNote: Sendable, Hashable, Codable, CustomStringConvertib
     }
 
     /// A stable, machine-readable name, e.g. `"sharpness-dropped"`.
-    public var code: String
+    package var code: String
     /// Whether anything was lost.
-    public var severity: Severity
+    package var severity: Severity
     /// What happened, in words, with the measured error.
-    public var message: String
+    package var message: String
     /// The largest error the step introduced, when measurable (unit given in ``message``).
-    public var maxError: Double?
+    package var maxError: Double?
     /// How many items the step affected, when countable.
-    public var count: Int?
+    package var count: Int?
 
     /// Creates a note.
-    public init(_ code: String, _ severity: Severity, _ message: String, maxError: Double? = nil, count: Int? = nil) {
+    package init(_ code: String, _ severity: Severity, _ message: String, maxError: Double? = nil, count: Int? = nil) {
         self.code = code
         self.severity = severity
         self.message = message
@@ -35,10 +35,10 @@ public struct ConversionNote: Sendable, Hashable, Codable, CustomStringConvertib
     }
 
     /// Whether the note reports a loss.
-    public var isLossy: Bool { severity == .lossy }
+    package var isLossy: Bool { severity == .lossy }
 
     /// `approximated: message` or `note: message`.
-    public var description: String { (isLossy ? "approximated: " : "note: ") + message }
+    package var description: String { (isLossy ? "approximated: " : "note: ") + message }
 }
 
 /// Formats a number with up to `digits` decimals, without trailing zeros (`0.25`, `12`, `0.003`).

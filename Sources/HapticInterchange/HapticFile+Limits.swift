@@ -14,7 +14,7 @@ extension HapticFile {
     /// - Returns: the pattern and the conversion's notes.
     /// - Throws: ``HapticFileError`` with `invalidPatternData` at `signals.continuous.envelopes.amplitude` when the
     ///   pattern would have more entries than `limits.maxEntries`.
-    public func pattern(within limits: PatternLimits) throws(HapticFileError) -> Conversion<Pattern> {
+    package func pattern(within limits: PatternLimits) throws(HapticFileError) -> Conversion<Pattern> {
         let conversion = pattern()
         let entries = conversion.value.entries.count
         guard entries <= limits.maxEntries else {
@@ -46,7 +46,7 @@ extension HapticFile {
     ///   - limits: the caps the file must keep when it is read back.
     /// - Returns: the file and the conversion's notes.
     /// - Throws: ``HapticFileError`` with `invalidPatternData` saying which count is over which limit.
-    public static func converting(
+    package static func converting(
         _ pattern: Pattern, metadata: Metadata? = nil, within limits: PatternLimits
     ) throws(HapticFileError) -> Conversion<HapticFile> {
         var tolerance = defaultTolerance

@@ -2,7 +2,7 @@ import HapticPattern
 
 extension HapticFile {
     /// The largest intensity or sharpness error allowed when an envelope is reduced to breakpoints.
-    public static let defaultTolerance: Float = 0.005
+    package static let defaultTolerance: Float = 0.005
 
     /// The envelope attack and release of a continuous event at `AttackTime`/`ReleaseTime` 0 (20 ms): lead-in and
     /// tail the AHAP writer adds around continuous events so the curves, not the event envelope, shape the signal.
@@ -20,7 +20,7 @@ extension HapticFile {
     ///   - pattern: the AHAP pattern.
     ///   - metadata: metadata for the file (default: taken from the pattern's `Metadata`).
     ///   - tolerance: the largest intensity/sharpness error allowed when simplifying envelopes.
-    public static func converting(
+    package static func converting(
         _ pattern: Pattern, metadata: Metadata? = nil, tolerance: Float = defaultTolerance
     ) -> Conversion<HapticFile> {
         let signal = PatternSignal(pattern)
@@ -168,7 +168,7 @@ extension HapticFile {
     /// continuous signal interrupts it for 10–20 ms plus a 20 ms release and attack, which the notes report.
     /// Continuous events start 20 ms before the envelope rises and end 20 ms after it falls to zero, so their own
     /// 20 ms attack and release fall where the curve is silent.
-    public func pattern() -> Conversion<Pattern> {
+    package func pattern() -> Conversion<Pattern> {
         var notes: [ConversionNote] = []
         let edge = Self.envelopeEdge
         let intensity = Piecewise(amplitude.map { ($0.time, Float($0.amplitude.squareRoot())) })

@@ -15,7 +15,8 @@ extension HapticFile {
     /// - Throws: ``HapticFileError`` with a code, the JSON path and line:column: `invalidPatternDictionary` for text
     ///   that is not JSON or not a `.haptic` document (a wrong type, a missing field), `invalidPatternData` for
     ///   values the format or the limits do not allow.
-    public static func decode(_ bytes: [UInt8], file: String? = nil, limits: PatternLimits = .default) throws(HapticFileError) -> HapticFile
+    package static func decode(_ bytes: [UInt8], file: String? = nil, limits: PatternLimits = .default) throws(HapticFileError)
+        -> HapticFile
     {
         guard bytes.count <= limits.maxFileSize else {
             throw HapticFileError(
@@ -47,14 +48,6 @@ private struct HapticFileReader {
     let tape: AHAPTape
     let file: String?
     let limits: PatternLimits
-    /// Nodes by JSON path, for locating ``HapticFile/validate()``'s problems.
-    private var nodesByPath: [String: Int] = [:]
-
-    init(tape: AHAPTape, file: String?, limits: PatternLimits) {
-        self.tape = tape
-        self.file = file
-        self.limits = limits
-    }
 
     func location(of path: String) -> SourceLocation? {
         var trimmed = path

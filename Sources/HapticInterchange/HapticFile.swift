@@ -10,18 +10,18 @@ import HapticPattern
 ///
 ///     let file = try HapticFile.decode(data, file: "gear.haptic")
 ///     print(file.amplitude.count, file.duration)
-public struct HapticFile: Sendable, Hashable {
+package struct HapticFile: Sendable, Hashable {
     /// The schema version; only major version 1 is read.
-    public struct Version: Sendable, Hashable, Codable {
+    package struct Version: Sendable, Hashable, Codable {
         /// Major version (1).
-        public var major: Int
+        package var major: Int
         /// Minor version.
-        public var minor: Int
+        package var minor: Int
         /// Patch version.
-        public var patch: Int
+        package var patch: Int
 
         /// Creates a version.
-        public init(major: Int = 1, minor: Int = 0, patch: Int = 0) {
+        package init(major: Int = 1, minor: Int = 0, patch: Int = 0) {
             self.major = major
             self.minor = minor
             self.patch = patch
@@ -29,22 +29,22 @@ public struct HapticFile: Sendable, Hashable {
     }
 
     /// Where the file came from; every field is optional.
-    public struct Metadata: Sendable, Hashable, Codable {
+    package struct Metadata: Sendable, Hashable, Codable {
         /// Tool and version that wrote the file.
-        public var editor: String?
+        package var editor: String?
         /// Creator's name or e-mail.
-        public var author: String?
+        package var author: String?
         /// Path or reference to the original audio or project.
-        public var source: String?
+        package var source: String?
         /// Project name.
-        public var project: String?
+        package var project: String?
         /// Free-form tags.
-        public var tags: [String]?
+        package var tags: [String]?
         /// Human-readable description.
-        public var description: String?
+        package var description: String?
 
         /// Creates metadata.
-        public init(
+        package init(
             editor: String? = nil, author: String? = nil, source: String? = nil, project: String? = nil,
             tags: [String]? = nil, description: String? = nil
         ) {
@@ -58,30 +58,30 @@ public struct HapticFile: Sendable, Hashable {
     }
 
     /// A transient attached to an amplitude breakpoint.
-    public struct Emphasis: Sendable, Hashable, Codable {
+    package struct Emphasis: Sendable, Hashable, Codable {
         /// Strength, 0 … 1 (at least the envelope's amplitude at that point).
-        public var amplitude: Double
+        package var amplitude: Double
         /// Sharpness, 0 … 1.
-        public var frequency: Double
+        package var frequency: Double
 
         /// Creates an emphasis.
-        public init(amplitude: Double, frequency: Double) {
+        package init(amplitude: Double, frequency: Double) {
             self.amplitude = amplitude
             self.frequency = frequency
         }
     }
 
     /// A point of the amplitude envelope.
-    public struct AmplitudeBreakpoint: Sendable, Hashable, Codable {
+    package struct AmplitudeBreakpoint: Sendable, Hashable, Codable {
         /// Seconds from the start, ≥ 0.
-        public var time: Double
+        package var time: Double
         /// Amplitude, 0 … 1 (linear: 0.5 is half the actuator's strength).
-        public var amplitude: Double
+        package var amplitude: Double
         /// An optional transient at this point.
-        public var emphasis: Emphasis?
+        package var emphasis: Emphasis?
 
         /// Creates a breakpoint.
-        public init(time: Double, amplitude: Double, emphasis: Emphasis? = nil) {
+        package init(time: Double, amplitude: Double, emphasis: Emphasis? = nil) {
             self.time = time
             self.amplitude = amplitude
             self.emphasis = emphasis
@@ -89,30 +89,30 @@ public struct HapticFile: Sendable, Hashable {
     }
 
     /// A point of the frequency envelope.
-    public struct FrequencyBreakpoint: Sendable, Hashable, Codable {
+    package struct FrequencyBreakpoint: Sendable, Hashable, Codable {
         /// Seconds from the start, ≥ 0.
-        public var time: Double
+        package var time: Double
         /// Normalised frequency, 0 … 1 ("comparable to the iOS Sharpness").
-        public var frequency: Double
+        package var frequency: Double
 
         /// Creates a breakpoint.
-        public init(time: Double, frequency: Double) {
+        package init(time: Double, frequency: Double) {
             self.time = time
             self.frequency = frequency
         }
     }
 
     /// The schema version.
-    public var version: Version
+    package var version: Version
     /// The metadata.
-    public var metadata: Metadata
+    package var metadata: Metadata
     /// The amplitude envelope (at least two points, the last one defines the duration).
-    public var amplitude: [AmplitudeBreakpoint]
+    package var amplitude: [AmplitudeBreakpoint]
     /// The frequency envelope (may be empty: players then use 0.5).
-    public var frequency: [FrequencyBreakpoint]
+    package var frequency: [FrequencyBreakpoint]
 
     /// Creates a file.
-    public init(
+    package init(
         version: Version = Version(), metadata: Metadata = Metadata(), amplitude: [AmplitudeBreakpoint],
         frequency: [FrequencyBreakpoint] = []
     ) {
@@ -123,14 +123,14 @@ public struct HapticFile: Sendable, Hashable {
     }
 
     /// The effect's length: the last amplitude breakpoint's time.
-    public var duration: Double { amplitude.last?.time ?? 0 }
+    package var duration: Double { amplitude.last?.time ?? 0 }
 
     // MARK: Reading
 
     /// Decodes and validates `.haptic` JSON (see ``decode(_:file:limits:)-([UInt8],_,_)``).
     ///
     /// - Throws: ``HapticFileError`` with a code, the JSON path and line:column.
-    public static func decode(_ data: Data, file: String? = nil, limits: PatternLimits = .default) throws(HapticFileError) -> HapticFile {
+    package static func decode(_ data: Data, file: String? = nil, limits: PatternLimits = .default) throws(HapticFileError) -> HapticFile {
         try decode(Array(data), file: file, limits: limits)
     }
 
@@ -144,7 +144,7 @@ public struct HapticFile: Sendable, Hashable {
     /// - no frequency breakpoint after the last amplitude breakpoint.
     ///
     /// - Returns: every problem found, in document order (empty when valid).
-    public func validate() -> [HapticFileError] {
+    package func validate() -> [HapticFileError] {
         var problems: [HapticFileError] = []
         func problem(_ path: String, _ message: String) {
             problems.append(HapticFileError(path: path, message: message, code: .invalidPatternData))
@@ -208,7 +208,7 @@ public struct HapticFile: Sendable, Hashable {
     // MARK: Writing
 
     /// Canonical `.haptic` JSON: integer version numbers, one breakpoint per line, numbers rounded to 1 µs / 10⁻⁶.
-    public func encoded() -> String {
+    package func encoded() -> String {
         var out = "{\n"
         out += "  \"version\": { \"major\": \(version.major), \"minor\": \(version.minor), \"patch\": \(version.patch) },\n"
         var fields: [String] = []

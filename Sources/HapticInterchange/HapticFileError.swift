@@ -6,22 +6,22 @@ import HapticPattern
 ///
 /// The description reads like a compiler diagnostic, as the AHAP reader's errors do:
 /// `gear.haptic:12:21: error: signals.continuous.envelopes.amplitude[3].time: … (invalidPatternData, -4812)`.
-public struct HapticFileError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct HapticFileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The JSON path of the offending value; empty for the whole document.
-    public var path: String
+    package var path: String
     /// What is wrong.
-    public var message: String
+    package var message: String
     /// The file name, when known.
-    public var file: String?
+    package var file: String?
     /// The Core Haptics error code of the same problem in AHAP: `invalidPatternDictionary` for JSON that is not
     /// a `.haptic` document (wrong types, missing fields), `invalidPatternData` for values the format or the
     /// limits do not allow.
-    public var code: HapticErrorCode
+    package var code: HapticErrorCode
     /// Line and column of the offending value in the text, when it came from text.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
 
     /// Creates an error.
-    public init(
+    package init(
         path: String, message: String, file: String? = nil, code: HapticErrorCode = .invalidPatternData,
         location: SourceLocation? = nil
     ) {
@@ -33,7 +33,7 @@ public struct HapticFileError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     /// `file:line:col: error: path: message (code, raw value)`.
-    public var description: String {
+    package var description: String {
         var head = file ?? ""
         if let location { head += (head.isEmpty ? "" : ":") + "\(location.line):\(location.column)" }
         return (head.isEmpty ? "" : head + ": ") + "error: " + (path.isEmpty ? "" : path + ": ") + message

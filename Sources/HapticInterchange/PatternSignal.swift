@@ -20,25 +20,25 @@ import HapticPattern
 ///     let signal = PatternSignal(pattern)
 ///     signal.intensity(at: 0.1)
 ///     signal.transients.count
-public struct PatternSignal: Sendable {
+package struct PatternSignal: Sendable {
     /// A transient: a short tap at a time.
-    public struct Transient: Sendable, Hashable {
+    package struct Transient: Sendable, Hashable {
         /// Pattern time, seconds.
-        public var time: Double
+        package var time: Double
         /// Intensity after controls, 0 … 1.
-        public var intensity: Float
+        package var intensity: Float
         /// Sharpness after controls, 0 … 1.
-        public var sharpness: Float
+        package var sharpness: Float
 
         /// Creates a transient.
-        public init(time: Double, intensity: Float, sharpness: Float) {
+        package init(time: Double, intensity: Float, sharpness: Float) {
             self.time = time
             self.intensity = intensity
             self.sharpness = sharpness
         }
 
         /// How long the renderer's pulse for this transient lasts: 20 ms at sharpness 0 down to 10 ms at 1.
-        public var pulseDuration: Double { 0.020 - 0.010 * Double(sharpness) }
+        package var pulseDuration: Double { 0.020 - 0.010 * Double(sharpness) }
     }
 
     /// One continuous haptic event's resolved envelope.
@@ -68,20 +68,20 @@ public struct PatternSignal: Sendable {
     }
 
     /// The transients, in time order.
-    public let transients: [Transient]
+    package let transients: [Transient]
     /// Continuous haptic events, resolved.
     let voices: [Voice]
     /// The audio events (not part of the haptic signal; conversions to haptic-only formats drop them).
-    public let audioEvents: [Event]
+    package let audioEvents: [Event]
     /// `HapticIntensityControl` over time.
-    public let intensityControl: ControlTimeline
+    package let intensityControl: ControlTimeline
     /// `HapticSharpnessControl` over time.
-    public let sharpnessControl: ControlTimeline
+    package let sharpnessControl: ControlTimeline
     /// Number of audio-only controls (parameters and curves) in the pattern.
-    public let audioControlCount: Int
+    package let audioControlCount: Int
 
     /// Evaluates `pattern`.
-    public init(_ pattern: Pattern) {
+    package init(_ pattern: Pattern) {
         let intensityControl = ControlTimeline(.hapticIntensityControl, in: pattern)
         let sharpnessControl = ControlTimeline(.hapticSharpnessControl, in: pattern)
         let attackControl = ControlTimeline(.hapticAttackTimeControl, in: pattern)
@@ -138,40 +138,37 @@ public struct PatternSignal: Sendable {
     }
 
     /// Whether the pattern has continuous haptic events.
-    public var hasContinuous: Bool { !voices.isEmpty }
+    package var hasContinuous: Bool { !voices.isEmpty }
 
     /// The end of the haptic signal: the last continuous envelope's end or the last transient pulse's end.
-    public var hapticEnd: Double {
+    package var hapticEnd: Double {
         let continuousEnd = voices.map(\.end).max() ?? 0
         let transientEnd = transients.map { $0.time + $0.pulseDuration }.max() ?? 0
         return Swift.max(continuousEnd, transientEnd)
     }
 
     /// The continuous intensity at `time` (transients excluded), 0 … 1.
-    public func intensity(at time: Double) -> Float {
+    package func intensity(at time: Double) -> Float {
         let (sum, _) = contributions(at: time)
         return Swift.min(Swift.max(sum, 0), 1)
     }
 
     /// The continuous sharpness at `time`, or `nil` where the continuous signal is silent.
-    public func sharpness(at time: Double) -> Float? {
+    package func sharpness(at time: Double) -> Float? {
         let (sum, weighted) = contributions(at: time)
         guard sum > 1e-6 else { return nil }
         return Swift.min(Swift.max(weighted / sum, 0), 1)
     }
 
-    /// The unclamped sum of the continuous contributions at `time` (above 1 means the renderer clips).
-    public func unclampedIntensity(at time: Double) -> Float { contributions(at: time).0 }
-
     /// The continuous intensity (as ``intensity(at:)``) at each of `times`, which must be in ascending order: one
     /// sweep over the events, so the cost grows with the times plus the events, not their product.
-    public func intensities(atAscending times: [Double]) -> [Float] {
+    package func intensities(atAscending times: [Double]) -> [Float] {
         contributions(atAscending: times).map { Swift.min(Swift.max($0.sum, 0), 1) }
     }
 
     /// ``intensity(at:)``, ``sharpness(at:)`` and ``unclampedIntensity(at:)`` at each of `times` (ascending), in one
     /// sweep over the events.
-    public func samples(atAscending times: [Double]) -> [(intensity: Float, sharpness: Float?, unclamped: Float)] {
+    package func samples(atAscending times: [Double]) -> [(intensity: Float, sharpness: Float?, unclamped: Float)] {
         contributions(atAscending: times).map { sum, weighted in
             (Swift.min(Swift.max(sum, 0), 1), sum > 1e-6 ? Swift.min(Swift.max(weighted / sum, 0), 1) : nil, sum)
         }
@@ -210,7 +207,7 @@ public struct PatternSignal: Sendable {
     }
 
     /// Whether two or more continuous events with different sharpness sound together somewhere.
-    public var hasOverlappingSharpness: Bool {
+    package var hasOverlappingSharpness: Bool {
         let sorted = voices.sorted { $0.start < $1.start }
         for (i, a) in sorted.enumerated() {
             // Sorted by start: once one starts after `a` ends, so do all the rest.
@@ -226,7 +223,7 @@ public struct PatternSignal: Sendable {
 
     /// Times where the continuous intensity or sharpness may change slope: envelope corners and control knots,
     /// within `0 … end`.
-    public func breakpointTimes(until end: Double) -> [Double] {
+    package func breakpointTimes(until end: Double) -> [Double] {
         var times: [Double] = [0, end]
         for voice in voices { times += voice.envelope.map { voice.start + $0.0 } }
         times += intensityControl.knotTimes + sharpnessControl.knotTimes

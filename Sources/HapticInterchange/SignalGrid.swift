@@ -6,32 +6,32 @@
 ///
 ///     let grid = SignalGrid(PatternSignal(pattern), step: 0.025)
 ///     grid.cells[3].intensity
-public struct SignalGrid: Sendable {
+package struct SignalGrid: Sendable {
     /// One step.
-    public struct Cell: Sendable, Hashable {
+    package struct Cell: Sendable, Hashable {
         /// Start time, seconds.
-        public var time: Double
+        package var time: Double
         /// Mean continuous intensity over the step, 0 … 1.
-        public var intensity: Float
+        package var intensity: Float
         /// Amplitude-weighted mean continuous sharpness over the step (0.5 when silent).
-        public var sharpness: Float
+        package var sharpness: Float
         /// The strongest transient starting in the step, if any.
-        public var transient: PatternSignal.Transient?
+        package var transient: PatternSignal.Transient?
     }
 
     /// The step, seconds.
-    public let step: Double
+    package let step: Double
     /// The cells from time 0 to the end of the haptic signal.
-    public let cells: [Cell]
+    package let cells: [Cell]
     /// The largest difference between the continuous intensity and its cell's mean.
-    public let maxHoldError: Float
+    package let maxHoldError: Float
     /// The largest distance from a transient's time to its cell's start, seconds.
-    public let maxTransientShift: Double
+    package let maxTransientShift: Double
     /// Transients that shared a cell with a stronger one.
-    public let mergedTransientCount: Int
+    package let mergedTransientCount: Int
 
     /// Cuts `signal` into steps of `step` seconds.
-    public init(_ signal: PatternSignal, step: Double) {
+    package init(_ signal: PatternSignal, step: Double) {
         precondition(step > 0, "SignalGrid: step must be positive")
         self.step = step
         let end = signal.hapticEnd

@@ -10,16 +10,16 @@ import HapticPattern
 ///
 ///     let conversion = WebVibrationPattern.converting(pattern)
 ///     print(conversion.value.javascript())   // navigator.vibrate([0, 25, 50, …]);
-public struct WebVibrationPattern: Sendable, Hashable, Codable {
+package struct WebVibrationPattern: Sendable, Hashable, Codable {
     /// Chromium's `kVibrationPatternLengthMax` and WebKit's `MaxVibrationPatternLength`.
-    public static let maxEntries = 99
+    package static let maxEntries = 99
     /// Chromium's `kVibrationDurationMsMax` and WebKit's `MaxVibrationDuration`.
-    public static let maxEntryMilliseconds = 10_000
+    package static let maxEntryMilliseconds = 10_000
     /// The default on/off threshold on intensity.
-    public static let defaultThreshold: Float = 0.25
+    package static let defaultThreshold: Float = 0.25
 
     /// Vibrate, pause, vibrate, … in milliseconds (starts with a vibration, possibly 0 ms; no trailing pause).
-    public var pattern: [Int]
+    package var pattern: [Int]
 
     /// Converts `pattern`.
     ///
@@ -27,7 +27,7 @@ public struct WebVibrationPattern: Sendable, Hashable, Codable {
     ///   - pattern: the AHAP pattern.
     ///   - stepMilliseconds: the grid (default 25 ms, as for Android; 1 … ``AndroidVibrationEffect/maximumStepMilliseconds``).
     ///   - threshold: the intensity at which a step vibrates.
-    public static func converting(
+    package static func converting(
         _ pattern: Pattern, stepMilliseconds: Int = AndroidVibrationEffect.minimumStepMilliseconds,
         threshold: Float = defaultThreshold
     ) -> Conversion<WebVibrationPattern> {
@@ -114,7 +114,7 @@ public struct WebVibrationPattern: Sendable, Hashable, Codable {
     }
 
     /// `navigator.vibrate([…]);`
-    public func javascript() -> String {
+    package func javascript() -> String {
         "navigator.vibrate([" + pattern.map(String.init).joined(separator: ", ") + "]);\n"
     }
 }

@@ -26,12 +26,12 @@ import Darwin
 /// Permissions: a new file gets `0666` less the process's umask, applied by the kernel when the temporary is
 /// created — the umask is never read or changed (reading it means setting it, a race with every other thread that
 /// creates files); a replaced file keeps its own permissions (`fchmod` on the temporary before the rename).
-public enum AtomicFile {
+package enum AtomicFile {
     /// Replaces the file at `url` with `bytes`.
     ///
     /// - Throws: ``FileWriteError`` naming the path and the system's reason (for example "No space left on
     ///   device").
-    public static func write(_ bytes: some Collection<UInt8>, to url: URL) throws(FileWriteError) {
+    package static func write(_ bytes: some Collection<UInt8>, to url: URL) throws(FileWriteError) {
         let destination = url.path
         let folder = url.deletingLastPathComponent().path
         let directory = openFolder(folder.isEmpty ? "." : folder)
@@ -47,7 +47,7 @@ public enum AtomicFile {
     }
 
     /// Replaces the file at `url` with `text`, encoded as UTF-8.
-    public static func write(_ text: String, to url: URL) throws(FileWriteError) {
+    package static func write(_ text: String, to url: URL) throws(FileWriteError) {
         try write(Array(text.utf8), to: url)
     }
 
@@ -215,23 +215,23 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count
 }
 
 /// A file could not be written.
-public struct FileWriteError: Error, CustomStringConvertible, Sendable {
+package struct FileWriteError: Error, CustomStringConvertible, Sendable {
     /// The file that was being written.
-    public var path: String
+    package var path: String
     /// The system's error number (`ENOSPC`, `EACCES`, …).
-    public var errno: Int32
+    package var errno: Int32
     /// What was being done ("write", "replace", …).
-    public var action: String
+    package var action: String
 
     /// Creates the error.
-    public init(path: String, errno: Int32, action: String) {
+    package init(path: String, errno: Int32, action: String) {
         self.path = path
         self.errno = errno
         self.action = action
     }
 
     /// "cannot write out.wav: No space left on device (errno 28)".
-    public var description: String {
+    package var description: String {
         "cannot \(action) \(path): \(String(cString: strerror(errno))) (errno \(errno))"
     }
 }

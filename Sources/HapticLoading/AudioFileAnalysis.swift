@@ -8,20 +8,20 @@ import HapticPattern
 ///     let pattern = try AudioFileAnalysis.pattern(fromAudioAt: URL(fileURLWithPath: "Knock.wav"))
 ///
 /// WAV is decoded by our own decoder; FLAC, Ogg/Vorbis, MP3, AIFF and CAF by libsndfile, loaded at run time (the
-/// error names it when it is missing). The file is read in blocks and analysed as it is decoded, so memory stays
+/// error names it when it is missing). The file is read in blocks and analyzed as it is decoded, so memory stays
 /// bounded however long it is; it must be a regular file of at most 1 GiB lasting at most
 /// `PatternLimits.maxPatternDuration` (one hour), the longest pattern there may be (``InputKind/analysisAudio(_:)``).
-public enum AudioFileAnalysis {
-    /// Frames decoded and analysed at a time.
+package enum AudioFileAnalysis {
+    /// Frames decoded and analyzed at a time.
     static let blockFrames = 4_096
 
-    /// Analyses the audio file at `url`.
+    /// Analyzes the audio file at `url`.
     ///
     /// - Parameters:
     ///   - url: a file URL.
     ///   - options: the analysis' knobs.
     ///   - limits: the caps: the file's length in seconds, the pattern's entries.
-    ///   - progress: called after each block with the seconds analysed and the seconds the file announces
+    ///   - progress: called after each block with the seconds analyzed and the seconds the file announces
     ///     (`nil` when it does not say).
     /// - Returns: the patterns and the audio's length.
     /// - Throws: `PatternError` — `fileNotFound` for a missing or unreadable file or a URL that is not a file;
@@ -29,35 +29,35 @@ public enum AudioFileAnalysis {
     ///   than one hour or needs libsndfile where it is missing; `badParameterEntry` for options out of range;
     ///   `invalidPatternData` for audio longer than `limits.maxPatternDuration`. A pattern that would exceed
     ///   `limits.maxEntries` or `limits.maxFileSize` stops early (``HapticAnalysis/AudioAnalysis/endsEarlyAt``).
-    public static func analyse(
+    package static func analyze(
         _ url: URL, options: AudioAnalysisOptions = AudioAnalysisOptions(), limits: PatternLimits = .default,
-        progress: ((_ analysed: Double, _ total: Double?) -> Void)? = nil
+        progress: ((_ analyzed: Double, _ total: Double?) -> Void)? = nil
     ) throws(PatternError) -> AudioAnalysis {
         let name = url.isFileURL ? url.path : url.absoluteString
         guard url.isFileURL else { throw PatternError(.fileNotFound, "\(url) is not a file URL", file: name) }
         let kind = InputKind.analysisAudio(limits)
         let source = try AudioFileOpener.open(url.path, kind: kind, displayName: name)
-        return try analyse(source, kind: kind, name: name, options: options, limits: limits, progress: progress)
+        return try analyze(source, kind: kind, name: name, options: options, limits: limits, progress: progress)
     }
 
-    /// Analyses the audio file `path` beneath `folder`, opened by the kernel beneath the folder's descriptor (the
-    /// studio's import), as ``analyse(_:options:limits:progress:)`` analyses a file by path.
+    /// Analyzes the audio file `path` beneath `folder`, opened by the kernel beneath the folder's descriptor (the
+    /// studio's import), as ``analyze(_:options:limits:progress:)`` analyzes a file by path.
     ///
-    /// - Throws: `PatternError` as ``analyse(_:options:limits:progress:)``; `fileNotFound` with the folder's reason.
-    package static func analyse(
+    /// - Throws: `PatternError` as ``analyze(_:options:limits:progress:)``; `fileNotFound` with the folder's reason.
+    package static func analyze(
         beneath folder: FolderDescriptor, _ path: RelativePath, displayName: String, options: AudioAnalysisOptions = AudioAnalysisOptions(),
-        limits: PatternLimits = .default, progress: ((_ analysed: Double, _ total: Double?) -> Void)? = nil
+        limits: PatternLimits = .default, progress: ((_ analyzed: Double, _ total: Double?) -> Void)? = nil
     ) throws(PatternError) -> AudioAnalysis {
         let kind = InputKind.analysisAudio(limits)
         let file = try InputGate.open(beneath: folder, path, kind: kind, displayName: displayName)
         let source = try AudioFileOpener.open(file, kind: kind)
-        return try analyse(source, kind: kind, name: displayName, options: options, limits: limits, progress: progress)
+        return try analyze(source, kind: kind, name: displayName, options: options, limits: limits, progress: progress)
     }
 
-    /// Decodes and analyses an opened source block by block.
-    private static func analyse(
+    /// Decodes and analyzes an opened source block by block.
+    private static func analyze(
         _ source: any AudioFrameSource, kind: InputKind, name: String, options: AudioAnalysisOptions, limits: PatternLimits,
-        progress: ((_ analysed: Double, _ total: Double?) -> Void)?
+        progress: ((_ analyzed: Double, _ total: Double?) -> Void)?
     ) throws(PatternError) -> AudioAnalysis {
         let analyzer: AudioAnalyzer
         do {
@@ -81,7 +81,7 @@ public enum AudioFileAnalysis {
                 throw AudioFileOpener.durationError(seconds: Double(frames) / source.sampleRate, kind: kind, file: name)
             }
             analyzer.append(interleaved: UnsafeBufferPointer(rebasing: buffer[0..<count * source.channelCount]))
-            progress?(analyzer.analysedDuration, total)
+            progress?(analyzer.analyzedDuration, total)
         }
         do {
             return try analyzer.finish()
@@ -92,11 +92,13 @@ public enum AudioFileAnalysis {
         }
     }
 
-    /// The whole-band pattern of the audio file at `url` (see ``analyse(_:options:limits:progress:)``).
+    /// The whole-band pattern of the audio file at `url`, haptics alone (see ``analyze(_:options:limits:progress:)``
+    /// and ``pattern(of:band:soundTrack:)``).
     ///
-    /// - Throws: `PatternError` as ``analyse(_:options:limits:progress:)`` does.
-    public static func pattern(fromAudioAt url: URL, options: AudioAnalysisOptions = AudioAnalysisOptions()) throws(PatternError) -> Pattern
+    /// - Throws: `PatternError` as ``analyze(_:options:limits:progress:)`` does.
+    package static func pattern(fromAudioAt url: URL, options: AudioAnalysisOptions = AudioAnalysisOptions()) throws(PatternError)
+        -> Pattern
     {
-        try analyse(url, options: options).pattern
+        pattern(of: try analyze(url, options: options))
     }
 }

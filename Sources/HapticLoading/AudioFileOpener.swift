@@ -41,7 +41,7 @@ package enum AudioFileOpener {
                 .invalidAudioResource,
                 prefix.isEmpty
                     ? "the file is empty, not audio"
-                    : "not audio that can be analysed (WAV, FLAC, Ogg/Vorbis, MP3, AIFF or CAF): it starts with \"\(start)\"",
+                    : "not audio that can be analyzed (WAV, FLAC, Ogg/Vorbis, MP3, AIFF or CAF): it starts with \"\(start)\"",
                 file: file.name)
         }
         if let limit = kind.durationLimit, let frames = source.declaredFrameCount, Double(frames) / source.sampleRate > limit {

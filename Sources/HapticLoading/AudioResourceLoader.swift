@@ -8,13 +8,13 @@ import HapticRender
 ///
 ///     let url = try WaveformFile.resolve("sounds/tap.wav", in: folder)
 ///     let buffer = try AudioResourceLoader.decode(url)
-public enum AudioResourceLoader {
+package enum AudioResourceLoader {
     /// Reads and decodes the WAV file at `url`.
     ///
     /// - Throws: ``PatternError`` — `fileNotFound` for a missing or non-regular file or a non-file URL,
     ///   `invalidAudioResource` for a file over ``PatternLimits/maxAudioFileSize`` or one the decoder refuses (an
     ///   empty file, not RIFF/WAVE, an unsupported format).
-    public static func decode(_ url: URL, limits: PatternLimits = .default, decoder: WAVDecoder = WAVDecoder()) throws(PatternError)
+    package static func decode(_ url: URL, limits: PatternLimits = .default, decoder: WAVDecoder = WAVDecoder()) throws(PatternError)
         -> AudioBuffer
     {
         let name = url.isFileURL ? url.path : url.absoluteString
@@ -24,7 +24,7 @@ public enum AudioResourceLoader {
     /// The length in seconds of the WAV file at `url`, from its header (the samples are not decoded).
     ///
     /// - Throws: ``PatternError`` as ``decode(_:limits:decoder:)`` does.
-    public static func duration(_ url: URL, limits: PatternLimits = .default, decoder: WAVDecoder = WAVDecoder()) throws(PatternError)
+    package static func duration(_ url: URL, limits: PatternLimits = .default, decoder: WAVDecoder = WAVDecoder()) throws(PatternError)
         -> Double
     {
         let name = url.isFileURL ? url.path : url.absoluteString
@@ -34,7 +34,7 @@ public enum AudioResourceLoader {
     /// The lengths of the custom audio of `pattern` whose files `locate` finds, for
     /// ``HapticPattern/Pattern/duration(audioDurations:continuousCap:)``. Paths `locate` cannot resolve and files that do not decode
     /// are left out: their events count only for their authored duration.
-    public static func durations(of pattern: Pattern, locate: (String) throws -> URL) -> [WaveformSource: Double] {
+    package static func durations(of pattern: Pattern, locate: (String) throws -> URL) -> [WaveformSource: Double] {
         var durations: [WaveformSource: Double] = [:]
         for event in pattern.events where event.type == .audioCustom {
             guard case .path(let path)? = event.waveform, durations[.path(path)] == nil,
@@ -56,7 +56,7 @@ public enum AudioResourceLoader {
     /// - Returns: the decoded audio by waveform source.
     /// - Throws: ``PatternError`` from `locate` or ``decode(_:limits:decoder:)``, or `invalidAudioResource` when the
     ///   pattern's audio together exceeds the budget; the error's path names the event.
-    public static func load(
+    package static func load(
         _ pattern: Pattern, limits: PatternLimits = .default, locate: (String) throws(PatternError) -> URL,
         decode: ((_ path: String, _ url: URL) throws(PatternError) -> AudioBuffer)? = nil
     ) throws(PatternError) -> [WaveformSource: AudioBuffer] {
@@ -68,7 +68,7 @@ public enum AudioResourceLoader {
     /// Decodes what it can of `pattern`'s custom audio (as ``load(_:limits:locate:)``) and names the waveform paths
     /// it could not: missing, unreadable, not decodable, or beyond the pattern's budget. For previews (`haptic plot`)
     /// that draw what is there.
-    public static func loadAvailable(
+    package static func loadAvailable(
         _ pattern: Pattern, limits: PatternLimits = .default, locate: (String) throws(PatternError) -> URL
     ) -> (audio: [WaveformSource: AudioBuffer], unavailable: Set<String>) {
         let result = loadAll(pattern, limits: limits, locate: locate)
@@ -78,7 +78,7 @@ public enum AudioResourceLoader {
     /// Decodes every custom-audio file of `pattern` it can (as ``load(_:limits:locate:)``) and reports each one it
     /// cannot, with the entry that first names it and the error (its path set to that entry's
     /// `EventWaveformPath`): what `haptic validate` lists.
-    public static func loadAll(
+    package static func loadAll(
         _ pattern: Pattern, limits: PatternLimits = .default, locate: (String) throws(PatternError) -> URL,
         decode: ((_ path: String, _ url: URL) throws(PatternError) -> AudioBuffer)? = nil
     ) -> (audio: [WaveformSource: AudioBuffer], failures: [(entry: Int, path: String, error: PatternError)]) {

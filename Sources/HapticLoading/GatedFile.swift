@@ -17,19 +17,19 @@ import Darwin
 /// The file is closed when the value goes away.
 ///
 /// - Thread safety: use from one thread at a time.
-public final class GatedFile {
+package final class GatedFile {
     /// The file's descriptor, for a library that reads it itself (libsndfile); reads through it do not count
     /// against the cap, so such a reader must bound what it decodes by other means.
     package let descriptor: Int32
     /// The size the file reported when it was opened, in bytes (not trusted: reads stop at the cap whatever it
     /// says).
-    public let size: Int
+    package let size: Int
     /// What the file is, with its cap.
-    public let kind: InputKind
+    package let kind: InputKind
     /// The name used in errors.
-    public let name: String
+    package let name: String
     /// Bytes read so far through ``read(into:)``.
-    public private(set) var bytesRead = 0
+    package private(set) var bytesRead = 0
 
     init(descriptor: Int32, size: Int, kind: InputKind, name: String) {
         self.descriptor = descriptor
@@ -45,7 +45,7 @@ public final class GatedFile {
     /// - Returns: the number of bytes read; 0 at the end of the file.
     /// - Throws: ``PatternError`` — the kind's code when the file turns out larger than its cap, `fileNotFound` when
     ///   reading fails.
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(PatternError) -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(PatternError) -> Int {
         guard let base = buffer.baseAddress, !buffer.isEmpty else { return 0 }
         // One byte past the cap is enough to know the file is too large.
         let wanted = Swift.min(buffer.count, kind.byteLimit + 1 - bytesRead)
@@ -65,7 +65,7 @@ public final class GatedFile {
     ///
     /// - Returns: the number of bytes read (fewer than `buffer.count` only at the end of the file).
     /// - Throws: ``PatternError`` as ``read(into:)`` does.
-    public func readFully(into buffer: UnsafeMutableRawBufferPointer) throws(PatternError) -> Int {
+    package func readFully(into buffer: UnsafeMutableRawBufferPointer) throws(PatternError) -> Int {
         var total = 0
         while total < buffer.count {
             let count = try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[total...]))

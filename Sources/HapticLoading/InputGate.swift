@@ -23,7 +23,7 @@ import Darwin
 ///   `invalidAudioResource`), and the file's name.
 ///
 /// The corresponding C calls are `open`, `fstat`, `read` and `close`.
-public enum InputGate {
+package enum InputGate {
     /// Reads the whole file at `path`.
     ///
     /// - Parameters:
@@ -32,7 +32,7 @@ public enum InputGate {
     ///   - displayName: the name used in errors (default: `path`).
     /// - Returns: the file's bytes (at most `kind.byteLimit`).
     /// - Throws: ``PatternError`` as described above.
-    public static func read(_ path: String, kind: InputKind, displayName: String? = nil) throws(PatternError) -> [UInt8] {
+    package static func read(_ path: String, kind: InputKind, displayName: String? = nil) throws(PatternError) -> [UInt8] {
         try readAll(open(path, kind: kind, displayName: displayName))
     }
 
@@ -57,7 +57,7 @@ public enum InputGate {
     ///     let count = try buffer.withUnsafeMutableBytes { try file.read(into: $0) }
     ///
     /// - Throws: ``PatternError`` as ``read(_:kind:displayName:)`` does.
-    public static func open(_ path: String, kind: InputKind, displayName: String? = nil) throws(PatternError) -> GatedFile {
+    package static func open(_ path: String, kind: InputKind, displayName: String? = nil) throws(PatternError) -> GatedFile {
         let name = displayName ?? path
         if path.isEmpty { throw PatternError(.fileNotFound, "no file name given", file: name) }
         let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)

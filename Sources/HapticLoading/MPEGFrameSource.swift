@@ -50,7 +50,7 @@ final class MPEGFrameSource: AudioFrameSource {
         guard (1...64).contains(Int(channels)), (1_000...384_000).contains(rate) else {
             _ = library.close(handle)
             library.delete(handle)
-            throw PatternError(.invalidAudioResource, "\(channels) channels at \(rate) Hz cannot be analysed", file: file.name)
+            throw PatternError(.invalidAudioResource, "\(channels) channels at \(rate) Hz cannot be analyzed", file: file.name)
         }
         _ = library.formatNone(handle)
         _ = library.format(handle, rate, channels, MPEGAudioLibrary.encodingFloat32)

@@ -1,5 +1,5 @@
 /// The pattern file formats the loader reads.
-public enum PatternFileFormat: String, Sendable, Hashable, CaseIterable {
+package enum PatternFileFormat: String, Sendable, Hashable, CaseIterable {
     /// AHAP: Apple's JSON (`.ahap`, `.json`).
     case ahap
     /// The AHAP structure as a property list (`.plist`, XML or binary).
@@ -9,7 +9,7 @@ public enum PatternFileFormat: String, Sendable, Hashable, CaseIterable {
 
     /// The format a file name says, or `nil` for an extension the loader does not read. A `.json` file is AHAP
     /// unless its content says `.haptic` (see ``PatternLoader``).
-    public init?(path: String) {
+    package init?(path: String) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         switch name[name.index(after: dot)...].lowercased() {

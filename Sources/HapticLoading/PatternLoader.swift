@@ -12,7 +12,7 @@ import HapticPattern
 /// decodes it by format (AHAP JSON, the same structure as a property list, or a `.haptic` file, converted), and
 /// resolves every `EventWaveformPath` inside the file's folder. ``check(_:displayName:limits:otherExtensions:)`` goes on to find every
 /// problem `validate` reports: each broken entry, what would stop playback, and audio files that would not play.
-public enum PatternLoader {
+package enum PatternLoader {
     /// Reads the pattern file at `url`.
     ///
     /// - Parameters:
@@ -24,7 +24,7 @@ public enum PatternLoader {
     /// - Returns: the pattern with its warnings, waveform files and audio lengths.
     /// - Throws: ``PatternError`` with Apple's code, the file, the JSON path and line:column: the gate's errors,
     ///   the reader's first error, or a waveform path that escapes the folder or does not exist (`badEventEntry`).
-    public static func load(
+    package static func load(
         _ url: URL, displayName: String? = nil, limits: PatternLimits = .default,
         formats: Set<PatternFileFormat> = Set(PatternFileFormat.allCases), otherExtensions: PatternFileFormat? = nil
     ) throws(PatternError) -> LoadedPattern {
@@ -59,7 +59,7 @@ public enum PatternLoader {
     /// - Returns: the errors and warnings, each located, and what could be read.
     ///
     /// - Parameter otherExtensions: how a file whose extension names no format is read (`nil`: it is an error).
-    public static func check(
+    package static func check(
         _ path: String, displayName: String? = nil, limits: PatternLimits = .default, otherExtensions: PatternFileFormat? = nil
     ) -> PatternCheck {
         var errors: [PatternError]
@@ -86,7 +86,7 @@ public enum PatternLoader {
     ///   - folder: the folder `EventWaveformPath` values resolve against and stay inside.
     ///   - limits: the caps for untrusted input (the size cap applies to `bytes` too).
     /// - Returns: the errors and warnings, each located, and what could be read.
-    public static func check(ahap bytes: [UInt8], displayName: String, folder: URL, limits: PatternLimits = .default) -> PatternCheck {
+    package static func check(ahap bytes: [UInt8], displayName: String, folder: URL, limits: PatternLimits = .default) -> PatternCheck {
         check(ahap: bytes, displayName: displayName, folder: folder, access: nil, limits: limits)
     }
 
@@ -194,7 +194,7 @@ public enum PatternLoader {
 
     /// Decodes pattern data that is not in a file (`playPattern(from: Data)`): JSON first, else a property list.
     /// Waveform paths are not confined (the app made the data).
-    public static func read(data: Data, file: String? = nil, limits: PatternLimits = .default) throws(PatternError) -> AHAPDocument {
+    package static func read(data: Data, file: String? = nil, limits: PatternLimits = .default) throws(PatternError) -> AHAPDocument {
         let bytes = Array(data)
         let looksLikePropertyList =
             bytes.starts(with: Array("bplist".utf8)) || bytes.starts(with: Array("<?xml".utf8))

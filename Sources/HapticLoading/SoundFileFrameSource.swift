@@ -44,7 +44,7 @@ final class SoundFileFrameSource: AudioFrameSource {
         guard (1...64).contains(Int(info.channels)) else {
             _ = library.close(handle)
             throw PatternError(
-                .invalidAudioResource, "\(info.channels) channels; audio with 1 … 64 channels can be analysed", file: file.name)
+                .invalidAudioResource, "\(info.channels) channels; audio with 1 … 64 channels can be analyzed", file: file.name)
         }
         guard info.samplerate >= 1_000 && info.samplerate <= 384_000 else {
             _ = library.close(handle)

@@ -2,7 +2,7 @@ import Foundation
 import HapticPattern
 
 /// Finds the file an `EventWaveformPath` names, confined to the pattern's folder.
-public enum WaveformFile {
+package enum WaveformFile {
     /// Resolves `path` against `folder` (the pattern file's folder) and checks that it stays inside it after
     /// following symbolic links, and that the file exists.
     ///
@@ -13,7 +13,7 @@ public enum WaveformFile {
     /// - Returns: the resolved file URL.
     /// - Throws: ``PatternError`` with `badEventEntry` when the path is absolute, escapes the folder (also through a
     ///   symbolic link) or does not exist.
-    public static func resolve(_ path: String, in folder: URL, file: String? = nil) throws(PatternError) -> URL {
+    package static func resolve(_ path: String, in folder: URL, file: String? = nil) throws(PatternError) -> URL {
         if let problem = AHAPReader.problem(withWaveformPath: path, policy: .confinedToFolder) {
             throw PatternError(.badEventEntry, problem, file: file)
         }
@@ -36,7 +36,7 @@ public enum WaveformFile {
     /// `folder`; no confinement, since the app is not untrusted input.
     ///
     /// - Throws: ``PatternError`` with `badEventEntry` for an empty path or one that does not exist.
-    public static func resolveUnconfined(_ path: String, in folder: URL?, file: String? = nil) throws(PatternError) -> URL {
+    package static func resolveUnconfined(_ path: String, in folder: URL?, file: String? = nil) throws(PatternError) -> URL {
         if let problem = AHAPReader.problem(withWaveformPath: path, policy: .unrestricted) {
             throw PatternError(.badEventEntry, problem, file: file)
         }

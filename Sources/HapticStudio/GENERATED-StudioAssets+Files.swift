@@ -1289,15 +1289,15 @@ extension StudioAssets {
           const findings = new FindingsPanel($('findings'), $('findings-count'), { selection });
           // Every new document (opened, new, imported) is fitted once its first analysis says how long it is; an empty one
           // shows its first second.
-          let fitWhenAnalysed = true;
+          let fitWhenAnalyzed = true;
           const fitPattern = (duration) => view.fit(doc.entries.length ? duration : 1);
           new AnalysisClient({
             connection, doc, view,
             onResult: (result) => {
               analysis = result;
               findings.show(result);
-              if (fitWhenAnalysed) {
-                fitWhenAnalysed = false;
+              if (fitWhenAnalyzed) {
+                fitWhenAnalyzed = false;
                 fitPattern(result.duration);
               }
               timeline.setAnalysis(result);
@@ -1347,7 +1347,7 @@ extension StudioAssets {
             $('undo').disabled = !doc.history.canUndo;
             $('redo').disabled = !doc.history.canRedo;
             if (change.reset || change.saved) $('save-path').value = doc.savePath;
-            if (change.reset) fitWhenAnalysed = true;
+            if (change.reset) fitWhenAnalyzed = true;
             const dirty = doc.isDirty;
             $('dirty').hidden = !dirty;
             document.body.dataset.dirty = String(dirty);

@@ -8,8 +8,16 @@ import HapticRender
 /// (as `haptic lint`), and the plot's lanes from an offline render (as `haptic plot`).
 ///
 /// The offline render of the last pattern is kept, so scrolling and zooming (the same pattern, another window)
-/// only resample it.
+/// only resample it; so is the loader's check of the last text (``check(ahap:name:beneath:in:fresh:)``), so an edit
+/// the page sends twice — `update` for the looping pass, then `analyze` for the lanes — is read once.
 package final class PatternAnalyzer {
+    private struct CheckKey: Equatable {
+        var ahap: String
+        var name: String
+        var root: ObjectIdentifier
+        var folder: RelativePath
+    }
+
     private struct Rendered {
         var key: String
         var input: TimelineInput
@@ -19,9 +27,29 @@ package final class PatternAnalyzer {
     }
 
     private var last: Rendered?
+    private var lastCheck: (key: CheckKey, check: PatternCheck)?
+
+    /// *For tests:* how many times a page's AHAP was read and checked (parsed, its custom audio decoded).
+    package private(set) var checkCount = 0
 
     /// Creates an analyzer with an empty cache.
     package init() {}
+
+    /// The loader's check of `ahap` (custom audio read beneath `root`, relative to `folder`), read once for the same
+    /// text, name and folder: the last one is kept.
+    ///
+    /// - Parameter fresh: read the text and its audio files again even when they are the ones kept (a play, which
+    ///   must hear the files as they are now); the new check is kept.
+    package func check(ahap: String, name: String, beneath root: FolderDescriptor, in folder: RelativePath, fresh: Bool = false)
+        -> PatternCheck
+    {
+        let key = CheckKey(ahap: ahap, name: name, root: ObjectIdentifier(root), folder: folder)
+        if !fresh, let lastCheck, lastCheck.key == key { return lastCheck.check }
+        let check = PatternLoader.check(ahap: Array(ahap.utf8), displayName: name, beneath: root, in: folder)
+        checkCount += 1
+        lastCheck = (key, check)
+        return check
+    }
 
     /// Checks `ahap` (custom audio read beneath `root`, relative to `folder`), lints it, and samples its lanes over `window` (default:
     /// the whole span) in `columns` columns, with `profile` for the acceleration.
@@ -32,7 +60,7 @@ package final class PatternAnalyzer {
         ahap: String, name: String, beneath root: FolderDescriptor, in folder: RelativePath, window: ClosedRange<Double>?, columns: Int,
         profile: ActuatorProfile, maxEntries: Int = StudioLimits.default.maxPatternEntries
     ) throws(StudioError) -> (analysis: PatternAnalysis, check: PatternCheck) {
-        let check = PatternLoader.check(ahap: Array(ahap.utf8), displayName: name, beneath: root, in: folder)
+        let check = check(ahap: ahap, name: name, beneath: root, in: folder)
         if let loaded = check.loaded { try Self.checkSize(loaded.pattern, maxEntries: maxEntries) }
         var problems = PatternAnalysis.problems(of: check)
         guard let loaded = check.loaded else {
@@ -62,7 +90,7 @@ package final class PatternAnalyzer {
     package static func checkSize(_ pattern: Pattern, maxEntries: Int) throws(StudioError) {
         guard pattern.entries.count <= maxEntries else {
             throw StudioError(
-                "the pattern has \(pattern.entries.count) events and curves; the studio analyses and plays at most \(maxEntries)")
+                "the pattern has \(pattern.entries.count) events and curves; the studio analyzes and plays at most \(maxEntries)")
         }
     }
 

@@ -23,25 +23,20 @@ package enum StudioImport {
         guard let path = request.path else { throw StudioError("importAudio needs a path") }
         let (options, band) = try options(of: request)
         let relative = try folder.path(path)
-        var pattern: Pattern
+        let analysis: AudioAnalysis
         do {
             // Opened by the kernel beneath the studio's folder, no link followed.
-            let analysis = try AudioFileAnalysis.analyse(beneath: folder.descriptor, relative, displayName: path, options: options)
-            switch band {
-            case .whole: pattern = analysis.pattern
-            case .low: pattern = analysis.lowBandPattern ?? Pattern()
-            case .high: pattern = analysis.highBandPattern ?? Pattern()
-            }
+            analysis = try AudioFileAnalysis.analyze(beneath: folder.descriptor, relative, displayName: path, options: options)
         } catch {
             throw StudioError("\(path): \(error.description)")
         }
+        // The sound plays from 0, named relative to its own folder, where the page saves the pattern.
+        let pattern = AudioFileAnalysis.pattern(
+            of: analysis, band: band, soundTrack: String(decoding: relative.name, as: UTF8.self))
         guard !pattern.entries.isEmpty else {
             throw StudioError(
                 "\(path): the sound is silent or too quiet for haptics with these options; nothing to import (try a higher sensitivity)")
         }
-        // The analysis' times are the sound's own: the sound plays from 0.
-        pattern.entries.insert(
-            .event(Event(type: .audioCustom, time: 0, waveform: .path(String(decoding: relative.name, as: UTF8.self)))), at: 0)
         do {
             return Imported(ahap: try AHAPWriter.string(from: pattern))
         } catch {
@@ -49,15 +44,8 @@ package enum StudioImport {
         }
     }
 
-    /// Which band's pattern an import makes.
-    package enum Band: String, Sendable {
-        /// The whole sound (no split).
-        case whole
-        /// The sound below the crossover.
-        case low
-        /// The sound above the crossover.
-        case high
-    }
+    /// Which band's pattern an import makes (the whole sound, or below or above the crossover).
+    package typealias Band = AudioFileAnalysis.Band
 
     /// The analysis options and band a request asks for, every number range-checked before it is used.
     ///

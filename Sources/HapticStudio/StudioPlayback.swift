@@ -37,6 +37,12 @@ package final class StudioPlayback: @unchecked Sendable {
     private var players: [ObjectIdentifier: any CHHapticAdvancedPatternPlayer] = [:]
     private var take: StudioTake?
     private var generation = 0
+    /// Bumped by every play and every edit (`update`): the take changed.
+    private var edit = 0
+    /// The pattern of the current take, made once per edit: the engine compiles a `CHHapticPattern` once and keeps
+    /// the program in it, so passes of an unchanged loop reuse it.
+    private var compiled: (edit: Int, pattern: CHHapticPattern)?
+    private var patternsMadeCount = 0
 
     /// Creates a controller that plays on `outputs` (starting with the first of `known`) and reports to `send`.
     package init(outputs: StudioOutputs, known: [StudioOutput], send: @escaping @Sendable (Event) -> Void) {
@@ -48,6 +54,10 @@ package final class StudioPlayback: @unchecked Sendable {
 
     /// The output the next play uses.
     package var currentOutputID: String { queue.sync { outputID } }
+
+    /// *For tests:* how many `CHHapticPattern`s passes were made from, each compiled once by the engine: one per
+    /// play and per edit, however many passes a loop makes.
+    package var patternsMade: Int { queue.sync { patternsMadeCount } }
 
     /// Chooses the output for the next play (stops what plays now).
     ///
@@ -75,6 +85,7 @@ package final class StudioPlayback: @unchecked Sendable {
             do throws(StudioError) {
                 let engine = try openEngine()
                 generation += 1
+                edit += 1
                 self.take = take
                 try startPass(at: engine.currentTime + Self.startDelay, generation: generation)
                 return nil
@@ -92,6 +103,7 @@ package final class StudioPlayback: @unchecked Sendable {
     package func update(_ next: StudioTake) {
         queue.async { [self] in
             guard let current = take, current.loops else { return }
+            edit += 1
             take = StudioTake(loaded: next.loaded, loops: true, selection: current.selection)
         }
     }
@@ -136,7 +148,7 @@ package final class StudioPlayback: @unchecked Sendable {
         guard generation == self.generation, let take, let engine else { return }
         let player: any CHHapticAdvancedPatternPlayer
         do {
-            player = try engine.makeAdvancedPlayer(with: take.makePattern())
+            player = try engine.makeAdvancedPlayer(with: pattern(of: take))
             if take.offset > 0 { try player.seek(toOffset: take.offset) }
             let key = ObjectIdentifier(player)
             player.completionHandler = { [weak self] _ in
@@ -166,6 +178,15 @@ package final class StudioPlayback: @unchecked Sendable {
         }
     }
 
+    /// The take's pattern, made once per edit (the engine's program cache lives in it).
+    private func pattern(of take: StudioTake) -> CHHapticPattern {
+        if let compiled, compiled.edit == edit { return compiled.pattern }
+        let pattern = take.makePattern()
+        patternsMadeCount += 1
+        compiled = (edit, pattern)
+        return pattern
+    }
+
     private func passEnded(_ key: ObjectIdentifier, generation: Int) {
         players[key] = nil
         guard generation == self.generation, players.isEmpty, take?.loops != true else { return }
@@ -181,6 +202,7 @@ package final class StudioPlayback: @unchecked Sendable {
         for player in players.values { try? player.stop(atTime: CHHapticTimeImmediate) }
         players.removeAll()
         take = nil
+        compiled = nil
         if wasPlaying, let reason { send(.stopped(reason: reason)) }
     }
 

@@ -159,6 +159,9 @@ package final class StudioSession: @unchecked Sendable {
         }
     }
 
+    /// *For tests:* how many times the page's AHAP was read and checked (see ``PatternAnalyzer/checkCount``).
+    package var patternChecks: Int { analyzer.checkCount }
+
     /// The reply to one message, on the calling thread (for tests and tools; the server uses ``run``).
     package func handle(_ text: String, playback: StudioPlayback) -> String {
         let request: StudioRequest
@@ -196,12 +199,13 @@ package final class StudioSession: @unchecked Sendable {
         case "save": return StudioReply.success(id, try save(request))
         case "export": return StudioReply.success(id, try export(request))
         case "play":
-            let take = try take(request, loops: request.loop ?? false)
+            let take = try take(request, loops: request.loop ?? false, fresh: true)
             try playback.play(take)
             return StudioReply.success(id, Played(output: playback.currentOutputID))
         case "update":
-            // An edit while looping: the next pass plays it. A pattern that does not play is kept out.
-            let take = try take(request, loops: true)
+            // An edit while looping: the next pass plays it. A pattern that does not play is kept out. The page
+            // sends the same text to `analyze` next: it is read once, for both.
+            let take = try take(request, loops: true, fresh: false)
             playback.update(take)
             return StudioReply.success(id, Played(output: playback.currentOutputID))
         case "stop":
@@ -342,11 +346,11 @@ package final class StudioSession: @unchecked Sendable {
         ).analysis
     }
 
-    private func take(_ request: StudioRequest, loops: Bool) throws(StudioError) -> StudioTake {
+    /// What `play` and `update` play; `fresh` reads the text and its audio again even when the analyzer holds them.
+    private func take(_ request: StudioRequest, loops: Bool, fresh: Bool) throws(StudioError) -> StudioTake {
         let text = try request.required(request.ahap, "ahap")
-        let check = PatternLoader.check(
-            ahap: Array(text.utf8), displayName: request.path ?? "untitled.ahap", beneath: folder.descriptor, in: try patternFolder(request)
-        )
+        let check = analyzer.check(
+            ahap: text, name: request.path ?? "untitled.ahap", beneath: folder.descriptor, in: try patternFolder(request), fresh: fresh)
         guard check.isValid, let loaded = check.loaded else {
             let first = check.errors.first.map(\.description) ?? "the pattern cannot be read"
             throw StudioError("cannot play: \(first)")

@@ -37,7 +37,7 @@ extension CHHapticPattern {
     public convenience init(contentsOfAudioAt audioURL: URL, options: AudioAnalysisOptions = AudioAnalysisOptions()) throws {
         let analysis: AudioAnalysis
         do {
-            analysis = try AudioFileAnalysis.analyse(audioURL, options: options)
+            analysis = try AudioFileAnalysis.analyze(audioURL, options: options)
         } catch {
             throw CHHapticError(error)
         }
@@ -46,9 +46,10 @@ extension CHHapticPattern {
             throw CHHapticError(
                 PatternError(
                     .invalidPatternData,
-                    "the sound's pattern would hold more than a pattern may (PatternLimits.maxEntries, PatternLimits.maxFileSize): only its first \(Int(end)) s of \(Int(analysis.duration.rounded())) s fit; lower the maximum transient rate or the sensitivity, or analyse an excerpt",
+                    "the sound's pattern would hold more than a pattern may (PatternLimits.maxEntries, PatternLimits.maxFileSize): only its first \(Int(end)) s of \(Int(analysis.duration.rounded())) s fit; lower the maximum transient rate or the sensitivity, or analyze an excerpt",
                     file: audioURL.path))
         }
-        self.init(pattern: analysis.pattern)
+        // Haptics alone (see above): the caller adds the sound as it plays it.
+        self.init(pattern: AudioFileAnalysis.pattern(of: analysis))
     }
 }

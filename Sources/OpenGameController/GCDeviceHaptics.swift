@@ -93,7 +93,4 @@ open class GCDeviceHaptics: @unchecked Sendable {
         let explanation = "\(controllerInfo.name) was disconnected; a controller plugged in again is a new GCController"
         for engine in engines { engine.runtime.endForGood(.gameControllerDisconnect, because: explanation) }
     }
-
-    /// The engines made so far that are still alive (for tests and diagnostics).
-    var liveEngines: [CHHapticEngine] { state.withLock { $0.engines.compactMap(\.engine) } }
 }

@@ -13,8 +13,8 @@ import Testing
 
     @Test func theSameInputGivesTheSamePatternInAnyBlockSize() throws {
         let audio = Self.material
-        let whole = try AudioAnalyzer.analyse(interleaved: audio.samples, sampleRate: audio.sampleRate, channelCount: 1)
-        #expect(try AudioAnalyzer.analyse(interleaved: audio.samples, sampleRate: audio.sampleRate, channelCount: 1) == whole)
+        let whole = try AudioAnalyzer.analyze(interleaved: audio.samples, sampleRate: audio.sampleRate, channelCount: 1)
+        #expect(try AudioAnalyzer.analyze(interleaved: audio.samples, sampleRate: audio.sampleRate, channelCount: 1) == whole)
         for blockSize in [1, 333, 4_096] {
             let analyzer = try AudioAnalyzer(sampleRate: audio.sampleRate, channelCount: 1)
             var start = 0
@@ -32,17 +32,17 @@ import Testing
     @Test func stereoIsMixedToMono() throws {
         let audio = Self.material
         let stereo = audio.samples.flatMap { [$0, $0] }
-        let mono = try AudioAnalyzer.analyse(interleaved: audio.samples, sampleRate: audio.sampleRate, channelCount: 1)
-        #expect(try AudioAnalyzer.analyse(interleaved: stereo, sampleRate: audio.sampleRate, channelCount: 2) == mono)
+        let mono = try AudioAnalyzer.analyze(interleaved: audio.samples, sampleRate: audio.sampleRate, channelCount: 1)
+        #expect(try AudioAnalyzer.analyze(interleaved: stereo, sampleRate: audio.sampleRate, channelCount: 2) == mono)
     }
 
     @Test func contentOptionsChooseTheEventKinds() throws {
         let audio = Self.material
-        let transients = try AudioAnalyzer.analyse(
+        let transients = try AudioAnalyzer.analyze(
             interleaved: audio.samples, sampleRate: audio.sampleRate, channelCount: 1,
             options: AudioAnalysisOptions(content: .transientsOnly))
         #expect(transients.transientCount > 0 && transients.continuousEventCount == 0 && transients.pattern.curves.isEmpty)
-        let continuous = try AudioAnalyzer.analyse(
+        let continuous = try AudioAnalyzer.analyze(
             interleaved: audio.samples, sampleRate: audio.sampleRate, channelCount: 1,
             options: AudioAnalysisOptions(content: .continuousOnly))
         #expect(continuous.transientCount == 0 && continuous.continuousEventCount > 0)
@@ -52,7 +52,7 @@ import Testing
         var audio = SyntheticAudio(seconds: 3)
         for i in 0..<60 { audio.addNoiseBurst(at: 0.2 + Double(i) * 0.045, amplitude: i % 2 == 0 ? 0.8 : 0.5) }
         for rate in [5.0, 10, 40] {
-            let times = try AudioAnalyzer.analyse(
+            let times = try AudioAnalyzer.analyze(
                 interleaved: audio.samples, sampleRate: audio.sampleRate, channelCount: 1,
                 options: AudioAnalysisOptions(maximumTransientRate: rate)
             ).pattern.transientTimes
@@ -69,7 +69,7 @@ import Testing
         let amplitudes: [Float] = [0.9, 0.05, 0.6, 0.03, 0.4, 0.08, 0.9]
         for (i, amplitude) in amplitudes.enumerated() { audio.addNoiseBurst(at: 0.3 + Double(i) * 0.35, amplitude: amplitude) }
         func count(_ sensitivity: Double) throws -> Int {
-            try AudioAnalyzer.analyse(
+            try AudioAnalyzer.analyze(
                 interleaved: audio.samples, sampleRate: audio.sampleRate, channelCount: 1,
                 options: AudioAnalysisOptions(sensitivity: sensitivity)
             ).transientCount
@@ -81,7 +81,7 @@ import Testing
 
     @Test func aCrossoverSplitsLowAndHighBands() throws {
         let (audio, bursts, thumps) = SyntheticAudio.hits()
-        let analysis = try AudioAnalyzer.analyse(
+        let analysis = try AudioAnalyzer.analyze(
             interleaved: audio.samples, sampleRate: audio.sampleRate, channelCount: 1,
             options: AudioAnalysisOptions(content: .transientsOnly, crossoverFrequency: 200))
         // Each band finds its own hits, and feels them stronger than the other kind: white noise has some energy
@@ -99,12 +99,12 @@ import Testing
             #expect(matching.recall >= 0.9)
             #expect(ownStrength > 2 * otherStrength)
         }
-        #expect(try AudioAnalyzer.analyse(interleaved: audio.samples, sampleRate: audio.sampleRate, channelCount: 1).lowBandPattern == nil)
+        #expect(try AudioAnalyzer.analyze(interleaved: audio.samples, sampleRate: audio.sampleRate, channelCount: 1).lowBandPattern == nil)
     }
 
     @Test func patternsAreValidAndCurvesShort() throws {
         let audio = Self.material
-        let analysis = try AudioAnalyzer.analyse(
+        let analysis = try AudioAnalyzer.analyze(
             interleaved: audio.samples, sampleRate: audio.sampleRate, channelCount: 1,
             options: AudioAnalysisOptions(crossoverFrequency: 300))
         for pattern in [analysis.pattern, analysis.lowBandPattern!, analysis.highBandPattern!] {
@@ -125,7 +125,7 @@ import Testing
     @Test func sustainedSoundLongerThan30SecondsIsSplitIntoEvents() throws {
         var audio = SyntheticAudio(seconds: 66, sampleRate: 8_000)
         audio.addTone(at: 0.5, seconds: 65, frequency: 200, amplitude: 0.4)
-        let pattern = try AudioAnalyzer.analyse(
+        let pattern = try AudioAnalyzer.analyze(
             interleaved: audio.samples, sampleRate: audio.sampleRate, channelCount: 1,
             options: AudioAnalysisOptions(content: .continuousOnly)
         ).pattern
@@ -151,7 +151,7 @@ import Testing
         }
         let limits = PatternLimits(maxPatternDuration: 1)
         #expect(throws: PatternError.self) {
-            try AudioAnalyzer.analyse(
+            try AudioAnalyzer.analyze(
                 interleaved: [Float](repeating: 0, count: 96_000), sampleRate: 48_000, channelCount: 1, limits: limits)
         }
     }

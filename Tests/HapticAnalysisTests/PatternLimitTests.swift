@@ -6,12 +6,12 @@ import Testing
 
 /// A sound whose pattern would not fit one pattern — more AHAP text than `PatternLimits.maxFileSize` or more entries
 /// than `PatternLimits.maxEntries` — gives the pattern of its beginning and says where it stops, instead of a
-/// pattern no reader accepts (an hour of dense audio used to be analysed for 100 s and then refused).
+/// pattern no reader accepts (an hour of dense audio used to be analyzed for 100 s and then refused).
 @Suite struct PatternLimitTests {
     static let hits = SyntheticAudio.hits(seconds: 8)
 
     static func analysis(limits: PatternLimits) throws -> AudioAnalysis {
-        try AudioAnalyzer.analyse(
+        try AudioAnalyzer.analyze(
             interleaved: Self.hits.audio.samples, sampleRate: 48_000, channelCount: 1,
             options: AudioAnalysisOptions(sensitivity: 1), limits: limits)
     }

@@ -25,7 +25,7 @@ import Testing
             for frame in 0..<audio.frameCount {
                 for channel in 0..<audio.channelCount { interleaved.append(audio.sample(frame: frame, channel: channel)) }
             }
-            let analysis = try AudioAnalyzer.analyse(
+            let analysis = try AudioAnalyzer.analyze(
                 interleaved: interleaved, sampleRate: audio.sampleRate, channelCount: audio.channelCount)
             let designer = document.pattern.transientTimes.map { $0 - sound.time }
             let matching = OnsetMatching(found: analysis.pattern.transientTimes, truth: designer, tolerance: 0.03)

@@ -7,7 +7,7 @@ import Testing
 @Suite struct SyntheticTruthTests {
     @Test func burstsAndThumpsAreFoundWithin15Milliseconds() throws {
         let (audio, bursts, thumps) = SyntheticAudio.hits()
-        let analysis = try AudioAnalyzer.analyse(interleaved: audio.samples, sampleRate: audio.sampleRate, channelCount: 1)
+        let analysis = try AudioAnalyzer.analyze(interleaved: audio.samples, sampleRate: audio.sampleRate, channelCount: 1)
         let found = analysis.pattern.transientTimes
         let all = (bursts + thumps).sorted()
         let matching = OnsetMatching(found: found, truth: all, tolerance: 0.015)
@@ -37,7 +37,7 @@ import Testing
         audio.addNoiseBurst(at: 0.3, amplitude: 0.9)
         audio.addNoiseBurst(at: 0.8, amplitude: 0.3)
         audio.addNoiseBurst(at: 1.3, amplitude: 0.1)
-        let pattern = try AudioAnalyzer.analyse(interleaved: audio.samples, sampleRate: audio.sampleRate, channelCount: 1).pattern
+        let pattern = try AudioAnalyzer.analyze(interleaved: audio.samples, sampleRate: audio.sampleRate, channelCount: 1).pattern
         let felt = pattern.events.filter { $0.type == .hapticTransient }.map { pattern.feltIntensity(of: $0) }
         #expect(felt.count == 3, "\(pattern.events)")
         #expect(felt == felt.sorted(by: >) && felt.first == 1, "\(felt)")
@@ -46,7 +46,7 @@ import Testing
     @Test func aToneWithFadesIsContinuousOverTheToneAndAbsentAroundIt() throws {
         var audio = SyntheticAudio(seconds: 2.5)
         audio.addTone(at: 0.5, seconds: 1.2, frequency: 220, amplitude: 0.5, fadeIn: 0.1, fadeOut: 0.25)
-        let pattern = try AudioAnalyzer.analyse(interleaved: audio.samples, sampleRate: audio.sampleRate, channelCount: 1).pattern
+        let pattern = try AudioAnalyzer.analyze(interleaved: audio.samples, sampleRate: audio.sampleRate, channelCount: 1).pattern
         let during = stride(from: 0.62, through: 1.42, by: 0.02).map { pattern.continuousIntensity(at: $0) }
         let before = stride(from: 0.0, through: 0.45, by: 0.01).map { pattern.continuousIntensity(at: $0) }
         let after = stride(from: 1.78, through: 2.5, by: 0.01).map { pattern.continuousIntensity(at: $0) }
@@ -62,7 +62,7 @@ import Testing
 
     @Test func silenceGivesAnEmptyPattern() throws {
         for samples in [[Float](repeating: 0, count: 96_000), [], [Float](repeating: 0.4, count: 96_000)] {
-            let analysis = try AudioAnalyzer.analyse(interleaved: samples, sampleRate: 48_000, channelCount: 1)
+            let analysis = try AudioAnalyzer.analyze(interleaved: samples, sampleRate: 48_000, channelCount: 1)
             #expect(analysis.pattern.entries.isEmpty, "\(samples.first ?? 0): \(analysis.pattern.entries)")
         }
     }
@@ -70,7 +70,7 @@ import Testing
     @Test func clippingAndADCOffsetMakeNoPhantomHits() throws {
         let (audio, bursts, thumps) = SyntheticAudio.hits()
         let overdriven = audio.clippedWithOffset(gain: 4, offset: 0.3)
-        let found = try AudioAnalyzer.analyse(interleaved: overdriven, sampleRate: audio.sampleRate, channelCount: 1).pattern.transientTimes
+        let found = try AudioAnalyzer.analyze(interleaved: overdriven, sampleRate: audio.sampleRate, channelCount: 1).pattern.transientTimes
         let matching = OnsetMatching(found: found, truth: bursts + thumps, tolerance: 0.015)
         print("overdriven ×4 with +0.3 DC: \(matching)")
         #expect(matching.precision == 1 && matching.recall >= 0.9, "\(matching); found \(found)")
@@ -79,7 +79,7 @@ import Testing
         var tone = SyntheticAudio(seconds: 3)
         tone.addTone(at: 0.5, seconds: 2, frequency: 180, amplitude: 4)
         let clipped = tone.clippedWithOffset(gain: 1, offset: 0.2)
-        let toneHits = try AudioAnalyzer.analyse(interleaved: clipped, sampleRate: tone.sampleRate, channelCount: 1).pattern.transientTimes
+        let toneHits = try AudioAnalyzer.analyze(interleaved: clipped, sampleRate: tone.sampleRate, channelCount: 1).pattern.transientTimes
         #expect(toneHits.count <= 1 && toneHits.allSatisfy { abs($0 - 0.5) <= 0.015 }, "\(toneHits)")
     }
 }

@@ -89,6 +89,20 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: inner.appendingPathComponent("x.ahap").path))
     }
 
+    /// A silent sound makes no haptics, with `--with-audio` too: nothing is written and the summary says why. (The
+    /// CLI used to write a pattern holding the sound alone, where the studio's import refused: issue 22 made one
+    /// function build the pattern for both.)
+    @Test func withAudioASilentSoundWritesNothing() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let wav = folder.appendingPathComponent("silence.wav")
+        try AudioFixtures.writeWAV(SyntheticAudio(seconds: 1).samples, to: wav)
+        let output = folder.appendingPathComponent("silence.ahap")
+        let result = try Self.run(["from-audio", wav.path, "-o", output.path, "--with-audio"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("0 transients, 0 continuous events, 1.00 s of audio; the sound is silent"), "\(result.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
     @Test(.needsLibsndfile) func compressedInputAndTheTwoBands() throws {
         let folder = try Fixtures.temporaryDirectory()
         let flac = folder.appendingPathComponent("hits.flac")
@@ -143,7 +157,7 @@ import Testing
         let cases: [(String, [UInt8], String)] = [
             (
                 "notes.wav", Array("these are words, not a sound\n".utf8),
-                "not audio that can be analysed (WAV, FLAC, Ogg/Vorbis, MP3, AIFF or CAF)"
+                "not audio that can be analyzed (WAV, FLAC, Ogg/Vorbis, MP3, AIFF or CAF)"
             ),
             ("truncated.wav", Array(good.prefix(20_000)), "the data chunk claims 384000 bytes but only 19956 follow (truncated file?)"),
             ("zero-channels.wav", zeroChannels, "0 channels; 1 … 64 are supported"),
@@ -230,7 +244,7 @@ import Testing
     }
 
     @Test(.enabled(if: !CommandRunner.sanitizerBuild, "a sanitizer build's shadow memory cannot run under ulimit -v"))
-    func longAudioIsAnalysedInBoundedMemory() throws {
+    func longAudioIsAnalyzedInBoundedMemory() throws {
         // Three minutes of 48 kHz stereo float audio is a 69 MB file; read whole and decoded it would take 138 MB on
         // top of the process (about 75 MB); streamed, the analysis stays within a 140 MB address space.
         let url = try Fixtures.temporaryDirectory().appendingPathComponent("long.wav")

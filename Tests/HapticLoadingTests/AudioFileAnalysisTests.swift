@@ -20,11 +20,11 @@ import Glibc
         let folder = try Fixtures.temporaryDirectory()
         let url = folder.appendingPathComponent("hits.wav")
         try AudioFixtures.writeWAV(Self.hits.audio.samples, float: float, to: url)
-        // The samples as the whole-file decoder reads them, analysed at once.
+        // The samples as the whole-file decoder reads them, analyzed at once.
         let decoded = try WAVDecoder().decode(Array(try Data(contentsOf: url)))
-        let whole = try AudioAnalyzer.analyse(interleaved: decoded.channel(0), sampleRate: 48_000, channelCount: 1)
+        let whole = try AudioAnalyzer.analyze(interleaved: decoded.channel(0), sampleRate: 48_000, channelCount: 1)
         var reports: [(Double, Double?)] = []
-        let streamed = try AudioFileAnalysis.analyse(url) { reports.append(($0, $1)) }
+        let streamed = try AudioFileAnalysis.analyze(url) { reports.append(($0, $1)) }
         #expect(streamed == whole)
         #expect(reports.count > 10 && reports.last?.0 == Self.hits.audio.duration && reports.last?.1 == Self.hits.audio.duration)
         #expect(try AudioFileAnalysis.pattern(fromAudioAt: url) == whole.pattern)
@@ -35,7 +35,7 @@ import Glibc
         let folder = try Fixtures.temporaryDirectory()
         let url = folder.appendingPathComponent("hits.\(format.rawValue)")
         try AudioFixtures.writeCompressed(Self.hits.audio.samples, format: format, to: url)
-        let analysis = try AudioFileAnalysis.analyse(url)
+        let analysis = try AudioFileAnalysis.analyze(url)
         let truth = (Self.hits.bursts + Self.hits.thumps).sorted()
         let found = analysis.pattern.events.filter { $0.type == .hapticTransient }.map(\.time)
         let matched = truth.filter { t in found.contains { abs($0 - t) <= 0.015 } }.count
@@ -46,7 +46,7 @@ import Glibc
             // Lossless: the same pattern as the 16-bit WAV of the same samples.
             let wav = folder.appendingPathComponent("hits.wav")
             try AudioFixtures.writeWAV(Self.hits.audio.samples, to: wav)
-            #expect(analysis == (try AudioFileAnalysis.analyse(wav)))
+            #expect(analysis == (try AudioFileAnalysis.analyze(wav)))
         }
     }
 
@@ -65,7 +65,7 @@ import Glibc
             let url = folder.appendingPathComponent(name)
             try Data(bytes).write(to: url)
             do {
-                _ = try AudioFileAnalysis.analyse(url)
+                _ = try AudioFileAnalysis.analyze(url)
                 return nil
             } catch {
                 return error
@@ -75,7 +75,7 @@ import Glibc
         var zeroChannels = good
         zeroChannels[22] = 0
         var cases: [(String, [UInt8], String)] = [
-            ("text.wav", Array("just some words, not audio\n".utf8), "not audio that can be analysed"),
+            ("text.wav", Array("just some words, not audio\n".utf8), "not audio that can be analyzed"),
             ("empty.wav", [], "the file is empty"),
             ("truncated.wav", Array(good.prefix(30_000)), "truncated file?"),
             ("zero-channels.wav", zeroChannels, "0 channels"),
@@ -91,8 +91,8 @@ import Glibc
             #expect(error.code == .invalidAudioResource && error.message.contains(reason), "\(name): \(error)")
             #expect(error.file?.hasSuffix(name) == true)
         }
-        #expect(throws: PatternError.self) { try AudioFileAnalysis.analyse(folder.appendingPathComponent("nothing-here.wav")) }
-        #expect(throws: PatternError.self) { try AudioFileAnalysis.analyse(URL(string: "https://example.com/a.wav")!) }
+        #expect(throws: PatternError.self) { try AudioFileAnalysis.analyze(folder.appendingPathComponent("nothing-here.wav")) }
+        #expect(throws: PatternError.self) { try AudioFileAnalysis.analyze(URL(string: "https://example.com/a.wav")!) }
     }
 
     @Test func aSparseTenHourFileIsRefusedByTheDurationCapAtOnce() throws {
@@ -104,7 +104,7 @@ import Glibc
         #expect(truncate(url.path, off_t(header.count + dataBytes)) == 0)
         let start = ContinuousClock.now
         #expect {
-            try AudioFileAnalysis.analyse(url)
+            try AudioFileAnalysis.analyze(url)
         } throws: { error in
             let message = (error as? PatternError)?.message ?? ""
             return message.contains("the audio lasts 10:00:00 (36000 s); the limit is 3600 s (PatternLimits.maxPatternDuration)")

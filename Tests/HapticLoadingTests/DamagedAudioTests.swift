@@ -28,7 +28,7 @@ import Glibc
     @Test(.needsLibsndfile, arguments: [(AudioFixtures.Compressed.flac, 0.5), (.flac, 0.9), (.ogg, 0.5), (.ogg, 0.9), (.mp3, 0.5)])
     func aTruncatedFileIsDamagedNotSilentOrShorter(format: AudioFixtures.Compressed, fraction: Double) throws {
         let url = try Self.truncatedFile(format, fraction: fraction)
-        let error = try #require(throws: PatternError.self) { try AudioFileAnalysis.analyse(url) }
+        let error = try #require(throws: PatternError.self) { try AudioFileAnalysis.analyze(url) }
         #expect(error.code == .invalidAudioResource, "\(error)")
         #expect(error.message.contains("damaged or truncated"), "\(error)")
         #expect(error.file == url.path)
@@ -39,14 +39,14 @@ import Glibc
         let url = folder.appendingPathComponent("damaged.flac")
         try AudioFixtures.writeCompressed(Self.hits.audio.samples, format: .flac, to: url)
         try AudioFixtures.damageMidStream(url, seed: 12_345)
-        let error = try #require(throws: PatternError.self) { try AudioFileAnalysis.analyse(url) }
+        let error = try #require(throws: PatternError.self) { try AudioFileAnalysis.analyze(url) }
         #expect(error.code == .invalidAudioResource && error.message.contains("damaged or truncated"), "\(error)")
     }
 
     @Test(.needsLibsndfile, arguments: AudioFixtures.Compressed.allCases)
     func anIntactFileStillReadsToItsEnd(format: AudioFixtures.Compressed) throws {
         let url = try Self.truncatedFile(format, fraction: 1)
-        let analysis = try AudioFileAnalysis.analyse(url)
+        let analysis = try AudioFileAnalysis.analyze(url)
         #expect(abs(analysis.duration - Self.hits.audio.duration) < 0.06)
     }
 }

@@ -5,9 +5,9 @@ import Testing
 
 extension StudioLoadTests {
     /// A session's work runs off the concurrency pool and its replies are bounded: other clients, the page and pings
-    /// are answered while large patterns are analysed, and a client that never reads cannot grow the server.
+    /// are answered while large patterns are analyzed, and a client that never reads cannot grow the server.
     struct SessionFlowTests {
-        @Test func thePageAndPingsAreAnsweredWhileTwoSessionsAnalyseLargePatterns() async throws {
+        @Test func thePageAndPingsAreAnsweredWhileTwoSessionsAnalyzeLargePatterns() async throws {
             let folder = try Fixtures.temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: folder) }
             var limits = RunningStudio.testLimits
@@ -34,17 +34,17 @@ extension StudioLoadTests {
             #expect(try await third.request(["id": 1, "type": "hello"])["ok"] as? Bool == true)
             let other = ContinuousClock.now - otherStarted
             let analysis = try await first.reply(id: 1, within: .seconds(300))
-            let analysed = ContinuousClock.now - started
+            let analyzed = ContinuousClock.now - started
             #expect(analysis["ok"] as? Bool == true, "\(analysis["error"] ?? "")")
             #expect(try await first.reply(id: 2, within: .seconds(30))["ok"] as? Bool == true)
             #expect(try await second.reply(id: 1, within: .seconds(300))["ok"] as? Bool == true)
             print(
-                "studio-figures: page \(page), pong \(pong), another session's hello \(other), while analysing 2 × 20 000 events (\(analysed))"
+                "studio-figures: page \(page), pong \(pong), another session's hello \(other), while analyzing 2 × 20 000 events (\(analyzed))"
             )
             // Without the worker the page waited for the analyses (9.4 s of 16 s here); with it, milliseconds (a few
             // seconds at worst on a machine busy with other tests).
             #expect(page < .seconds(5) && pong < .seconds(5) && other < .seconds(5))
-            #expect(page * 4 < analysed && pong * 4 < analysed && other * 4 < analysed, "answered while the analyses ran")
+            #expect(page * 4 < analyzed && pong * 4 < analyzed && other * 4 < analyzed, "answered while the analyses ran")
         }
 
         @Test func aClientThatReadsNothingIsPausedThenClosedAndTheServerStaysBounded() async throws {

@@ -29,8 +29,8 @@ private let material: [Float] = {
     return samples
 }()
 
-/// Analyses `seconds` of the material (repeated) streamed in blocks of 4096 frames, then assembles the pattern.
-private func analyse(seconds: Int) throws -> AudioAnalysis {
+/// Analyzes `seconds` of the material (repeated) streamed in blocks of 4096 frames, then assembles the pattern.
+private func analyze(seconds: Int) throws -> AudioAnalysis {
     let analyzer = try AudioAnalyzer(sampleRate: 48_000, channelCount: 2)
     try material.withUnsafeBufferPointer { all in
         for _ in 0..<seconds {
@@ -62,7 +62,7 @@ let benchmarks: @Sendable () -> Void = {
     ) { benchmark in
         for _ in benchmark.scaledIterations {
             let start = ContinuousClock.now
-            blackHole(try analyse(seconds: 1))
+            blackHole(try analyze(seconds: 1))
             let elapsed = ContinuousClock.now - start
             benchmark.measurement(
                 realTimeRatio, Int(1 / (Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds))))
@@ -78,7 +78,7 @@ let benchmarks: @Sendable () -> Void = {
     ) { benchmark in
         for _ in benchmark.scaledIterations {
             let start = ContinuousClock.now
-            let analysis = try analyse(seconds: 600)
+            let analysis = try analyze(seconds: 600)
             let elapsed = ContinuousClock.now - start
             blackHole(analysis)
             benchmark.measurement(
