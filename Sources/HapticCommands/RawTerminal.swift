@@ -1,12 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("unsupported platform")
-#endif
+import HapticSystem
 
 /// The terminal in the mode a game needs: keys arrive one by one without echo (`ICANON` and `ECHO` off; `ISIG`
 /// stays on, so Ctrl-C is still a `SIGINT`), on the alternate screen with the cursor hidden. ``restore()`` puts back

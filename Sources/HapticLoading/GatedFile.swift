@@ -1,12 +1,5 @@
 import HapticPattern
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import HapticSystem
 
 /// A regular file opened through the ``InputGate``, read in pieces and never past its kind's cap.
 ///
