@@ -77,8 +77,9 @@ internal final class RawTerminal {
         var bytes = Array(text.utf8)
         var done = 0
         while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { posixWrite(output, $0.baseAddress! + done, $0.count - done) }
-            if n < 0 && errno == EINTR { continue }
+            let n = SystemCall.retryingInterrupts {
+                bytes.withUnsafeMutableBytes { posixWrite(output, $0.baseAddress! + done, $0.count - done) }
+            }
             guard n > 0 else { return }
             done += n
         }
