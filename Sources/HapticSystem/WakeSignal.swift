@@ -11,7 +11,7 @@ import Synchronization
 /// only while the render thread is actually waiting; ``wait(until:)`` is a `ppoll` with a timeout, the render
 /// thread's only kind of sleep. Without `eventfd` (other systems) it falls back to sleeping for the whole wait.
 ///
-/// **The render thread waking a service queue** (``raise()``, ``acknowledge()`` and ``makeReadSource(queue:handler:)``):
+/// **The render thread waking a service queue** (`raise()`, `acknowledge()` and `makeReadSource(queue:handler:)`):
 /// when a block left something to collect (a finished run, a program or curve to release, a device fault), so the
 /// engine's service does not have to look every few milliseconds. (Before, a 4 ms service timer ran as long as
 /// anything played: completions waited up to 4 ms, and a busy engine woke a thread 250 times a second to find
@@ -23,7 +23,7 @@ import Synchronization
 ///
 /// The evdev writer's I/O thread waits on its device and a wake descriptor in one `ppoll`, through its system-call
 /// seam (tests lend it fake descriptors): it makes and signals that descriptor with
-/// ``makeEventDescriptor()`` and ``signalEventDescriptor(_:)``.
+/// `makeEventDescriptor()` and `signalEventDescriptor(_:)`.
 ///
 /// - Thread safety: any number of signalling threads, one waiting thread (or one dispatch source).
 /// - Real-time safety: no locks, no allocation; ``wait(until:)`` blocks by design (it is the pacing sleep).
