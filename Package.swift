@@ -6,7 +6,9 @@ import PackageDescription
 //   OpenHapticFeedback, OpenGameController → OpenCoreHaptics (Apple's names) → HapticEngine (runtime)
 //   HapticEngine → HapticLoading (untrusted files, audio resources) → HapticAnalysis (audio → pattern)
 //   HapticEngine → HapticDevices (outputs, evdev, ALSA, discovery) → HapticRender (pure DSP) → HapticPattern (pure model)
-//   HapticPlot and HapticInterchange (other formats) sit on HapticPattern; CHapticSupport is the C shim for kernel headers.
+//   HapticAnalysis (audio → pattern) sits on HapticRender; HapticPlot and HapticInterchange (other formats) on HapticRender.
+//   HapticSystem (the platform floor: lock, clock, threads, wake signal, system calls, dlopen, the C library) is at the
+//   bottom, under everything but HapticPattern (OS-free); CHapticSupport is the C shim for kernel headers beneath it.
 // Each target lists exactly the modules it imports.
 let package = Package(
     name: "OpenCoreHaptics",
@@ -15,6 +17,8 @@ let package = Package(
         .library(name: "OpenCoreHaptics", targets: ["OpenCoreHaptics"]),
         .library(name: "HapticPattern", targets: ["HapticPattern"]),
         .library(name: "HapticRender", targets: ["HapticRender"]),
+        // A product only because HapticDevices' public API names its WakeSignal (DeviceFormat.wake) and MonotonicClock.
+        .library(name: "HapticSystem", targets: ["HapticSystem"]),
         .library(name: "HapticAnalysis", targets: ["HapticAnalysis"]),
         .library(name: "HapticDevices", targets: ["HapticDevices"]),
         .library(name: "HapticEngine", targets: ["HapticEngine"]),
@@ -35,48 +39,59 @@ let package = Package(
     targets: [
         // Pure value model: events, parameters, curves, AHAP read/write, validation, limits. No OS calls.
         .target(name: "HapticPattern"),
-        // Pure DSP: compiled programs, voices, envelopes, curves, mixer, actuator models, WAV. No OS calls.
-        .target(name: "HapticRender", dependencies: ["HapticPattern"]),
-        // Pure DSP: audio frames in, a pattern out (onsets, loudness and brightness envelopes), streaming. No OS calls.
-        .target(name: "HapticAnalysis", dependencies: ["HapticPattern", "HapticInterchange"]),
+        // The platform floor: one lock (LockedState), one monotonic clock, one thread wrapper, one eventfd wake signal,
+        // one system-call funnel, one DynamicLibrary (dlopen), and the C library re-exported once (CLibrary.swift).
+        .target(name: "HapticSystem", dependencies: ["CHapticSupport"]),
+        // Pure DSP: compiled programs, voices, envelopes, curves, mixer, actuator models, WAV. No OS calls (the mixer's
+        // control-side lock comes from HapticSystem).
+        .target(name: "HapticRender", dependencies: ["HapticPattern", "HapticSystem"]),
+        // Pure DSP: audio frames in, a pattern out (onsets, loudness and brightness envelopes), streaming. No OS calls
+        // (HapticSystem only for the C math library; the polyline simplifier from HapticRender).
+        .target(name: "HapticAnalysis", dependencies: ["HapticPattern", "HapticRender", "HapticSystem"]),
         // C shim: linux/input.h ioctl numbers and struct layouts straight from the kernel headers. Not a product.
         .target(name: "CHapticSupport", cSettings: [.define("_GNU_SOURCE")]),
         // Outputs: the device protocol, simulated/recording/null/WAV devices, evdev force feedback, ALSA (dlopen).
         .target(
             name: "HapticDevices",
-            dependencies: ["HapticRender", "CHapticSupport", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["HapticRender", "HapticSystem", "CHapticSupport", .product(name: "Logging", package: "swift-log")]),
         // File I/O at the edge: bounded reads of untrusted input and atomic writes of outputs.
         // Also audio for analysis: WAV through our decoder, FLAC, Ogg/Vorbis and MP3 through libsndfile (dlopen).
         .target(
-            name: "HapticLoading", dependencies: ["HapticPattern", "HapticRender", "HapticInterchange", "HapticAnalysis", "CHapticSupport"]),
+            name: "HapticLoading",
+            dependencies: ["HapticPattern", "HapticRender", "HapticInterchange", "HapticAnalysis", "HapticSystem", "CHapticSupport"]),
         // The runtime: render thread, command queue, clock, player slots, device driving, callbacks.
         .target(
             name: "HapticEngine",
             dependencies: [
-                "HapticRender", "HapticPattern", "HapticDevices", "HapticLoading", "CHapticSupport",
+                "HapticRender", "HapticPattern", "HapticDevices", "HapticLoading", "HapticSystem",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // Apple's public names (CHHapticPattern, CHHapticEvent, CHHapticEngine, …) over the layers below.
         .target(
             name: "OpenCoreHaptics",
-            dependencies: ["HapticPattern", "HapticRender", "HapticEngine", "HapticDevices", "HapticLoading", "HapticAnalysis"]),
+            dependencies: [
+                "HapticPattern", "HapticRender", "HapticEngine", "HapticDevices", "HapticLoading", "HapticAnalysis", "HapticSystem",
+            ]),
         // Apple's GameController haptics (GCController, GCDeviceHaptics, GCHapticsLocality, …): a CHHapticEngine per
         // controller and locality, on every Linux gamepad (evdev), a DualSense's voice coils (ALSA) and simulated pads.
         .target(
             name: "OpenGameController",
             dependencies: [
-                "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", .product(name: "Logging", package: "swift-log"),
+                "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", "HapticSystem",
+                .product(name: "Logging", package: "swift-log"),
             ]),
         // Format conversion: AHAP ↔ Lofelt/Meta .haptic, AHAP → Android VibrationEffect, Web vibrate/gamepad. Pure.
         .target(name: "HapticInterchange", dependencies: ["HapticPattern", "HapticRender"]),
         // Pictures of patterns for `haptic plot`: timeline layout, SVG, an anti-aliased rasterizer with an embedded
         // font, and PNG through zlib (loaded with dlopen). No file I/O: the CLI reads and renders, this draws.
-        .target(name: "HapticPlot", dependencies: ["HapticPattern", "HapticRender", "HapticInterchange"]),
+        .target(name: "HapticPlot", dependencies: ["HapticPattern", "HapticRender", "HapticInterchange", "HapticSystem"]),
         // Apple's feedback vocabulary (UIKit generators, WKHapticType, NSHapticFeedbackManager, SensoryFeedback),
         // triggers, preferences, the standard pattern library (Library/*.ahap, embedded) and HIG lint.
         .target(
             name: "OpenHapticFeedback",
-            dependencies: ["OpenCoreHaptics", "HapticPattern", "HapticRender", "HapticDevices", "HapticLoading"],
+            dependencies: [
+                "OpenCoreHaptics", "HapticPattern", "HapticRender", "HapticDevices", "HapticLoading", "HapticSystem",
+            ],
             exclude: ["Library"]),
         // The `haptic` commands as a library (options, validation, running), so the option parsing can be fuzzed;
         // not a product.
@@ -84,7 +99,7 @@ let package = Package(
             name: "HapticCommands",
             dependencies: [
                 "OpenHapticFeedback", "OpenCoreHaptics", "OpenGameController", "HapticPattern", "HapticRender", "HapticDevices",
-                "HapticInterchange", "HapticLoading", "HapticPlot", "HapticAnalysis", "HapticStudio",
+                "HapticInterchange", "HapticLoading", "HapticPlot", "HapticAnalysis", "HapticStudio", "HapticSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -95,7 +110,8 @@ let package = Package(
             name: "HapticStudio",
             dependencies: [
                 "OpenCoreHaptics", "OpenHapticFeedback", "OpenGameController", "HapticPattern", "HapticRender", "HapticDevices",
-                "HapticInterchange", "HapticLoading", "HapticPlot", "HapticAnalysis",
+                "HapticInterchange", "HapticLoading", "HapticPlot", "HapticAnalysis", "HapticSystem",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -108,14 +124,15 @@ let package = Package(
         // The command-line tool: main.swift only.
         .executableTarget(name: "haptic", dependencies: ["HapticCommands"]),
         // Real-kernel check: drives a uinput force-feedback device in the QEMU guest of .ci/qemu-evdev.sh.
-        .executableTarget(name: "haptic-evdev-check", dependencies: ["OpenCoreHaptics", "HapticDevices"]),
+        .executableTarget(name: "haptic-evdev-check", dependencies: ["OpenCoreHaptics", "HapticDevices", "HapticSystem"]),
         // Real-kernel check of OpenGameController (uinput gamepads, a DualSense through uhid and hid-playstation) in the
         // QEMU guest of .ci/qemu-controllers.sh; only the public Apple-named API.
-        .executableTarget(name: "haptic-controller-check", dependencies: ["OpenGameController", "OpenCoreHaptics", "HapticRender"]),
+        .executableTarget(
+            name: "haptic-controller-check", dependencies: ["OpenGameController", "OpenCoreHaptics", "HapticRender", "HapticSystem"]),
         // Soak test (issue 8): random patterns and live changes on a real-time engine for minutes; Scripts/soak.sh.
         // Not a product.
         .executableTarget(
-            name: "haptic-soak", dependencies: ["OpenCoreHaptics", "HapticEngine", "HapticRender"]),
+            name: "haptic-soak", dependencies: ["OpenCoreHaptics", "HapticEngine", "HapticRender", "HapticSystem"]),
         // Apple-shaped examples: they compile unchanged against CoreHaptics on Apple platforms.
         .executableTarget(name: "SingleTap", dependencies: ["OpenCoreHaptics"], path: "Examples/SingleTap"),
         .executableTarget(name: "PreparingYourApp", dependencies: ["OpenCoreHaptics"], path: "Examples/PreparingYourApp"),
@@ -144,7 +161,8 @@ let package = Package(
         .target(
             name: "HapticTestSupport",
             dependencies: [
-                "HapticDevices", "HapticRender", "HapticLoading", "CHapticTestLogging", .product(name: "Logging", package: "swift-log"),
+                "HapticDevices", "HapticRender", "HapticLoading", "HapticSystem", "CHapticTestLogging",
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/HapticTestSupport"),
         // Load-time hook of the test process: quiets the library's logging before any test runs (see its .c file).
@@ -156,28 +174,32 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
+        .testTarget(name: "HapticSystemTests", dependencies: ["HapticSystem"]),
         .testTarget(name: "HapticAnalysisTests", dependencies: ["HapticAnalysis", "HapticPattern", "HapticRender", "HapticTestSupport"]),
         .testTarget(name: "HapticRenderTests", dependencies: ["HapticRender", "HapticPattern", "HapticTestSupport"]),
         .testTarget(
             name: "HapticDevicesTests",
             dependencies: [
-                "HapticDevices", "HapticRender", "HapticPattern", "CHapticSupport", "HapticTestSupport",
+                "HapticDevices", "HapticRender", "HapticPattern", "HapticSystem", "CHapticSupport", "HapticTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(
             name: "HapticEngineTests",
             dependencies: [
-                "HapticEngine", "HapticDevices", "HapticRender", "HapticPattern",
+                "HapticEngine", "HapticDevices", "HapticRender", "HapticPattern", "HapticSystem",
                 .product(name: "Logging", package: "swift-log"), .product(name: "InMemoryLogging", package: "swift-log"),
             ]),
         .testTarget(
             name: "OpenCoreHapticsTests",
             dependencies: [
-                "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", "HapticPattern", "HapticLoading", "HapticTestSupport",
+                "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", "HapticPattern", "HapticLoading", "HapticSystem",
+                "HapticTestSupport",
             ]),
         .testTarget(
             name: "OpenHapticFeedbackTests",
-            dependencies: ["OpenHapticFeedback", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticPattern", "HapticRender"]),
+            dependencies: [
+                "OpenHapticFeedback", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticPattern", "HapticRender", "HapticSystem",
+            ]),
         .testTarget(
             name: "HapticLoadingTests",
             dependencies: ["HapticLoading", "HapticAnalysis", "HapticPattern", "HapticRender", "HapticTestSupport"]),
@@ -193,9 +215,14 @@ let package = Package(
             ]),
         .testTarget(
             name: "OpenGameControllerTests",
-            dependencies: ["OpenGameController", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", "HapticTestSupport"]),
+            dependencies: [
+                "OpenGameController", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", "HapticSystem",
+                "HapticTestSupport",
+            ]),
         .testTarget(name: "HapticPlotTests", dependencies: ["HapticPlot", "HapticPattern", "HapticRender", "HapticTestSupport"]),
-        .testTarget(name: "HapticStudioTests", dependencies: ["HapticStudio", "HapticPattern", "OpenGameController", "HapticTestSupport"]),
+        .testTarget(
+            name: "HapticStudioTests",
+            dependencies: ["HapticStudio", "HapticPattern", "HapticLoading", "OpenGameController", "HapticTestSupport"]),
         .testTarget(
             name: "HapticInterchangeTests", dependencies: ["HapticInterchange", "HapticPattern", "HapticRender", "HapticTestSupport"]),
     ],

@@ -39,6 +39,7 @@ let package = Package(
                 .product(name: "HapticDevices", package: "OpenCoreHaptics"),
                 .product(name: "HapticRender", package: "OpenCoreHaptics"),
                 .product(name: "HapticPattern", package: "OpenCoreHaptics"),
+                .product(name: "HapticSystem", package: "OpenCoreHaptics"),
             ],
             path: "Benchmarks/EngineBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

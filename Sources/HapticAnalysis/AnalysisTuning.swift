@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import HapticSystem
 
 /// The analysis' working figures for one sample rate and set of options: frame sizes, thresholds and the
 /// sensitivity's effect on them, worked out once so the per-frame code only reads them.

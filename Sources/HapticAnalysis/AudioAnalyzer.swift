@@ -1,12 +1,5 @@
 import HapticPattern
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import HapticSystem
 
 /// Turns audio into a haptic pattern, streaming: feed it frames as they are decoded, then ``finish()``.
 ///

@@ -1,12 +1,5 @@
-import HapticInterchange
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import HapticRender
+import HapticSystem
 
 /// Follows one part of the spectrum frame by frame: finds hits (onsets) and the stretches of sustained sound, and
 /// keeps only what the pattern needs: hit candidates, and each finished stretch already thinned.

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import HapticSystem
 
 /// The signal's energy in 1 ms blocks over the last quarter second: where exactly, inside an analysis frame of
 /// about 20 ms, a hit begins.

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import HapticSystem
 
 /// The power spectrum of a real signal block: a radix-2 FFT of half the size on the even and odd samples packed as
 /// one complex signal, then split into the real signal's spectrum (the standard "two for one" trick).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HapticDevices
+import HapticSystem
 
 /// `haptic bounce`: Apple's HapticBounce sample as a terminal game.
 internal struct BounceCommand: ParsableCommand {

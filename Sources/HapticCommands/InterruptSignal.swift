@@ -1,15 +1,6 @@
 import Dispatch
+import HapticSystem
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("unsupported platform")
-#endif
 
 /// Turns Ctrl-C (`SIGINT`), `SIGTERM` and `SIGHUP` (the terminal went away) into a call on a dispatch queue, so the real-time commands can silence the
 /// output and restore the terminal before they exit (with 128 + the signal number, 130 for Ctrl-C).

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import HapticDevices
 import HapticRender
+import HapticSystem
 import OpenCoreHaptics
 
 /// Plays one pattern in real time through a `CHHapticEngine` and waits until it has played out, or until Ctrl-C.

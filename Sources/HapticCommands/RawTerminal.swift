@@ -1,12 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("unsupported platform")
-#endif
+import HapticSystem
 
 /// The terminal in the mode a game needs: keys arrive one by one without echo (`ICANON` and `ECHO` off; `ISIG`
 /// stays on, so Ctrl-C is still a `SIGINT`), on the alternate screen with the cursor hidden. ``restore()`` puts back
@@ -85,8 +77,9 @@ internal final class RawTerminal {
         var bytes = Array(text.utf8)
         var done = 0
         while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { posixWrite(output, $0.baseAddress! + done, $0.count - done) }
-            if n < 0 && errno == EINTR { continue }
+            let n = SystemCall.retryingInterrupts {
+                bytes.withUnsafeMutableBytes { posixWrite(output, $0.baseAddress! + done, $0.count - done) }
+            }
             guard n > 0 else { return }
             done += n
         }

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import HapticRender
 import HapticStudio
+import HapticSystem
 import Synchronization
 
 /// `haptic studio`: a local web page to design patterns on a timeline and feel them on the device while editing.

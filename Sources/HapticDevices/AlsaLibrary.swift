@@ -7,6 +7,7 @@ import Musl
 #error("unsupported platform")
 #endif
 import CHapticSupport
+import HapticSystem
 
 /// libasound loaded at run time (`dlopen("libasound.so.2")`, falling back to `"libasound.so"`), with our own
 /// declarations of the few types, constants and functions the ALSA back-end uses, so building needs no
@@ -15,7 +16,7 @@ import CHapticSupport
 /// - Thread safety: ``shared`` is loaded once; the function pointers may be called from any thread as alsa-lib
 ///   allows (one thread per `snd_pcm_t`).
 package struct AlsaLibrary: @unchecked Sendable {
-    // @unchecked: C function pointers and the dlopen handle are immutable after loading.
+    // @unchecked: C function pointers are immutable after loading.
 
     /// `snd_pcm_t *`.
     package typealias PCM = OpaquePointer
@@ -60,54 +61,36 @@ package struct AlsaLibrary: @unchecked Sendable {
     package let loadedName: String
 
     /// The library, or `nil` (with the reason in ``loadProblem``) when it is not installed.
-    package static let shared: AlsaLibrary? = load()
+    package static var shared: AlsaLibrary? { try? loaded.get() }
     /// Why ``shared`` is `nil`.
     package static var loadProblem: String? {
-        shared == nil ? "libasound.so.2 not found (\(lastError)): ALSA back-end absent" : nil
+        guard case .failure(let error) = loaded else { return nil }
+        return "libasound.so.2 not found (\(error)): ALSA back-end absent"
     }
-    nonisolated(unsafe) private static var lastError = ""
-
-    private static func load() -> AlsaLibrary? {
-        for name in ["libasound.so.2", "libasound.so"] {
-            guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
-                if let text = dlerror() { lastError = String(cString: text) }
-                continue
-            }
-            func symbol<T>(_ symbolName: String, as type: T.Type) -> T? {
-                guard let pointer = dlsym(handle, symbolName) else { return nil }
-                return unsafeBitCast(pointer, to: type)
-            }
-            guard
-                let open = symbol(
-                    "snd_pcm_open", as: (@convention(c) (UnsafeMutablePointer<PCM?>, UnsafePointer<CChar>, Int32, Int32) -> Int32).self),
-                let setParams = symbol(
-                    "snd_pcm_set_params", as: (@convention(c) (PCM, Int32, Int32, UInt32, UInt32, Int32, UInt32) -> Int32).self),
-                let writei = symbol("snd_pcm_writei", as: (@convention(c) (PCM, UnsafeRawPointer, UInt) -> Int).self),
-                let recover = symbol("snd_pcm_recover", as: (@convention(c) (PCM, Int32, Int32) -> Int32).self),
-                let drain = symbol("snd_pcm_drain", as: (@convention(c) (PCM) -> Int32).self),
-                let drop = symbol("snd_pcm_drop", as: (@convention(c) (PCM) -> Int32).self),
-                let close = symbol("snd_pcm_close", as: (@convention(c) (PCM) -> Int32).self),
-                let nonblock = symbol("snd_pcm_nonblock", as: (@convention(c) (PCM, Int32) -> Int32).self),
-                let getParams = symbol(
-                    "snd_pcm_get_params", as: (@convention(c) (PCM, UnsafeMutablePointer<UInt>, UnsafeMutablePointer<UInt>) -> Int32).self),
-                let strerror = symbol("snd_strerror", as: (@convention(c) (Int32) -> UnsafePointer<CChar>?).self)
-            else {
-                lastError = "\(name) lacks a needed snd_pcm_* symbol"
-                dlclose(handle)
-                continue
-            }
-            // alsa-lib prints its own errors ("ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM x") to standard
-            // error; capture them instead, to put into our errors (takeLastMessage()).
-            typealias ErrorHandlerSetter = @convention(c) (UnsafeMutableRawPointer?) -> Int32
-            if let setHandler = symbol("snd_lib_error_set_handler", as: ErrorHandlerSetter.self) {
-                _ = setHandler(CHapticSupport_alsaErrorHandlerPointer())
-            }
-            return AlsaLibrary(
-                open: open, setParams: setParams, writei: writei, recover: recover, drain: drain, drop: drop, close: close,
-                nonblock: nonblock, getParams: getParams, hardware: AlsaHardwareParameters { dlsym(handle, $0) },
-                strerror: strerror, loadedName: name)
+    private static let loaded = DynamicLibrary.load(["libasound.so.2", "libasound.so"]) { library throws(DynamicLibrary.LoadError) in
+        let table = try AlsaLibrary(
+            open: library.symbol(
+                "snd_pcm_open", as: (@convention(c) (UnsafeMutablePointer<PCM?>, UnsafePointer<CChar>, Int32, Int32) -> Int32).self),
+            setParams: library.symbol(
+                "snd_pcm_set_params", as: (@convention(c) (PCM, Int32, Int32, UInt32, UInt32, Int32, UInt32) -> Int32).self),
+            writei: library.symbol("snd_pcm_writei", as: (@convention(c) (PCM, UnsafeRawPointer, UInt) -> Int).self),
+            recover: library.symbol("snd_pcm_recover", as: (@convention(c) (PCM, Int32, Int32) -> Int32).self),
+            drain: library.symbol("snd_pcm_drain", as: (@convention(c) (PCM) -> Int32).self),
+            drop: library.symbol("snd_pcm_drop", as: (@convention(c) (PCM) -> Int32).self),
+            close: library.symbol("snd_pcm_close", as: (@convention(c) (PCM) -> Int32).self),
+            nonblock: library.symbol("snd_pcm_nonblock", as: (@convention(c) (PCM, Int32) -> Int32).self),
+            getParams: library.symbol(
+                "snd_pcm_get_params", as: (@convention(c) (PCM, UnsafeMutablePointer<UInt>, UnsafeMutablePointer<UInt>) -> Int32).self),
+            hardware: AlsaHardwareParameters { library.optionalSymbol($0, as: UnsafeMutableRawPointer.self) },
+            strerror: library.symbol("snd_strerror", as: (@convention(c) (Int32) -> UnsafePointer<CChar>?).self),
+            loadedName: library.name)
+        // alsa-lib prints its own errors ("ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM x") to standard
+        // error; capture them instead, to put into our errors (takeLastMessage()).
+        typealias ErrorHandlerSetter = @convention(c) (UnsafeMutableRawPointer?) -> Int32
+        if let setHandler = library.optionalSymbol("snd_lib_error_set_handler", as: ErrorHandlerSetter.self) {
+            _ = setHandler(CHapticSupport_alsaErrorHandlerPointer())
         }
-        return nil
+        return table
     }
 
     /// The last message alsa-lib reported on this thread ("Unknown PCM nonexistent"), cleared by reading; `nil` when

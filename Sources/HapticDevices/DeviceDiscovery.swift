@@ -1,4 +1,5 @@
 import HapticRender
+import HapticSystem
 import Logging
 
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import HapticSystem
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

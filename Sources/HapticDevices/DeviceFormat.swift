@@ -1,3 +1,5 @@
+import HapticSystem
+
 /// The stream a device is started for.
 public struct DeviceFormat: Sendable, Hashable {
     /// Compares rate, block size and clock (the wake signal is not part of the format's identity).

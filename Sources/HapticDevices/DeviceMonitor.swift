@@ -1,3 +1,5 @@
+import HapticSystem
+
 #if os(Linux)
 #if canImport(Glibc)
 import Glibc
@@ -98,7 +100,7 @@ public final class DeviceMonitor: Sendable {
         }
         running.store(true, ordering: .releasing)
         finished.store(false, ordering: .releasing)
-        IOThread.detach(name: "device-monitor") { [self] in
+        SystemThread.detach(name: "device-monitor") { [self] in
             final class Collector { var names: [(String, Bool)] = [] }
             let collector = Collector()
             while running.load(ordering: .acquiring) {

@@ -1,3 +1,5 @@
+import HapticSystem
+
 #if os(Linux)
 #if canImport(Glibc)
 import Glibc
@@ -94,7 +96,7 @@ public final class EvdevDevice: HapticDevice {
         let writer = EvdevWriter(
             capabilities: capabilities, configuration: configuration, system: system, anticipation: anticipation, fastPath: fastPath)
         // Above the render thread's priority: a level the render thread hands over is uploaded at once.
-        guard IOThread.detach(name: "evdev-io", realTimePriority: 45, { writer.run() }) else {
+        guard SystemThread.detach(name: "evdev-io", realTimePriority: 45, { writer.run() }) else {
             throw DeviceError(.ioError, "\(info.id): could not start the I/O thread")
         }
         let deadline = MonotonicClock.now() + configuration.ioTimeout * 4

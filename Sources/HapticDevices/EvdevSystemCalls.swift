@@ -1,3 +1,5 @@
+import HapticSystem
+
 #if os(Linux)
 #if canImport(Glibc)
 import Glibc
@@ -105,9 +107,9 @@ package struct LinuxEvdevSystemCalls: EvdevSystemCalls {
         Int(CHapticSupport_waitForHangup(fd, timeoutNanoseconds))
     }
 
-    package func makeWakeEvent() -> Int { Int(CHapticSupport_eventfdCreate()) }
+    package func makeWakeEvent() -> Int { Int(WakeSignal.makeEventDescriptor()) }
 
-    package func signalWake(_ wake: Int32) -> Int { Int(CHapticSupport_eventfdSignal(wake)) }
+    package func signalWake(_ wake: Int32) -> Int { Int(WakeSignal.signalEventDescriptor(wake)) }
 
     package func waitForHangupOrWake(_ fd: Int32, wake: Int32, timeoutNanoseconds: Int) -> Int {
         Int(CHapticSupport_waitForHangupOrWake(fd, wake, timeoutNanoseconds))

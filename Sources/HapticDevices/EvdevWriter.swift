@@ -1,3 +1,5 @@
+import HapticSystem
+
 #if os(Linux)
 #if canImport(Glibc)
 import Glibc

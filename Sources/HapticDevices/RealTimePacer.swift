@@ -1,7 +1,9 @@
+import HapticSystem
+
 /// Keeps a device that has no hardware clock of its own in real time: each block is released when wall time
 /// reaches the block's start, minus a small lead so the render thread stays ahead.
 ///
-/// With a ``WakeSignal`` (the output's, in ``DeviceFormat/wake``), a command that arrives while the render thread
+/// With a `WakeSignal` (the output's, in ``DeviceFormat/wake``), a command that arrives while the render thread
 /// waits ends the wait at once: the next block, which carries the command, is rendered and handed over now instead
 /// of at the next block boundary. Rendering then runs at most one block further ahead of wall time than usual.
 ///

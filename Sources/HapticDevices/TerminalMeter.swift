@@ -1,3 +1,4 @@
+import HapticSystem
 import Synchronization
 
 #if canImport(Glibc)
@@ -44,7 +45,7 @@ package final class TerminalMeter: Sendable {
         finished.store(false, ordering: .releasing)
         // The line must fit the terminal: a line that wraps makes every "\r" redraw scroll instead.
         let barWidth = Self.barWidth(columns: Self.columns(fd: fd))
-        IOThread.detach(name: "haptic-meter") { [self] in
+        SystemThread.detach(name: "haptic-meter") { [self] in
             var peakHold: Float = 0
             while running.load(ordering: .acquiring) {
                 let (intensity, acceleration, fullScale) = levels()

@@ -1,4 +1,5 @@
 import HapticRender
+import HapticSystem
 
 #if canImport(Glibc)
 import Glibc

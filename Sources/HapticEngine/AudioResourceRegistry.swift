@@ -3,6 +3,7 @@ import HapticDevices
 import HapticLoading
 import HapticPattern
 import HapticRender
+import HapticSystem
 
 /// An engine's registered audio resources (Core Haptics' `registerAudioResource`) and the waveform files it has
 /// decoded, each decoded once.

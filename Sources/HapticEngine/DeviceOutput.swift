@@ -1,5 +1,6 @@
 import HapticDevices
 import HapticRender
+import HapticSystem
 import Synchronization
 
 /// One device's output, shared by every engine that plays on it: the device, its render thread, and the sum of the

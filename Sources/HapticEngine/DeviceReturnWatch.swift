@@ -1,5 +1,6 @@
 import HapticDevices
 import HapticRender
+import HapticSystem
 import Synchronization
 
 /// Watches for a removed device to come back: calls `found` at most once, on any thread, with a new, unstarted device

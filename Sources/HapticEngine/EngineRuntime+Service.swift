@@ -1,6 +1,7 @@
 import Dispatch
 import HapticDevices
 import HapticRender
+import HapticSystem
 
 // The runtime's locked internals: session start and stop, run ends, the mixer's notifications and the service that
 // collects them, device faults and the idle timeout. Every *Locked function runs inside `state.withLock`.
@@ -36,7 +37,7 @@ extension EngineRuntime {
         let device = s.device
         let mixer = Mixer(configuration: configuration.mixerConfiguration, profile: device.info.profile)
         // Real time: the render thread wakes the service when a block leaves something to collect.
-        let signal = clockMode == .realTime ? ServiceSignal() : nil
+        let signal = clockMode == .realTime ? WakeSignal.available() : nil
         let context = RenderContext(
             mixer: mixer, route: route, blockFrames: configuration.blockFrames, sampleRate: configuration.sampleRate,
             playsHaptics: !s.playsAudioOnly, playsAudio: !s.playsHapticsOnly, serviceSignal: signal)
@@ -53,7 +54,7 @@ extension EngineRuntime {
         let session = EngineSession(mixer: mixer, context: context, output: output, baseFrame: s.manualFrame)
         if clockMode == .realTime {
             if let signal {
-                session.serviceSource = signal.makeSource(queue: serviceQueue) { [weak self] in
+                session.serviceSource = signal.makeReadSource(queue: serviceQueue) { [weak self] in
                     self?.serviceWakes.add(1, ordering: .relaxed)
                     self?.service()
                 }

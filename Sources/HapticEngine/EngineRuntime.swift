@@ -2,6 +2,7 @@ import Dispatch
 import HapticDevices
 import HapticPattern
 import HapticRender
+import HapticSystem
 import Logging
 import Synchronization
 
@@ -60,7 +61,7 @@ public final class EngineRuntime: @unchecked Sendable {
     let serviceWakes = Atomic<Int>(0)
     /// How often the service has run (tests, diagnostics).
     package var serviceRunCount: Int { serviceRuns.load(ordering: .relaxed) }
-    /// How many service runs the render thread asked for through the session's ``ServiceSignal``.
+    /// How many service runs the render thread asked for through the session's service `WakeSignal`.
     package var serviceWakeCount: Int { serviceWakes.load(ordering: .relaxed) }
     /// The reset epoch, readable without the lock (player creation).
     let epochCounter = Atomic<Int>(0)
@@ -302,7 +303,7 @@ public final class EngineRuntime: @unchecked Sendable {
 
     /// Real time: runs the service every ``EngineConfiguration/serviceInterval`` while refused commands wait to be
     /// sent again, every ``idleServiceInterval`` otherwise. Run ends and device faults wake the service at once
-    /// through the session's ``ServiceSignal``; only where there is none (no `eventfd`) does the fast pace also
+    /// through the session's service `WakeSignal`; only where there is none (no `eventfd`) does the fast pace also
     /// hold while runs play (completions on time). A start switches back at once
     /// (``startRunLocked(_:handle:at:_:)`` calls this too).
     func paceServiceLocked(_ session: EngineSession) {

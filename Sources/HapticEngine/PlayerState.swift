@@ -1,5 +1,6 @@
 import Dispatch
 import HapticRender
+import HapticSystem
 
 /// The control-side state of a player lives in ``EnginePlayer`` itself (one object per player keeps
 /// `makePlayer` cheap); every field is read and written only under the engine's lock.
@@ -49,7 +50,7 @@ final class EngineSession: @unchecked Sendable {
     /// Manual clock: the engine frame at which this session's mixer frame 0 lies.
     let baseFrame: Int
     var timer: (any DispatchSourceTimer)?
-    /// Real time: runs the service when the render thread raises the context's ``ServiceSignal``.
+    /// Real time: runs the service when the render thread raises the context's service `WakeSignal`.
     var serviceSource: (any DispatchSourceRead)?
     /// Whether the service timer runs at the playing rate (see `EngineRuntime.paceServiceLocked(_:)`).
     var serviceIsFast = false

@@ -1,5 +1,6 @@
 import HapticDevices
 import HapticRender
+import HapticSystem
 import Synchronization
 
 /// Where frame `frame` of the mixer clock meets the monotonic clock: written by the render thread once per block
@@ -68,16 +69,16 @@ final class RenderContext: @unchecked Sendable {
     let faultErrno = Atomic<Int32>(0)
     /// Real time: wakes the engine's service when a block posted a notification or the device failed (`nil` in
     /// manual mode, and where the system has no `eventfd`: the service then looks on a timer).
-    let serviceSignal: ServiceSignal?
+    let serviceSignal: WakeSignal?
     /// ``serviceSignal``, borrowed unretained on the render thread (the context keeps it alive).
-    private let unmanagedServiceSignal: Unmanaged<ServiceSignal>?
+    private let unmanagedServiceSignal: Unmanaged<WakeSignal>?
     /// Manual clock: the engine's service, run by ``DeviceOutput/advance(frames:servicing:)`` after each block
     /// (set before the context is attached).
     var afterBlock: @Sendable () -> Void = {}
 
     init(
         mixer: Mixer, route: MotorRoute, blockFrames: Int, sampleRate: Double, playsHaptics: Bool, playsAudio: Bool,
-        serviceSignal: ServiceSignal? = nil
+        serviceSignal: WakeSignal? = nil
     ) {
         self.mixer = mixer
         self.serviceSignal = serviceSignal

@@ -1,4 +1,5 @@
 import HapticPattern
+import HapticRender
 
 extension HapticFile {
     /// The largest intensity or sharpness error allowed when an envelope is reduced to breakpoints.

@@ -1,15 +1,8 @@
 import Foundation
+import HapticSystem
 
 #if os(Linux)
 import CHapticSupport
-#endif
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// Writes a file so that readers see either the old contents or the new, never a torn mix, and so that a failed
@@ -117,9 +110,8 @@ package enum AtomicFile {
         contiguous.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = SystemCall.retryingInterrupts { systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset) }
                 if written < 0 {
-                    if errno == EINTR { continue }
                     failure = .system(errno, action: "write", display: display)
                     return
                 }
@@ -183,13 +175,7 @@ package enum AtomicFile {
 
     /// `open(folder, O_DIRECTORY)`: the folder a path-given file is written through.
     private static func openFolder(_ path: String) -> Int32 {
-        #if canImport(Glibc)
-        Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        #elseif canImport(Musl)
-        Musl.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        #else
-        Darwin.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        #endif
+        HapticSystem.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     }
 }
 
@@ -205,13 +191,7 @@ extension FolderAccessError {
 
 /// `write(2)`, named apart from the `write` functions of `AtomicFile`.
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(descriptor, bytes, count)
-    #elseif canImport(Musl)
-    Musl.write(descriptor, bytes, count)
-    #else
-    Darwin.write(descriptor, bytes, count)
-    #endif
+    HapticSystem.write(descriptor, bytes, count)
 }
 
 /// A file could not be written.

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import HapticSystem
 
 /// Why a file beneath a ``FolderDescriptor`` could not be opened, listed or written, with a message that names the
 /// path and says what to do.

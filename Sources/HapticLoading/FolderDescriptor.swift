@@ -1,13 +1,7 @@
+import HapticSystem
+
 #if os(Linux)
 import CHapticSupport
-#endif
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
 #endif
 
 /// An open folder that everything beneath it is opened through, so that the kernel, at the moment of each open,
@@ -66,7 +60,7 @@ package final class FolderDescriptor: Sendable {
     ///
     /// - Throws: ``FolderAccessError`` when it does not exist, is not a folder or cannot be opened.
     package convenience init(path: String, resolution: Resolution = .automatic) throws(FolderAccessError) {
-        let descriptor = Self.retrying { systemOpen(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        let descriptor = SystemCall.retryingInterrupts { systemOpen(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard descriptor >= 0 else {
             let code = errno
             switch code {
@@ -99,7 +93,7 @@ package final class FolderDescriptor: Sendable {
         #if os(Linux)
         if resolution == .automatic {
             let result = Self.withCString(relative.bytes) { path in
-                Self.retrying {
+                SystemCall.retryingInterrupts {
                     let answer = CHapticSupport_openat2(
                         descriptor, path, flags, flags & O_CREAT != 0 ? UInt32(mode) : 0,
                         CHapticSupport_RESOLVE_BENEATH | CHapticSupport_RESOLVE_NO_SYMLINKS | CHapticSupport_RESOLVE_NO_MAGICLINKS)
@@ -119,14 +113,14 @@ package final class FolderDescriptor: Sendable {
     /// The component walk: each folder on the way opened by one name from the one before, never through a link.
     private func walk(_ relative: RelativePath, flags: Int32, mode: mode_t, action: String) throws(FolderAccessError) -> Int32 {
         guard !relative.isFolder else {
-            let reopened = Self.retrying { openat(descriptor, ".", flags & ~O_NOFOLLOW, mode) }
+            let reopened = SystemCall.retryingInterrupts { openat(descriptor, ".", flags & ~O_NOFOLLOW, mode) }
             guard reopened >= 0 else { throw FolderAccessError(opening: relative, errno: errno, action: action) }
             return reopened
         }
         var current = descriptor
         defer { if current != descriptor { close(current) } }
         for name in relative.components.dropLast() {
-            let next = Self.retrying { Self.openName(current, name, Self.pathFlags | O_NOFOLLOW | O_CLOEXEC, 0) }
+            let next = SystemCall.retryingInterrupts { Self.openName(current, name, Self.pathFlags | O_NOFOLLOW | O_CLOEXEC, 0) }
             guard next >= 0 else { throw FolderAccessError(opening: relative, errno: errno, action: action) }
             var status = stat()
             let kind = fstat(next, &status) == 0 ? status.st_mode & S_IFMT : 0
@@ -137,7 +131,7 @@ package final class FolderDescriptor: Sendable {
             if current != descriptor { close(current) }
             current = next
         }
-        let opened = Self.retrying { Self.openName(current, relative.name, flags, mode) }
+        let opened = SystemCall.retryingInterrupts { Self.openName(current, relative.name, flags, mode) }
         guard opened >= 0 else { throw FolderAccessError(opening: relative, errno: errno, action: action) }
         return opened
     }
@@ -165,7 +159,7 @@ package final class FolderDescriptor: Sendable {
     ///
     /// - Throws: ``FolderAccessError`` when the folder cannot be read.
     package func entries() throws(FolderAccessError) -> [(name: [UInt8], type: EntryType)] {
-        let readable = Self.retrying { openat(descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        let readable = SystemCall.retryingInterrupts { openat(descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard readable >= 0, let directory = fdopendir(readable) else {
             let code = errno
             if readable >= 0 { close(readable) }
@@ -236,13 +230,5 @@ package final class FolderDescriptor: Sendable {
         var terminated = Array(bytes.lazy.map { CChar(bitPattern: $0) })
         terminated.append(0)
         return terminated.withUnsafeBufferPointer { body($0.baseAddress!) }
-    }
-
-    /// Runs a system call again while it fails with `EINTR`.
-    private static func retrying(_ call: () -> Int32) -> Int32 {
-        while true {
-            let result = call()
-            if result >= 0 || errno != EINTR { return result }
-        }
     }
 }

@@ -1,12 +1,5 @@
 import HapticPattern
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import HapticSystem
 
 /// A regular file opened through the ``InputGate``, read in pieces and never past its kind's cap.
 ///
@@ -49,16 +42,13 @@ package final class GatedFile {
         guard let base = buffer.baseAddress, !buffer.isEmpty else { return 0 }
         // One byte past the cap is enough to know the file is too large.
         let wanted = Swift.min(buffer.count, kind.byteLimit + 1 - bytesRead)
-        while true {
-            let count = systemRead(descriptor, base, wanted)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw PatternError(.fileNotFound, "cannot read the \(kind.noun): \(String(cString: strerror(errno)))", file: name)
-            }
-            bytesRead += count
-            if bytesRead > kind.byteLimit { throw InputGate.tooLarge(nil, kind: kind, file: name) }
-            return count
+        let count = SystemCall.retryingInterrupts { systemRead(descriptor, base, wanted) }
+        if count < 0 {
+            throw PatternError(.fileNotFound, "cannot read the \(kind.noun): \(String(cString: strerror(errno)))", file: name)
         }
+        bytesRead += count
+        if bytesRead > kind.byteLimit { throw InputGate.tooLarge(nil, kind: kind, file: name) }
+        return count
     }
 
     /// Reads until `buffer` is full or the file ends.

@@ -1,12 +1,5 @@
 import HapticPattern
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import HapticSystem
 
 /// The one way untrusted files come in: every command and library reader reads patterns, audio, profiles and logs
 /// through it.
@@ -142,22 +135,10 @@ package enum InputGate {
 
 /// `open(2)`, named apart from the module's own `open` functions (``InputGate``'s and ``FolderDescriptor``'s).
 func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
-    #if canImport(Glibc)
-    Glibc.open(path, flags)
-    #elseif canImport(Musl)
-    Musl.open(path, flags)
-    #else
-    Darwin.open(path, flags)
-    #endif
+    HapticSystem.open(path, flags)
 }
 
 /// `read(2)`, named apart from ``InputGate/read(_:kind:displayName:)``.
 func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.read(descriptor, buffer, count)
-    #elseif canImport(Musl)
-    Musl.read(descriptor, buffer, count)
-    #else
-    Darwin.read(descriptor, buffer, count)
-    #endif
+    HapticSystem.read(descriptor, buffer, count)
 }

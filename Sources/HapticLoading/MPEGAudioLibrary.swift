@@ -1,12 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("unsupported platform")
-#endif
+import HapticSystem
 
 /// libmpg123 loaded at run time (`dlopen("libmpg123.so.0")`), for MP3: the decoder libsndfile uses, called directly
 /// so that it can be told to be quiet.
@@ -62,36 +54,28 @@ package struct MPEGAudioLibrary: @unchecked Sendable {
     package static let shared: MPEGAudioLibrary? = load(name: "libmpg123.so.0")
 
     static func load(name: String) -> MPEGAudioLibrary? {
-        guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else { return nil }
-        func symbol<T>(_ symbolName: String, as type: T.Type) -> T? {
-            guard let pointer = dlsym(handle, symbolName) else { return nil }
-            return unsafeBitCast(pointer, to: type)
-        }
+        typealias New = @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<Int32>?) -> Handle?
         typealias Open = @convention(c) (Handle, Int32) -> Int32
         typealias GetFormat =
             @convention(c) (
                 Handle, UnsafeMutablePointer<Int>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>
             ) -> Int32
         typealias Read = @convention(c) (Handle, UnsafeMutableRawPointer, Int, UnsafeMutablePointer<Int>) -> Int32
-        guard
-            let new = symbol("mpg123_new", as: (@convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<Int32>?) -> Handle?).self),
-            let param = symbol("mpg123_param", as: (@convention(c) (Handle, Int32, Int, Double) -> Int32).self),
-            let openDescriptor = symbol("mpg123_open_fd", as: Open.self),
-            let getFormat = symbol("mpg123_getformat", as: GetFormat.self),
-            let formatNone = symbol("mpg123_format_none", as: (@convention(c) (Handle) -> Int32).self),
-            let format = symbol("mpg123_format", as: (@convention(c) (Handle, Int, Int32, Int32) -> Int32).self),
-            let length = symbol("mpg123_length", as: (@convention(c) (Handle) -> Int).self),
-            let read = symbol("mpg123_read", as: Read.self),
-            let strerror = symbol("mpg123_strerror", as: (@convention(c) (Handle) -> UnsafePointer<CChar>?).self),
-            let close = symbol("mpg123_close", as: (@convention(c) (Handle) -> Int32).self),
-            let delete = symbol("mpg123_delete", as: (@convention(c) (Handle) -> Void).self)
-        else {
-            dlclose(handle)
-            return nil
+        let loaded = DynamicLibrary.load([name]) { library throws(DynamicLibrary.LoadError) in
+            try MPEGAudioLibrary(
+                new: library.symbol("mpg123_new", as: New.self),
+                param: library.symbol("mpg123_param", as: (@convention(c) (Handle, Int32, Int, Double) -> Int32).self),
+                openDescriptor: library.symbol("mpg123_open_fd", as: Open.self),
+                getFormat: library.symbol("mpg123_getformat", as: GetFormat.self),
+                formatNone: library.symbol("mpg123_format_none", as: (@convention(c) (Handle) -> Int32).self),
+                format: library.symbol("mpg123_format", as: (@convention(c) (Handle, Int, Int32, Int32) -> Int32).self),
+                length: library.symbol("mpg123_length", as: (@convention(c) (Handle) -> Int).self),
+                read: library.symbol("mpg123_read", as: Read.self),
+                strerror: library.symbol("mpg123_strerror", as: (@convention(c) (Handle) -> UnsafePointer<CChar>?).self),
+                close: library.symbol("mpg123_close", as: (@convention(c) (Handle) -> Int32).self),
+                delete: library.symbol("mpg123_delete", as: (@convention(c) (Handle) -> Void).self))
         }
-        return MPEGAudioLibrary(
-            new: new, param: param, openDescriptor: openDescriptor, getFormat: getFormat, formatNone: formatNone, format: format,
-            length: length, read: read, strerror: strerror, close: close, delete: delete)
+        return try? loaded.get()
     }
 
     /// The handle's last error, in words.

@@ -1,12 +1,5 @@
 import HapticPattern
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import HapticSystem
 
 /// MP3 decoded in pieces by libmpg123 (``MPEGAudioLibrary``), quietly, from the descriptor the ``InputGate`` opened.
 ///

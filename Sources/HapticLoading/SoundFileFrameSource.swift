@@ -1,12 +1,5 @@
 import HapticPattern
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import HapticSystem
 
 /// FLAC, Ogg/Vorbis, MP3 (and whatever else libsndfile reads) decoded in pieces by libsndfile, from the
 /// descriptor the ``InputGate`` opened.

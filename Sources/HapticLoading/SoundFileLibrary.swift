@@ -1,14 +1,5 @@
 import CHapticSupport
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("unsupported platform")
-#endif
+import HapticSystem
 
 /// libsndfile loaded at run time (`dlopen("libsndfile.so.1")`), for the compressed audio `haptic from-audio` reads:
 /// FLAC, Ogg/Vorbis and, from libsndfile 1.1, MP3.
@@ -83,42 +74,28 @@ package struct SoundFileLibrary: @unchecked Sendable {
 
     /// Loads the first of `names` that opens and has every function.
     package static func load(names: [String]) -> Result<SoundFileLibrary, Unavailable> {
-        var problem = "not found"
-        for name in names {
-            guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
-                if let text = dlerror() { problem = String(cString: text) }
-                continue
-            }
-            func symbol<T>(_ symbolName: String, as type: T.Type) -> T? {
-                guard let pointer = dlsym(handle, symbolName) else { return nil }
-                return unsafeBitCast(pointer, to: type)
-            }
-            guard
-                let openDescriptor = symbol(
+        let loaded = DynamicLibrary.load(names) { library throws(DynamicLibrary.LoadError) in
+            try SoundFileLibrary(
+                openDescriptor: library.symbol(
                     "sf_open_fd", as: (@convention(c) (Int32, Int32, UnsafeMutablePointer<Info>, Int32) -> Handle?).self),
-                let open = symbol(
+                open: library.symbol(
                     "sf_open", as: (@convention(c) (UnsafePointer<CChar>, Int32, UnsafeMutablePointer<Info>) -> Handle?).self),
-                let readFrames = symbol("sf_readf_float", as: (@convention(c) (Handle, UnsafeMutablePointer<Float>, Int64) -> Int64).self),
-                let writeFrames = symbol("sf_writef_float", as: (@convention(c) (Handle, UnsafePointer<Float>, Int64) -> Int64).self),
-                let close = symbol("sf_close", as: (@convention(c) (Handle) -> Int32).self),
-                let error = symbol("sf_error", as: (@convention(c) (Handle) -> Int32).self),
-                let strerror = symbol("sf_strerror", as: (@convention(c) (Handle?) -> UnsafePointer<CChar>?).self),
-                let versionString = symbol("sf_version_string", as: (@convention(c) () -> UnsafePointer<CChar>?).self)
-            else {
-                problem = "\(name) lacks a needed sf_* function"
-                dlclose(handle)
-                continue
-            }
-            return .success(
-                SoundFileLibrary(
-                    openDescriptor: openDescriptor, open: open, readFrames: readFrames, writeFrames: writeFrames, close: close,
-                    error: error, strerror: strerror, versionString: versionString, loadedName: name))
+                readFrames: library.symbol(
+                    "sf_readf_float", as: (@convention(c) (Handle, UnsafeMutablePointer<Float>, Int64) -> Int64).self),
+                writeFrames: library.symbol(
+                    "sf_writef_float", as: (@convention(c) (Handle, UnsafePointer<Float>, Int64) -> Int64).self),
+                close: library.symbol("sf_close", as: (@convention(c) (Handle) -> Int32).self),
+                error: library.symbol("sf_error", as: (@convention(c) (Handle) -> Int32).self),
+                strerror: library.symbol("sf_strerror", as: (@convention(c) (Handle?) -> UnsafePointer<CChar>?).self),
+                versionString: library.symbol("sf_version_string", as: (@convention(c) () -> UnsafePointer<CChar>?).self),
+                loadedName: library.name)
         }
-        return .failure(
+        return loaded.mapError { problem in
             Unavailable(
                 description:
-                    "FLAC, Ogg/Vorbis and MP3 are read with libsndfile (\(names[0])), which could not be loaded: \(problem); install it (Debian and Ubuntu: apt-get install libsndfile1), or convert the audio to WAV"
-            ))
+                    "FLAC, Ogg/Vorbis and MP3 are read with libsndfile (\(names.first ?? "libsndfile.so.1")), which could not be loaded: \(problem); install it (Debian and Ubuntu: apt-get install libsndfile1), or convert the audio to WAV"
+            )
+        }
     }
 
     /// libsndfile's message for `handle`'s last error (or the last failed open with `nil`).

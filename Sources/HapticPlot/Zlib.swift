@@ -1,12 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("unsupported platform")
-#endif
+import HapticSystem
 
 /// zlib loaded at run time (`dlopen("libz.so.1")`), for the deflate stream and CRC-32 checksums of PNG files.
 ///
@@ -47,31 +39,15 @@ package struct Zlib: @unchecked Sendable {
     }
 
     private static func load() -> Result<Zlib, Unavailable> {
-        var problem = "not found"
-        for name in names {
-            guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
-                if let text = dlerror() { problem = String(cString: text) }
-                continue
-            }
-            func symbol<T>(_ symbolName: String, as type: T.Type) -> T? {
-                guard let pointer = dlsym(handle, symbolName) else { return nil }
-                return unsafeBitCast(pointer, to: type)
-            }
-            guard
-                let compress2 = symbol(
-                    "compress2",
-                    as: (@convention(c) (UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt>?, UnsafePointer<UInt8>?, UInt, Int32) ->
-                        Int32).self),
-                let compressBound = symbol("compressBound", as: (@convention(c) (UInt) -> UInt).self),
-                let crc32 = symbol("crc32", as: (@convention(c) (UInt, UnsafePointer<UInt8>?, UInt32) -> UInt).self)
-            else {
-                problem = "\(name) lacks compress2, compressBound or crc32"
-                dlclose(handle)
-                continue
-            }
-            return .success(Zlib(compress2: compress2, compressBound: compressBound, crc32Function: crc32))
+        typealias Compress2 =
+            @convention(c) (UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt>?, UnsafePointer<UInt8>?, UInt, Int32) -> Int32
+        let loaded = DynamicLibrary.load(names) { library throws(DynamicLibrary.LoadError) in
+            try Zlib(
+                compress2: library.symbol("compress2", as: Compress2.self),
+                compressBound: library.symbol("compressBound", as: (@convention(c) (UInt) -> UInt).self),
+                crc32Function: library.symbol("crc32", as: (@convention(c) (UInt, UnsafePointer<UInt8>?, UInt32) -> UInt).self))
         }
-        return .failure(Unavailable(description: "zlib (\(names[0])) could not be loaded: \(problem)"))
+        return loaded.mapError { problem in Unavailable(description: "zlib (\(names[0])) could not be loaded: \(problem)") }
     }
 
     /// `bytes` as a zlib stream (RFC 1950: header, deflate data, Adler-32) at compression `level` 0 … 9.

@@ -1,4 +1,5 @@
 import HapticPattern
+import HapticSystem
 import Synchronization
 
 /// The real-time mixer: fixed pools of players and voices rendering into a haptic bus and a stereo audio bus.

@@ -1,12 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("DescriptorLimit needs a C library with setrlimit")
-#endif
+import HapticSystem
 
 /// The process's limit on open file descriptors (`RLIMIT_NOFILE`).
 package enum DescriptorLimit {

@@ -1,4 +1,5 @@
 import HapticRender
+import HapticSystem
 import NIOCore
 
 /// The count of connections the studio serves at once, against ``StudioLimits/maxConnections``.

@@ -1,13 +1,6 @@
 import Foundation
 import HapticLoading
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import HapticSystem
 
 /// The folder the studio works in, and the only place it reads or writes. Every path the page sends is relative to
 /// it, checked on its bytes (``RelativePath``: no `..`, not absolute), and opened by the kernel beneath the folder's

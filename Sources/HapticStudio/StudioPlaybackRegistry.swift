@@ -1,4 +1,5 @@
 import HapticRender
+import HapticSystem
 
 /// The playback of every open page, so the server can silence all of them when it is told to quit (Ctrl-C) before
 /// the process exits: WebSockets still open then would otherwise end with the process, mid-vibration.

@@ -1,4 +1,5 @@
 import HapticRender
+import HapticSystem
 
 /// How much one session holds for its client: the requests read but not yet answered, and the reply bytes queued
 /// but not yet written to the socket — and the one place the session's reader waits for room.

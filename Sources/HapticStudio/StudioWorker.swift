@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HapticRender
+import HapticSystem
 
 /// The threads the studio's requests run on: a few threads of its own, outside Swift's concurrency pool.
 ///

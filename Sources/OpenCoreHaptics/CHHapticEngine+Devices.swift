@@ -1,6 +1,7 @@
 import HapticDevices
 import HapticEngine
 import HapticRender
+import HapticSystem
 
 extension CHHapticEngine {
     /// Where `CHHapticEngine()` gets its output, what `capabilitiesForHardware()` reports, and how a removed output

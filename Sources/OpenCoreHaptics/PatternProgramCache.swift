@@ -1,5 +1,6 @@
 import HapticDevices
 import HapticRender
+import HapticSystem
 
 /// The compiled program of a ``CHHapticPattern``, kept on the pattern so that making a player costs a lookup.
 ///

@@ -1,5 +1,6 @@
 import HapticDevices
 import HapticRender
+import HapticSystem
 
 /// Carries a value Swift cannot prove `Sendable` (Apple's handler closures are not) across threads. Every use
 /// is documented where it is made: the value is only read and called, under the engine's rules.

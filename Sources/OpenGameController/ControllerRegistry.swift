@@ -3,6 +3,7 @@ import Foundation
 import HapticDevices
 import HapticEngine
 import HapticRender
+import HapticSystem
 import Logging
 
 /// The controllers the app sees: discovered once on first use, then kept current by watching `/dev/input`

@@ -2,6 +2,7 @@ import Foundation
 import HapticDevices
 import HapticEngine
 import HapticRender
+import HapticSystem
 
 /// A game controller: its identity, its player number and its haptics — the GameController framework's object, for
 /// game code shared with Apple platforms.

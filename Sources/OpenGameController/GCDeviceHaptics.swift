@@ -1,6 +1,7 @@
 import HapticDevices
 import HapticEngine
 import HapticRender
+import HapticSystem
 import OpenCoreHaptics
 
 /// A game controller's haptics: which localities it has, and a `CHHapticEngine` for each.

@@ -1,5 +1,6 @@
 import HapticDevices
 import HapticRender
+import HapticSystem
 
 /// The shared center's output: an ``EngineFeedbackOutput`` on the default device, made on the first `prepare` or
 /// `play` (so touching ``FeedbackCenter/shared`` or ``FeedbackCenter/current`` never probes devices), or an

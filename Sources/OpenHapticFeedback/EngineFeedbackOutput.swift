@@ -2,6 +2,7 @@ import Foundation
 import HapticDevices
 import HapticPattern
 import HapticRender
+import HapticSystem
 import OpenCoreHaptics
 
 /// A ``FeedbackOutput`` that plays through a Core Haptics engine (`CHHapticEngine`): the output to use in an app.

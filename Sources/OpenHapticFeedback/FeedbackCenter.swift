@@ -1,6 +1,7 @@
 import Foundation
 import HapticDevices
 import HapticRender
+import HapticSystem
 
 /// The hub every feedback passes through: it applies the preferences (on/off, intensity), merges bursts and
 /// enforces the rate limit, then hands what remains to its ``FeedbackOutput``.

@@ -1,6 +1,7 @@
 import HapticDevices
 import HapticPattern
 import HapticRender
+import HapticSystem
 
 /// A ``FeedbackOutput`` that renders each feedback through HapticRender's real-time `Mixer`,
 /// as an engine would, but offline and at once, keeping the rendered haptic bus for inspection.

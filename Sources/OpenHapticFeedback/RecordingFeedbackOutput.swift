@@ -1,5 +1,6 @@
 import HapticDevices
 import HapticRender
+import HapticSystem
 
 /// A ``FeedbackOutput`` that plays nothing and records every call, for tests and for apps that want to see what
 /// their code triggers.

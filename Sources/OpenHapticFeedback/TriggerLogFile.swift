@@ -1,6 +1,7 @@
 import Foundation
 import HapticDevices
 import HapticRender
+import HapticSystem
 
 /// Appends trigger-log lines to a file (`OPENHAPTICS_FEEDBACK_LOG`), one write per line under a lock.
 final class TriggerLogFile: Sendable {

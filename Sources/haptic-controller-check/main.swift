@@ -17,6 +17,8 @@
 // Every step is logged as `[gc <CLOCK_MONOTONIC>] …`; the emulated devices log what reached them, and
 // .ci/qemu-controllers/check.py compares the two. The test tells /init when to unplug and re-plug devices by
 // creating marker files (`--markers DIR`).
+import HapticSystem
+
 #if os(Linux)
 import Foundation
 import Glibc

@@ -4,6 +4,8 @@
 // picks; survives the device being destroyed mid-play (stoppedHandler(.gameControllerDisconnect)) and re-created
 // (the engine's own hot-plug watch calls resetHandler, which restarts the engine; new players play), and finally
 // waits to be killed mid-play. Every step is logged as `[swf <CLOCK_MONOTONIC>] …` for the log checker.
+import HapticSystem
+
 #if os(Linux)
 import Glibc
 import HapticDevices

@@ -6,6 +6,7 @@
 import Foundation
 import HapticEngine
 import HapticRender
+import HapticSystem
 import OpenCoreHaptics
 
 // MARK: Options

@@ -1,5 +1,6 @@
 import HapticDevices
 import HapticRender
+import HapticSystem
 import Testing
 
 @Suite struct BasicDeviceTests {

@@ -1,3 +1,5 @@
+import HapticSystem
+
 #if os(Linux)
 import Glibc
 @testable import HapticDevices
@@ -150,7 +152,7 @@ import Testing
         anticipation.onsetLevels = 30_000 << 16
         mock.setUploadDelay(0.4)
         let done = Atomic<Bool>(false)
-        _ = IOThread.detach(name: "hung-upload") {
+        _ = SystemThread.detach(name: "hung-upload") {
             writer.armSpareSlot()  // an upload that hangs for 0.4 s
             done.store(true, ordering: .releasing)
         }

@@ -1,3 +1,5 @@
+import HapticSystem
+
 #if os(Linux)
 import CHapticSupport
 import Glibc
@@ -63,7 +65,7 @@ final class WakingMockSystemCalls: EvdevSystemCalls {
         let system = WakingMockSystemCalls()
         // The longest grid (10 ms); the onset must not wait for it.
         let writer = EvdevWriter(capabilities: Self.capabilities, configuration: EvdevConfiguration(updatePeriod: 0.010), system: system)
-        _ = IOThread.detach(name: "wake-test") { writer.run() }
+        _ = SystemThread.detach(name: "wake-test") { writer.run() }
         let deadline = MonotonicClock.now() + 2
         while writer.state == .starting && MonotonicClock.now() < deadline { MonotonicClock.sleep(until: MonotonicClock.now() + 0.001) }
         #expect(writer.state == .running)
@@ -92,7 +94,7 @@ final class WakingMockSystemCalls: EvdevSystemCalls {
     @Test func aWriterHoldingItsLevelsDozesAndAnyMoveWakesIt() {
         let system = WakingMockSystemCalls()
         let writer = EvdevWriter(capabilities: Self.capabilities, configuration: EvdevConfiguration(), system: system)
-        _ = IOThread.detach(name: "doze-test") { writer.run() }
+        _ = SystemThread.detach(name: "doze-test") { writer.run() }
         let deadline = MonotonicClock.now() + 5
         while writer.state == .starting && MonotonicClock.now() < deadline { MonotonicClock.sleep(until: MonotonicClock.now() + 0.001) }
         func render(_ strong: UInt16, for seconds: Double) {

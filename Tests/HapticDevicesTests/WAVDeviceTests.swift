@@ -1,3 +1,5 @@
+import HapticSystem
+
 #if os(Linux)
 import Foundation
 import Glibc

@@ -2,6 +2,7 @@ import HapticDevices
 import HapticEngine
 import HapticPattern
 import HapticRender
+import HapticSystem
 import Testing
 
 /// What the engine tells a motor device ahead of need: a player's first transient when it is made (the device arms

@@ -1,6 +1,7 @@
 import HapticDevices
 import HapticPattern
 import HapticRender
+import HapticSystem
 import Testing
 
 @testable import HapticEngine

@@ -1,5 +1,6 @@
 import Foundation
 import HapticRender
+import HapticSystem
 
 /// The temporary directories the tests made, removed when the test process exits.
 ///

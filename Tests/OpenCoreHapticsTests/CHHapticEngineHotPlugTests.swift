@@ -1,5 +1,7 @@
 // Hot-plug: a removed output is watched for, and its return resets the engine (manual clock, fake watchers and a
 // temporary directory standing in for /dev/input).
+import HapticSystem
+
 #if !OPENCOREHAPTICS_COMPATIBILITY_TEST && os(Linux)
 import Foundation
 import Glibc

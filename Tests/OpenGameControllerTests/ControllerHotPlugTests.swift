@@ -2,6 +2,7 @@ import Foundation
 import HapticDevices
 import HapticEngine
 import HapticRender
+import HapticSystem
 import HapticTestSupport
 import OpenCoreHaptics
 import Testing

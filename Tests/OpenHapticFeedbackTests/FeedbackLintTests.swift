@@ -1,5 +1,6 @@
 import HapticPattern
 import HapticRender
+import HapticSystem
 import OpenHapticFeedback
 import Testing
 

@@ -1,4 +1,5 @@
 import HapticRender
+import HapticSystem
 import OpenHapticFeedback
 
 /// A clock the test moves by hand.

@@ -4,6 +4,7 @@ import HapticDevices
 import HapticEngine
 import HapticPattern
 import HapticRender
+import HapticSystem
 import OpenCoreHaptics
 import Synchronization
 

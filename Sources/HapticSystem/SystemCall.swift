@@ -1,16 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("unsupported platform")
-#endif
-
-/// The one funnel for the device back-ends' system calls (STYLE §4.3).
+/// The one funnel for the package's system calls (STYLE §4.3): the device back-ends, file access and the tools.
 ///
-/// Each back-end describes its calls as closures that return the kernel's convention: a non-negative result, or
+/// A back-end describes its calls as closures that return the kernel's convention: a non-negative result, or
 /// `-errno`. The funnel retries `EINTR` (never for `close`, whose fd is gone after an interrupted close on Linux)
 /// and turns any other negative result into a ``SystemCallError`` naming the call. `EBADF` and `EFAULT` on a
 /// descriptor the device owns are programming errors and trap.
@@ -32,6 +22,21 @@ package enum SystemCall {
                 fatalError("API Violation: \(name) returned \(code == EBADF ? "EBADF" : "EFAULT") on a descriptor the device owns")
             }
             return .failure(SystemCallError(call: "\(name)", errno: code))
+        }
+    }
+
+    /// Runs a C call that returns `-1` and sets `errno` (`open`, `openat`, `write`) again while it fails with
+    /// `EINTR`, for code that maps `errno` itself (file access turns it into its own errors).
+    ///
+    ///     let descriptor = SystemCall.retryingInterrupts { openat(folder, name, O_RDONLY | O_CLOEXEC) }
+    ///     guard descriptor >= 0 else { throw FolderAccessError(opening: path, errno: errno) }
+    ///
+    /// - Returns: the call's last result; when it is negative, `errno` is still the call's.
+    @inline(__always)
+    package static func retryingInterrupts<Value: BinaryInteger>(_ call: () -> Value) -> Value {
+        while true {
+            let result = call()
+            if result >= 0 || errno != EINTR { return result }
         }
     }
 

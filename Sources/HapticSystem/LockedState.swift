@@ -1,13 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("unsupported platform")
-#endif
-
 /// A value behind a `pthread_mutex_t`: the one control-path lock of the project (the mixer's handle table, devices,
 /// engine, facade, feedback, commands, studio, and the tests), kept here, in the lowest module that locks.
 ///

@@ -1,13 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("unsupported platform")
-#endif
-
 /// Seconds on the system's monotonic clock, and sleeping until a point on it.
 ///
 /// - Real-time safety: ``now()`` is a vDSO call (no syscall, no allocation); ``sleep(until:)`` blocks by design and

@@ -43,7 +43,7 @@ package enum PolylineSimplifier {
     }
 
     /// The largest vertical distance between the samples and the polyline through `kept`.
-    static func maxError(times: [Double], values: [Float], kept: [Int]) -> Float {
+    package static func maxError(times: [Double], values: [Float], kept: [Int]) -> Float {
         var worst: Float = 0
         for k in 1..<Swift.max(kept.count, 1) {
             let a = kept[k - 1]
