@@ -4,8 +4,10 @@ import PackageDescription
 // Layers run one way, top to bottom; each module imports only modules below it (README "Layout"):
 //   haptic (main.swift) → HapticCommands (the commands) → HapticStudio (`haptic studio`'s server and page)
 //   OpenHapticFeedback, OpenGameController → OpenCoreHaptics (Apple's names) → HapticEngine (runtime)
-//   HapticEngine → HapticLoading (untrusted files, audio resources) → HapticAnalysis (audio → pattern)
-//   HapticEngine → HapticDevices (outputs, evdev, ALSA, discovery) → HapticRender (pure DSP) → HapticPattern (pure model)
+//   OpenCoreHaptics → HapticLoading (untrusted files, pattern compilation, audio resources) → HapticAnalysis (audio → pattern)
+//   OpenCoreHaptics → HapticLinux (evdev, ALSA, discovery, hot-plug; beside HapticDevices, never under the engine)
+//   HapticEngine → HapticDevices (the device protocol; simulated, WAV, recorder, null) → HapticRender (pure DSP)
+//   → HapticPattern (pure model)
 //   HapticPlot and HapticInterchange (other formats) sit on HapticPattern; CHapticSupport is the C shim for kernel headers.
 // Each target lists exactly the modules it imports.
 let package = Package(
@@ -17,6 +19,7 @@ let package = Package(
         .library(name: "HapticRender", targets: ["HapticRender"]),
         .library(name: "HapticAnalysis", targets: ["HapticAnalysis"]),
         .library(name: "HapticDevices", targets: ["HapticDevices"]),
+        .library(name: "HapticLinux", targets: ["HapticLinux"]),
         .library(name: "HapticEngine", targets: ["HapticEngine"]),
         .library(name: "OpenHapticFeedback", targets: ["OpenHapticFeedback"]),
         .library(name: "OpenGameController", targets: ["OpenGameController"]),
@@ -41,31 +44,41 @@ let package = Package(
         .target(name: "HapticAnalysis", dependencies: ["HapticPattern", "HapticInterchange"]),
         // C shim: linux/input.h ioctl numbers and struct layouts straight from the kernel headers. Not a product.
         .target(name: "CHapticSupport", cSettings: [.define("_GNU_SOURCE")]),
-        // Outputs: the device protocol, simulated/recording/null/WAV devices, evdev force feedback, ALSA (dlopen).
+        // Outputs: the device protocol, simulated/recording/null/WAV devices, and what every back-end shares (blocks,
+        // formats, errors, device strings, the simulated controllers).
         .target(
             name: "HapticDevices",
             dependencies: ["HapticRender", "CHapticSupport", .product(name: "Logging", package: "swift-log")]),
-        // File I/O at the edge: bounded reads of untrusted input and atomic writes of outputs.
-        // Also audio for analysis: WAV through our decoder, FLAC, Ogg/Vorbis and MP3 through libsndfile (dlopen).
+        // The Linux wing: evdev force feedback, ALSA (dlopen), device discovery, the device monitor and the hot-plug
+        // return watch, a sub-folder per back-end.
+        .target(
+            name: "HapticLinux",
+            dependencies: ["HapticDevices", "HapticRender", "CHapticSupport", .product(name: "Logging", package: "swift-log")]),
+        // File I/O at the edge: bounded reads of untrusted input and atomic writes of outputs; pattern compilation with
+        // the engine's audio resources. Also audio for analysis: WAV through our decoder, FLAC, Ogg/Vorbis and MP3
+        // through libsndfile (dlopen).
         .target(
             name: "HapticLoading", dependencies: ["HapticPattern", "HapticRender", "HapticInterchange", "HapticAnalysis", "CHapticSupport"]),
         // The runtime: render thread, command queue, clock, player slots, device driving, callbacks.
         .target(
             name: "HapticEngine",
             dependencies: [
-                "HapticRender", "HapticPattern", "HapticDevices", "HapticLoading", "CHapticSupport",
+                "HapticRender", "HapticPattern", "HapticDevices", "CHapticSupport",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // Apple's public names (CHHapticPattern, CHHapticEvent, CHHapticEngine, …) over the layers below.
         .target(
             name: "OpenCoreHaptics",
-            dependencies: ["HapticPattern", "HapticRender", "HapticEngine", "HapticDevices", "HapticLoading", "HapticAnalysis"]),
+            dependencies: [
+                "HapticPattern", "HapticRender", "HapticEngine", "HapticDevices", "HapticLinux", "HapticLoading", "HapticAnalysis",
+            ]),
         // Apple's GameController haptics (GCController, GCDeviceHaptics, GCHapticsLocality, …): a CHHapticEngine per
         // controller and locality, on every Linux gamepad (evdev), a DualSense's voice coils (ALSA) and simulated pads.
         .target(
             name: "OpenGameController",
             dependencies: [
-                "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", .product(name: "Logging", package: "swift-log"),
+                "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticLinux", "HapticRender",
+                .product(name: "Logging", package: "swift-log"),
             ]),
         // Format conversion: AHAP ↔ Lofelt/Meta .haptic, AHAP → Android VibrationEffect, Web vibrate/gamepad. Pure.
         .target(name: "HapticInterchange", dependencies: ["HapticPattern", "HapticRender"]),
@@ -84,7 +97,7 @@ let package = Package(
             name: "HapticCommands",
             dependencies: [
                 "OpenHapticFeedback", "OpenCoreHaptics", "OpenGameController", "HapticPattern", "HapticRender", "HapticDevices",
-                "HapticInterchange", "HapticLoading", "HapticPlot", "HapticAnalysis", "HapticStudio",
+                "HapticLinux", "HapticInterchange", "HapticLoading", "HapticPlot", "HapticAnalysis", "HapticStudio",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -95,7 +108,7 @@ let package = Package(
             name: "HapticStudio",
             dependencies: [
                 "OpenCoreHaptics", "OpenHapticFeedback", "OpenGameController", "HapticPattern", "HapticRender", "HapticDevices",
-                "HapticInterchange", "HapticLoading", "HapticPlot", "HapticAnalysis",
+                "HapticLinux", "HapticInterchange", "HapticLoading", "HapticPlot", "HapticAnalysis",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -108,7 +121,7 @@ let package = Package(
         // The command-line tool: main.swift only.
         .executableTarget(name: "haptic", dependencies: ["HapticCommands"]),
         // Real-kernel check: drives a uinput force-feedback device in the QEMU guest of .ci/qemu-evdev.sh.
-        .executableTarget(name: "haptic-evdev-check", dependencies: ["OpenCoreHaptics", "HapticDevices"]),
+        .executableTarget(name: "haptic-evdev-check", dependencies: ["OpenCoreHaptics", "HapticDevices", "HapticLinux"]),
         // Real-kernel check of OpenGameController (uinput gamepads, a DualSense through uhid and hid-playstation) in the
         // QEMU guest of .ci/qemu-controllers.sh; only the public Apple-named API.
         .executableTarget(name: "haptic-controller-check", dependencies: ["OpenGameController", "OpenCoreHaptics", "HapticRender"]),
@@ -135,8 +148,9 @@ let package = Package(
             dependencies: ["HapticCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Fuzz/FuzzCommandOptions"),
         .executableTarget(name: "FuzzWAVDecoder", dependencies: ["HapticRender", "HapticPattern"], path: "Fuzz/FuzzWAVDecoder"),
-        .executableTarget(name: "FuzzDeviceString", dependencies: ["HapticDevices", "HapticRender"], path: "Fuzz/FuzzDeviceString"),
-        .executableTarget(name: "FuzzControllerList", dependencies: ["HapticDevices"], path: "Fuzz/FuzzControllerList"),
+        .executableTarget(
+            name: "FuzzDeviceString", dependencies: ["HapticDevices", "HapticLinux", "HapticRender"], path: "Fuzz/FuzzDeviceString"),
+        .executableTarget(name: "FuzzControllerList", dependencies: ["HapticDevices", "HapticLinux"], path: "Fuzz/FuzzControllerList"),
         .executableTarget(
             name: "FuzzStudioMessage", dependencies: ["HapticStudio", "HapticDevices", "HapticRender", "OpenCoreHaptics"],
             path: "Fuzz/FuzzStudioMessage"),
@@ -161,7 +175,13 @@ let package = Package(
         .testTarget(
             name: "HapticDevicesTests",
             dependencies: [
-                "HapticDevices", "HapticRender", "HapticPattern", "CHapticSupport", "HapticTestSupport",
+                "HapticDevices", "HapticLinux", "HapticRender", "HapticTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
+        .testTarget(
+            name: "HapticLinuxTests",
+            dependencies: [
+                "HapticLinux", "HapticDevices", "HapticRender", "HapticPattern", "CHapticSupport", "HapticTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(
@@ -173,7 +193,8 @@ let package = Package(
         .testTarget(
             name: "OpenCoreHapticsTests",
             dependencies: [
-                "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", "HapticPattern", "HapticLoading", "HapticTestSupport",
+                "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticLinux", "HapticRender", "HapticPattern", "HapticLoading",
+                "HapticTestSupport",
             ]),
         .testTarget(
             name: "OpenHapticFeedbackTests",
@@ -188,12 +209,16 @@ let package = Package(
         .testTarget(
             name: "HapticCLITests",
             dependencies: [
-                "HapticTestSupport", "haptic", "HapticCommands", "OpenCoreHaptics", "HapticDevices", "HapticEngine", "HapticPattern",
+                "HapticTestSupport", "haptic", "HapticCommands", "OpenCoreHaptics", "HapticDevices", "HapticLinux", "HapticEngine",
+                "HapticPattern",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(
             name: "OpenGameControllerTests",
-            dependencies: ["OpenGameController", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", "HapticTestSupport"]),
+            dependencies: [
+                "OpenGameController", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticLinux", "HapticRender",
+                "HapticTestSupport",
+            ]),
         .testTarget(name: "HapticPlotTests", dependencies: ["HapticPlot", "HapticPattern", "HapticRender", "HapticTestSupport"]),
         .testTarget(name: "HapticStudioTests", dependencies: ["HapticStudio", "HapticPattern", "OpenGameController", "HapticTestSupport"]),
         .testTarget(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HapticDevices
+import HapticLinux
 import OpenCoreHaptics
 import Synchronization
 

@@ -7,6 +7,7 @@
 #if os(Linux)
 import Glibc
 import HapticDevices
+import HapticLinux
 import OpenCoreHaptics
 import Synchronization
 
