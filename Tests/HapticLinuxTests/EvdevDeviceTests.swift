@@ -42,6 +42,17 @@ import Testing
         device.stop()  // twice is fine
     }
 
+    /// The engine knows only the device protocol and asks `device as? any OnsetAnticipating` before it tells a device
+    /// a player's first onset or an intensity scale ahead of need: an evdev device must answer yes (else its onsets
+    /// and scales silently lose their fast path), a device that needs no anticipation no.
+    @Test func anEvdevDeviceIsTheOneThatAnticipatesOnsets() {
+        let devices: [any HapticDevice] = [
+            EvdevDevice(capabilities: EvdevWriterTests.capabilities, configuration: EvdevConfiguration(), system: MockEvdevSystemCalls()),
+            SimulatedDevice(), NullDevice(),
+        ]
+        #expect(devices.map { $0 is any OnsetAnticipating } == [true, false, false])
+    }
+
     @Test func removalIsSeenWhileIdleAndReportedByWrite() throws {
         let mock = MockEvdevSystemCalls()
         let device = EvdevDevice(capabilities: EvdevWriterTests.capabilities, configuration: EvdevConfiguration(), system: mock)
