@@ -18,7 +18,7 @@ import Synchronization
 ///
 /// The blocking `snd_pcm_writei` is the pacing: the engine renders as fast as the sound card consumes. Underruns
 /// (`-EPIPE`) and suspends (`-ESTRPIPE`) are recovered with `snd_pcm_recover`; `-ENODEV` (the card was unplugged)
-/// reports ``DeviceStatus/removed``.
+/// reports `DeviceStatus.removed`.
 ///
 /// The corresponding C calls are `snd_pcm_open`, `snd_pcm_set_params`, `snd_pcm_writei`, `snd_pcm_recover`,
 /// `snd_pcm_drain`/`snd_pcm_drop` and `snd_pcm_close`, through `AlsaLibrary` (loaded with `dlopen`).
@@ -44,7 +44,7 @@ public final class AlsaDevice: HapticDevice {
 
     /// A device for `configuration`.
     ///
-    /// - Throws: ``DeviceError/Code/unsupported`` when libasound is not installed.
+    /// - Throws: `DeviceError.Code.unsupported` when libasound is not installed.
     public init(configuration: AlsaConfiguration, name: String? = nil) throws(DeviceError) {
         guard let library = AlsaLibrary.shared else {
             throw DeviceError(.unsupported, AlsaLibrary.loadProblem ?? "libasound not available")
@@ -60,10 +60,10 @@ public final class AlsaDevice: HapticDevice {
     /// Opens the PCM for playback and sets format, interleaved access, channels, rate and latency.
     ///
     /// The corresponding C calls are `snd_pcm_open` and `snd_pcm_set_params` (or, for an explicit
-    /// ``AlsaConfiguration/periods`` layout, `snd_pcm_hw_params_*`).
+    /// `AlsaConfiguration.periods` layout, `snd_pcm_hw_params_*`).
     ///
-    /// - Throws: ``DeviceError`` (``DeviceError/Code/notFound``, ``DeviceError/Code/busy``,
-    ///   ``DeviceError/Code/unsupported`` for a format the PCM refuses).
+    /// - Throws: `DeviceError` (`DeviceError.Code.notFound`, `DeviceError.Code.busy`,
+    ///   `DeviceError.Code.unsupported` for a format the PCM refuses).
     public func start(format: DeviceFormat) throws(DeviceError) {
         stop()
         var handle: AlsaLibrary.PCM?

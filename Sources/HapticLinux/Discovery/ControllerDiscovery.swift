@@ -80,10 +80,10 @@ public enum ControllerDiscovery {
     }
 
     /// Makes the device that plays `controller`'s actuators: the evdev node, the DualSense's ALSA PCM, or a
-    /// ``SimulatedControllerDevice``. Every engine of one controller must share the device object of a simulated
+    /// `SimulatedControllerDevice`. Every engine of one controller must share the device object of a simulated
     /// one (hardware is shared by ID by itself).
     ///
-    /// - Throws: ``DeviceError`` from opening the device.
+    /// - Throws: `DeviceError` from opening the device.
     public static func makeDevice(for controller: ControllerInfo) throws(DeviceError) -> any HapticDevice {
         if let spec = controller.simulation { return SimulatedControllerDevice(spec: spec, id: controller.id, name: controller.name) }
         return try DeviceDiscovery.makeDevice(id: controller.hapticDeviceID)

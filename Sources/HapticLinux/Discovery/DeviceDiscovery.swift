@@ -15,7 +15,7 @@ import Darwin
 /// Finds the outputs of this machine and picks the default one.
 ///
 /// The order is: the `HAPTIC_DEVICE` override when set (`evdev:/dev/input/eventN`, `alsa:<pcm>`, `simulated`,
-/// `simulated:<profile>`, `wav:<path>`, `null`; see ``DeviceSpecifier``); otherwise haptic hardware — evdev force-feedback nodes
+/// `simulated:<profile>`, `wav:<path>`, `null`; see `DeviceSpecifier`); otherwise haptic hardware — evdev force-feedback nodes
 /// (`/dev/input/event*`, in number order), then ALSA PCMs of known haptic controllers — and finally the simulated
 /// actuator, which is always there.
 ///
@@ -64,11 +64,11 @@ public enum DeviceDiscovery {
     ///
     /// - Parameters:
     ///   - id: `evdev:/dev/input/eventN`, `alsa:<pcm>[?options]`, `simulated`, `simulated:<profile name>`,
-    ///     `wav:<path>` or `null` (the grammar and its ranges: ``DeviceSpecifier``).
+    ///     `wav:<path>` or `null` (the grammar and its ranges: `DeviceSpecifier`).
     ///   - meter: whether a simulated actuator may draw its live meter on standard error (a tool that draws on the
     ///     terminal itself switches it off).
-    /// - Throws: ``DeviceError``: ``DeviceError/Code/notFound`` for a malformed string, a missing node or a `wav:`
-    ///   path whose folder does not exist, ``DeviceError/Code/permissionDenied`` for a `wav:` folder that cannot be
+    /// - Throws: `DeviceError`: `DeviceError.Code.notFound` for a malformed string, a missing node or a `wav:`
+    ///   path whose folder does not exist, `DeviceError.Code.permissionDenied` for a `wav:` folder that cannot be
     ///   written, or what opening the device reported.
     public static func makeDevice(id: String, meter: SimulatedDevice.Meter = .automatic) throws(DeviceError) -> any HapticDevice {
         switch try DeviceSpecifier(parsing: id) {
@@ -110,7 +110,7 @@ public enum DeviceDiscovery {
 
     /// Picks the default device: the override, else the first haptic hardware, else the simulated actuator.
     ///
-    /// The choice and its reason are logged (``DeviceLog``): at debug level, and at warning level when the
+    /// The choice and its reason are logged (`DeviceLog`): at debug level, and at warning level when the
     /// override cannot be used.
     public static func defaultSelection(
         environment: [String: String] = ProcessEnvironment.current, logger: Logger = DeviceLog.logger,

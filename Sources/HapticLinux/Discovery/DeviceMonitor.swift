@@ -38,7 +38,7 @@ public final class DeviceMonitor: Sendable {
     public enum Event: Sendable, Hashable {
         /// A usable force-feedback device appeared.
         case added(DiscoveredDevice)
-        /// A device reported as added is gone; its ``DeviceInfo/id``.
+        /// A device reported as added is gone; its `DeviceInfo.id`.
         case removed(id: String)
     }
 
@@ -64,7 +64,7 @@ public final class DeviceMonitor: Sendable {
 
     /// Starts watching; `handler` receives the devices present now, then every change, on ``queue``.
     ///
-    /// - Throws: ``DeviceError`` when inotify cannot watch the directory (``DeviceError/Code/notFound`` when it
+    /// - Throws: `DeviceError` when inotify cannot watch the directory (`DeviceError.Code.notFound` when it
     ///   does not exist).
     public func start(_ handler: @escaping @Sendable (Event) -> Void) throws(DeviceError) {
         stop()

@@ -2,7 +2,7 @@ import HapticDevices
 
 /// A device discovery found: its description and the capabilities behind it, in words.
 public struct DiscoveredDevice: Sendable, Hashable {
-    /// The device (its ``DeviceInfo/id`` is what `HAPTIC_DEVICE` accepts).
+    /// The device (its `DeviceInfo.id` is what `HAPTIC_DEVICE` accepts).
     public var info: DeviceInfo
     /// What the back-end read from the system, e.g. `["FF_RUMBLE", "FF_GAIN", "effect slots: 16"]`.
     public var capabilities: [String]

@@ -32,7 +32,7 @@ import HapticRender
 /// `ppoll`.
 ///
 /// - Thread safety: ``start(format:)`` and ``stop()`` from one control thread; ``write(_:)`` from the render
-///   thread, never concurrently with them (the ``HapticDevice`` contract). The statistics may be read anywhere.
+///   thread, never concurrently with them (the `HapticDevice` contract). The statistics may be read anywhere.
 /// - Real-time safety: ``write(_:)`` takes no lock, allocates nothing and makes no system call except the pacing
 ///   sleep and, on a rise from silence or a fall to it, one non-blocking 8-byte `write` to the I/O thread's
 ///   `eventfd`. A device whose I/O thread is stuck in a system call for longer than ``EvdevConfiguration/ioTimeout``
@@ -76,8 +76,8 @@ public final class EvdevDevice: OnsetAnticipating {
     ///
     /// The corresponding calls are `open(O_RDWR)`, `EVIOCGNAME`, `EVIOCGBIT` and `EVIOCGEFFECTS`, then `close`.
     ///
-    /// - Throws: ``DeviceError``: ``DeviceError/Code/notFound``, ``DeviceError/Code/permissionDenied``, or
-    ///   ``DeviceError/Code/unsupported`` when the node has no usable force feedback.
+    /// - Throws: `DeviceError`: `DeviceError.Code.notFound`, `DeviceError.Code.permissionDenied`, or
+    ///   `DeviceError.Code.unsupported` when the node has no usable force feedback.
     public static func open(path: String, configuration: EvdevConfiguration = EvdevConfiguration()) throws(DeviceError) -> EvdevDevice {
         let capabilities = try EvdevProbe.probe(path: path, system: LinuxEvdevSystemCalls()).get()
         return EvdevDevice(capabilities: capabilities, configuration: configuration)
@@ -88,8 +88,8 @@ public final class EvdevDevice: OnsetAnticipating {
     ///
     /// The corresponding calls are `open`, `write(EV_FF, FF_GAIN)` and `EVIOCSFF` (id −1).
     ///
-    /// - Throws: ``DeviceError`` (``DeviceError/Code/noEffectSlots`` when all slots are taken,
-    ///   ``DeviceError/Code/timeout`` when the device does not answer).
+    /// - Throws: `DeviceError` (`DeviceError.Code.noEffectSlots` when all slots are taken,
+    ///   `DeviceError.Code.timeout` when the device does not answer).
     public func start(format: DeviceFormat) throws(DeviceError) {
         stop()
         let writer = EvdevWriter(

@@ -10,7 +10,7 @@ import CHapticSupport
 import HapticDevices
 
 /// The system calls the evdev back-end makes, one method per call, each returning its result or `-errno`
-/// (the convention of ``SystemCall``). The real implementation is ``LinuxEvdevSystemCalls``; tests substitute a
+/// (the convention of `SystemCall`). The real implementation is ``LinuxEvdevSystemCalls``; tests substitute a
 /// mock that records the exact call trace and injects errors.
 ///
 /// - Thread safety: implementations must be callable from any thread.
