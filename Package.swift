@@ -5,7 +5,7 @@ import PackageDescription
 //   haptic (main.swift) → HapticCommands (the commands) → HapticStudio (`haptic studio`'s server and page)
 //   OpenHapticFeedback, OpenGameController → OpenCoreHaptics (Apple's names) → HapticEngine (runtime)
 //   OpenCoreHaptics → HapticLoading (untrusted files, pattern compilation, audio resources) → HapticAnalysis (audio → pattern)
-//   OpenCoreHaptics → HapticLinux (evdev, ALSA, discovery, hot-plug; beside HapticDevices, never under the engine)
+//   OpenCoreHaptics → HapticLinux (evdev, ALSA, discovery, hot-plug) → HapticDevices: beside it, never under the engine
 //   HapticEngine → HapticDevices (the device protocol; simulated, WAV, recorder, null) → HapticRender (pure DSP)
 //   → HapticPattern (pure model)
 //   HapticPlot and HapticInterchange (other formats) sit on HapticPattern; CHapticSupport is the C shim for kernel headers.

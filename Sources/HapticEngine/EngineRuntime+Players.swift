@@ -303,10 +303,9 @@ extension EngineRuntime {
     }
 
     /// An intensity control sent for "now" scales what the player plays: tell the device the scale before the command
-    /// is rendered, so a device whose level changes cost a round trip (an `OnsetAnticipating` one,
-    /// evdev) can start it now. Only for a player whose
-    /// intensity control is known (no program parameters or curves moving it); a wrong guess is corrected by the
-    /// rendered level within a block.
+    /// is rendered, so a device whose level changes cost a round trip (an `OnsetAnticipating` one: evdev) can start it
+    /// now. Only for a player whose intensity control is known (no program parameters or curves moving it); a wrong
+    /// guess is corrected by the rendered level within a block.
     private func anticipateIntensityScale(_ player: PlayerState, _ parameters: [DynamicParameter], at time: Double, _ s: State) {
         guard time <= 0 || time <= nowLocked(s) else { return }
         for parameter in parameters where parameter.id == .hapticIntensityControl {
