@@ -4,9 +4,11 @@ import PackageDescription
 // Layers run one way, top to bottom; each module imports only modules below it (README "Layout"):
 //   haptic (main.swift) → HapticCommands (the commands) → HapticStudio (`haptic studio`'s server and page)
 //   OpenHapticFeedback, OpenGameController → OpenCoreHaptics (Apple's names) → HapticEngine (runtime)
-//   HapticEngine → HapticLoading (untrusted files, audio resources) → HapticAnalysis (audio → pattern)
-//   HapticEngine → HapticDevices (outputs, evdev, ALSA, discovery) → HapticRender (pure DSP) → HapticPattern (pure model)
-//   HapticAnalysis (audio → pattern) sits on HapticRender; HapticPlot and HapticInterchange (other formats) on HapticRender.
+//   OpenCoreHaptics → HapticLoading (untrusted files, pattern compilation, audio resources) → HapticAnalysis (audio → pattern)
+//   OpenCoreHaptics → HapticLinux (evdev, ALSA, discovery, hot-plug) → HapticDevices: beside it, never under the engine
+//   HapticEngine → HapticDevices (the device protocol; simulated, WAV, recorder, null) → HapticRender (pure DSP)
+//   → HapticPattern (pure model)
+//   HapticAnalysis, HapticPlot and HapticInterchange (audio → pattern, pictures, other formats) sit on HapticRender.
 //   HapticSystem (the platform floor: lock, clock, threads, wake signal, system calls, dlopen, the C library) is at the
 //   bottom, under everything but HapticPattern (OS-free); CHapticSupport is the C shim for kernel headers beneath it.
 // Each target lists exactly the modules it imports.
@@ -21,6 +23,7 @@ let package = Package(
         .library(name: "HapticSystem", targets: ["HapticSystem"]),
         .library(name: "HapticAnalysis", targets: ["HapticAnalysis"]),
         .library(name: "HapticDevices", targets: ["HapticDevices"]),
+        .library(name: "HapticLinux", targets: ["HapticLinux"]),
         .library(name: "HapticEngine", targets: ["HapticEngine"]),
         .library(name: "OpenHapticFeedback", targets: ["OpenHapticFeedback"]),
         .library(name: "OpenGameController", targets: ["OpenGameController"]),
@@ -50,12 +53,21 @@ let package = Package(
         .target(name: "HapticAnalysis", dependencies: ["HapticPattern", "HapticRender", "HapticSystem"]),
         // C shim: linux/input.h ioctl numbers and struct layouts straight from the kernel headers. Not a product.
         .target(name: "CHapticSupport", cSettings: [.define("_GNU_SOURCE")]),
-        // Outputs: the device protocol, simulated/recording/null/WAV devices, evdev force feedback, ALSA (dlopen).
+        // Outputs: the device protocol, simulated/recording/null/WAV devices, and what every back-end shares (blocks,
+        // formats, errors, device strings, the simulated controllers).
         .target(
             name: "HapticDevices",
             dependencies: ["HapticRender", "HapticSystem", "CHapticSupport", .product(name: "Logging", package: "swift-log")]),
-        // File I/O at the edge: bounded reads of untrusted input and atomic writes of outputs.
-        // Also audio for analysis: WAV through our decoder, FLAC, Ogg/Vorbis and MP3 through libsndfile (dlopen).
+        // The Linux wing: evdev force feedback, ALSA (dlopen), device discovery, the device monitor and the hot-plug
+        // return watch, a sub-folder per back-end.
+        .target(
+            name: "HapticLinux",
+            dependencies: [
+                "HapticDevices", "HapticRender", "HapticSystem", "CHapticSupport", .product(name: "Logging", package: "swift-log"),
+            ]),
+        // File I/O at the edge: bounded reads of untrusted input and atomic writes of outputs; pattern compilation with
+        // the engine's audio resources. Also audio for analysis: WAV through our decoder, FLAC, Ogg/Vorbis and MP3
+        // through libsndfile (dlopen).
         .target(
             name: "HapticLoading",
             dependencies: ["HapticPattern", "HapticRender", "HapticInterchange", "HapticAnalysis", "HapticSystem", "CHapticSupport"]),
@@ -63,21 +75,22 @@ let package = Package(
         .target(
             name: "HapticEngine",
             dependencies: [
-                "HapticRender", "HapticPattern", "HapticDevices", "HapticLoading", "HapticSystem",
+                "HapticRender", "HapticPattern", "HapticDevices", "HapticSystem",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // Apple's public names (CHHapticPattern, CHHapticEvent, CHHapticEngine, …) over the layers below.
         .target(
             name: "OpenCoreHaptics",
             dependencies: [
-                "HapticPattern", "HapticRender", "HapticEngine", "HapticDevices", "HapticLoading", "HapticAnalysis", "HapticSystem",
+                "HapticPattern", "HapticRender", "HapticEngine", "HapticDevices", "HapticLinux", "HapticLoading", "HapticAnalysis",
+                "HapticSystem",
             ]),
         // Apple's GameController haptics (GCController, GCDeviceHaptics, GCHapticsLocality, …): a CHHapticEngine per
         // controller and locality, on every Linux gamepad (evdev), a DualSense's voice coils (ALSA) and simulated pads.
         .target(
             name: "OpenGameController",
             dependencies: [
-                "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", "HapticSystem",
+                "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticLinux", "HapticRender", "HapticSystem",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // Format conversion: AHAP ↔ Lofelt/Meta .haptic, AHAP → Android VibrationEffect, Web vibrate/gamepad. Pure.
@@ -99,7 +112,7 @@ let package = Package(
             name: "HapticCommands",
             dependencies: [
                 "OpenHapticFeedback", "OpenCoreHaptics", "OpenGameController", "HapticPattern", "HapticRender", "HapticDevices",
-                "HapticInterchange", "HapticLoading", "HapticPlot", "HapticAnalysis", "HapticStudio", "HapticSystem",
+                "HapticLinux", "HapticInterchange", "HapticLoading", "HapticPlot", "HapticAnalysis", "HapticStudio", "HapticSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -110,7 +123,7 @@ let package = Package(
             name: "HapticStudio",
             dependencies: [
                 "OpenCoreHaptics", "OpenHapticFeedback", "OpenGameController", "HapticPattern", "HapticRender", "HapticDevices",
-                "HapticInterchange", "HapticLoading", "HapticPlot", "HapticAnalysis", "HapticSystem",
+                "HapticLinux", "HapticInterchange", "HapticLoading", "HapticPlot", "HapticAnalysis", "HapticSystem",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -124,7 +137,8 @@ let package = Package(
         // The command-line tool: main.swift only.
         .executableTarget(name: "haptic", dependencies: ["HapticCommands"]),
         // Real-kernel check: drives a uinput force-feedback device in the QEMU guest of .ci/qemu-evdev.sh.
-        .executableTarget(name: "haptic-evdev-check", dependencies: ["OpenCoreHaptics", "HapticDevices", "HapticSystem"]),
+        .executableTarget(
+            name: "haptic-evdev-check", dependencies: ["OpenCoreHaptics", "HapticDevices", "HapticLinux", "HapticSystem"]),
         // Real-kernel check of OpenGameController (uinput gamepads, a DualSense through uhid and hid-playstation) in the
         // QEMU guest of .ci/qemu-controllers.sh; only the public Apple-named API.
         .executableTarget(
@@ -152,8 +166,9 @@ let package = Package(
             dependencies: ["HapticCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Fuzz/FuzzCommandOptions"),
         .executableTarget(name: "FuzzWAVDecoder", dependencies: ["HapticRender", "HapticPattern"], path: "Fuzz/FuzzWAVDecoder"),
-        .executableTarget(name: "FuzzDeviceString", dependencies: ["HapticDevices", "HapticRender"], path: "Fuzz/FuzzDeviceString"),
-        .executableTarget(name: "FuzzControllerList", dependencies: ["HapticDevices"], path: "Fuzz/FuzzControllerList"),
+        .executableTarget(
+            name: "FuzzDeviceString", dependencies: ["HapticDevices", "HapticLinux", "HapticRender"], path: "Fuzz/FuzzDeviceString"),
+        .executableTarget(name: "FuzzControllerList", dependencies: ["HapticDevices", "HapticLinux"], path: "Fuzz/FuzzControllerList"),
         .executableTarget(
             name: "FuzzStudioMessage", dependencies: ["HapticStudio", "HapticDevices", "HapticRender", "OpenCoreHaptics"],
             path: "Fuzz/FuzzStudioMessage"),
@@ -180,7 +195,13 @@ let package = Package(
         .testTarget(
             name: "HapticDevicesTests",
             dependencies: [
-                "HapticDevices", "HapticRender", "HapticPattern", "HapticSystem", "CHapticSupport", "HapticTestSupport",
+                "HapticDevices", "HapticLinux", "HapticRender", "HapticSystem", "HapticTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
+        .testTarget(
+            name: "HapticLinuxTests",
+            dependencies: [
+                "HapticLinux", "HapticDevices", "HapticRender", "HapticPattern", "HapticSystem", "CHapticSupport", "HapticTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(
@@ -192,7 +213,8 @@ let package = Package(
         .testTarget(
             name: "OpenCoreHapticsTests",
             dependencies: [
-                "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", "HapticPattern", "HapticLoading", "HapticSystem",
+                "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticLinux", "HapticRender", "HapticPattern", "HapticLoading",
+                "HapticSystem",
                 "HapticTestSupport",
             ]),
         .testTarget(
@@ -202,7 +224,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "HapticLoadingTests",
-            dependencies: ["HapticLoading", "HapticAnalysis", "HapticPattern", "HapticRender", "HapticTestSupport"]),
+            dependencies: ["HapticLoading", "HapticAnalysis", "HapticPattern", "HapticRender", "HapticSystem", "HapticTestSupport"]),
         // Apple-shaped seed code compiled unchanged, run on a recorded real-time engine.
         .testTarget(
             name: "SeedCompatibilityTests",
@@ -210,19 +232,20 @@ let package = Package(
         .testTarget(
             name: "HapticCLITests",
             dependencies: [
-                "HapticTestSupport", "haptic", "HapticCommands", "OpenCoreHaptics", "HapticDevices", "HapticEngine", "HapticPattern",
+                "HapticTestSupport", "haptic", "HapticCommands", "OpenCoreHaptics", "HapticDevices", "HapticLinux", "HapticEngine",
+                "HapticPattern", "HapticSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(
             name: "OpenGameControllerTests",
             dependencies: [
-                "OpenGameController", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", "HapticSystem",
+                "OpenGameController", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticLinux", "HapticRender", "HapticSystem",
                 "HapticTestSupport",
             ]),
         .testTarget(name: "HapticPlotTests", dependencies: ["HapticPlot", "HapticPattern", "HapticRender", "HapticTestSupport"]),
         .testTarget(
             name: "HapticStudioTests",
-            dependencies: ["HapticStudio", "HapticPattern", "HapticLoading", "OpenGameController", "HapticTestSupport"]),
+            dependencies: ["HapticStudio", "HapticPattern", "HapticLoading", "HapticSystem", "OpenGameController", "HapticTestSupport"]),
         .testTarget(
             name: "HapticInterchangeTests", dependencies: ["HapticInterchange", "HapticPattern", "HapticRender", "HapticTestSupport"]),
     ],

@@ -4,6 +4,7 @@
 // without NUL. Nothing is opened or recorded.
 
 import HapticDevices
+import HapticLinux
 
 private func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
     if !condition() { fatalError("FuzzControllerList invariant: \(message())") }

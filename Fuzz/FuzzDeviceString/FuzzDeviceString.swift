@@ -4,6 +4,7 @@
 // the harness also runs device selection with the string as HAPTIC_DEVICE only for the kinds that open nothing.
 
 import HapticDevices
+import HapticLinux
 import HapticRender
 
 private func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {

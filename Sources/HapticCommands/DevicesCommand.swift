@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HapticDevices
+import HapticLinux
 import OpenGameController
 
 /// `haptic devices`: every output found on this machine, with its capabilities, and why other candidates were

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HapticDevices
+import HapticLinux
 import HapticSystem
 import OpenCoreHaptics
 import Synchronization

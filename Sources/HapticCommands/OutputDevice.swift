@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HapticDevices
+import HapticLinux
 
 /// Picks the output of the real-time commands (`play`, `library play`, `bounce`) the way any app gets one: device
 /// discovery's `makeDevice` for `--device ID` (the forms `HAPTIC_DEVICE` accepts), else discovery's default

@@ -1,6 +1,6 @@
 import HapticRender
 
-/// Which ALSA PCM an ``AlsaDevice`` opens and how the buses map onto its channels.
+/// Which ALSA PCM an `AlsaDevice` (HapticLinux) opens and how the buses map onto its channels.
 ///
 ///     // A DualSense over USB: 4 channels, speaker on 1/2, the voice coils on the rear pair (3/4).
 ///     let dualSense = AlsaConfiguration(pcm: "hw:CARD=Controller,DEV=0", channelCount: 4,
@@ -38,7 +38,7 @@ public struct AlsaConfiguration: Sendable, Hashable {
     /// through `snd_pcm_hw_params`; `nil` leaves the split of ``latency`` to `snd_pcm_set_params`.
     public var periods: PeriodLayout?
 
-    /// Frames per period and periods per buffer, as asked (the PCM may round both; ``AlsaDevice/bufferConfiguration``
+    /// Frames per period and periods per buffer, as asked (the PCM may round both; `AlsaDevice.bufferConfiguration`
     /// reports what it gave).
     public struct PeriodLayout: Sendable, Hashable {
         /// Frames per period, 16 … 8192.

@@ -1,15 +1,5 @@
 import HapticSystem
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("unsupported platform")
-#endif
-
 extension DeviceError {
     /// The error for a failed system call on `device`: `ENOENT` → ``Code/notFound``, `EACCES`/`EPERM` →
     /// ``Code/permissionDenied``, `EBUSY` → ``Code/busy``, `ENOSPC` from `EVIOCSFF` → ``Code/noEffectSlots`` (from any

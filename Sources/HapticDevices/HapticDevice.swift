@@ -42,33 +42,9 @@ public protocol HapticDevice: AnyObject, Sendable {
     /// How long a sample the device was handed waits before it plays, as far as the device knows (an ALSA buffer,
     /// an evdev update period); `nil` when it does not know. Shown by `haptic latency`.
     var reportedLatency: Double? { get }
-
-    /// Tells the device the motor levels (0 … 1) the next onset from silence is likely to have — the first transient
-    /// of a player just made — so it can prepare them ahead of need (evdev arms an effect slot, and then starts it with
-    /// a single `write` from the render thread instead of an upload). Any thread; may be ignored.
-    func anticipateOnset(strong: Float, weak: Float)
-
-    /// Tells the device that an app has just scaled the haptic intensity of what plays by `factor` (an intensity
-    /// control sent for "now"), before the render thread has rendered it: a device whose level changes cost a
-    /// round trip (evdev) may send the scaled level at once; the rendered level follows within a block and
-    /// corrects it if other sounds made the guess wrong. Any thread; may be ignored.
-    func anticipateScale(_ factor: Float)
-
-    /// Starts the anticipated onset now, from the caller's thread, if the device can (evdev: one play write of the
-    /// armed slot, when it holds these levels and the motor is idle). The engine calls it when an app starts, for
-    /// "now", a player whose first event is a transient of these levels; the rendered onset follows as usual.
-    /// Returns whether it started. Any thread; never blocks.
-    func startAnticipatedOnset(strong: Float, weak: Float) -> Bool
 }
 
 extension HapticDevice {
-    /// Nothing to prepare.
-    public func anticipateOnset(strong: Float, weak: Float) {}
-    /// Nothing to prepare.
-    public func anticipateScale(_ factor: Float) {}
-    /// Nothing started: the onset plays when it is rendered.
-    public func startAnticipatedOnset(strong: Float, weak: Float) -> Bool { false }
-
     /// 0: the device has no stream that can underrun.
     public var recoveredErrorCount: Int { 0 }
 

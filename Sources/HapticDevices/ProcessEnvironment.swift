@@ -1,12 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("unsupported platform")
-#endif
+import HapticSystem
 
 /// The process environment as a dictionary, without Foundation.
 public enum ProcessEnvironment {

@@ -1,16 +1,6 @@
 import HapticSystem
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("unsupported platform")
-#endif
-
 /// A live one-line meter of a simulated actuator (intensity and acceleration bars), redrawn about 30 times a
 /// second on a thread of its own, only when the output is a terminal.
 ///

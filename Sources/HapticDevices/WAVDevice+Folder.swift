@@ -1,15 +1,5 @@
 import HapticSystem
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("unsupported platform")
-#endif
-
 extension WAVDevice {
     /// Checks that a recording to `path` can be created: its folder exists, is a folder and may be written, and
     /// `path` itself is not a folder. Device discovery calls it before making the device, so a `wav:` that cannot

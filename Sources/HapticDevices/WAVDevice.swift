@@ -1,16 +1,6 @@
 import HapticRender
 import HapticSystem
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("unsupported platform")
-#endif
-
 /// Records chosen bus channels into a 32-bit float WAV file (`WAVE_FORMAT_IEEE_FLOAT`): the output of
 /// `HAPTIC_DEVICE=wav:<path>`, a true recording of what an app plays.
 ///

@@ -1,16 +1,6 @@
 import HapticRender
 import HapticSystem
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#else
-#error("unsupported platform")
-#endif
-
 /// A WAV file written as it grows, readable at every moment: after each append the header's sizes describe exactly
 /// the samples written so far, so a process killed mid-recording (even with SIGKILL) leaves a valid file up to its
 /// last block.

@@ -1,3 +1,4 @@
+import HapticDevices
 import HapticPattern
 import HapticRender
 
@@ -42,9 +43,9 @@ public final class EnginePlayer: @unchecked Sendable {
 
     /// The motor levels the program opens with when it opens with a lone transient (``PatternProgram/opensWithTransient``)
     /// on a motor device, else `nil`: a start for "now" may have the device start that onset at once.
-    let openingOnset: (strong: Float, weak: Float)?
+    let openingOnset: MotorLevels?
 
-    init(runtime: EngineRuntime, program: PatternProgram, epoch: Int, openingOnset: (strong: Float, weak: Float)? = nil) {
+    init(runtime: EngineRuntime, program: PatternProgram, epoch: Int, openingOnset: MotorLevels? = nil) {
         self.runtime = runtime
         self.program = program
         self.epoch = epoch

@@ -4,7 +4,7 @@ import Synchronization
 // Hot-plug: an engine whose output was removed watches for the same device to come back, then takes the new device
 // and resets (its reset handler runs; the app makes new players and starts again).
 extension EngineRuntime {
-    /// How a removed output is watched for until it comes back (``DeviceReturnWatch/system(_:found:)`` for the
+    /// How a removed output is watched for until it comes back (HapticLinux's `DeviceReturnWatch.system(_:found:)` for the
     /// system's devices); `nil` (the default): the engine stays stopped after its output was removed.
     public var returnWatcher: ReturnWatcher? {
         get { state.withLock { $0.returnWatcher } }

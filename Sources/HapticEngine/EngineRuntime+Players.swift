@@ -5,9 +5,8 @@ import HapticRender
 /// An onset a start has the device play from the app's thread (see `EngineRuntime.openingOnset(of:at:_:_:)`); the
 /// device is taken from the locked state (`EngineRuntime.device` would take the lock again).
 struct OpeningOnset {
-    let device: any HapticDevice
-    let strong: Float
-    let weak: Float
+    let device: any OnsetAnticipating
+    let levels: MotorLevels
 }
 
 extension EngineRuntime {
@@ -113,9 +112,10 @@ extension EngineRuntime {
     /// program opens with a lone transient, not muted (nor the engine), not from a seek offset.
     private func openingOnset(of player: PlayerState, at time: Double, _ session: EngineSession, _ s: State) -> OpeningOnset? {
         guard let onset = player.openingOnset, (player.cachedOffset ?? 0) == 0, !player.mutedSetting, !s.isMutedForHaptics,
-            time == 0 || scheduledFrame(for: time, session).isImmediate
+            time == 0 || scheduledFrame(for: time, session).isImmediate,
+            let device = s.device as? any OnsetAnticipating
         else { return nil }
-        return OpeningOnset(device: s.device, strong: onset.strong, weak: onset.weak)
+        return OpeningOnset(device: device, levels: onset)
     }
 
     /// Starts a run of `player`, stealing the oldest run when the engine is at capacity. When every slot is held
@@ -177,7 +177,7 @@ extension EngineRuntime {
                     handle, program: .passUnretained(player.program), atFrame: frame, offset: player.cachedOffset ?? 0)
                 if let opening {
                     try send(start, session, wakingTheOutput: false)
-                    _ = opening.device.startAnticipatedOnset(strong: opening.strong, weak: opening.weak)
+                    _ = opening.device.startAnticipatedOnset(opening.levels)
                     session.output.wakeForCommand()
                 } else {
                     try send(start, session)
@@ -303,9 +303,9 @@ extension EngineRuntime {
     }
 
     /// An intensity control sent for "now" scales what the player plays: tell the device the scale before the command
-    /// is rendered, so a device whose level changes cost a round trip (evdev) can start it now. Only for a player whose
-    /// intensity control is known (no program parameters or curves moving it); a wrong guess is corrected by the
-    /// rendered level within a block.
+    /// is rendered, so a device whose level changes cost a round trip (an `OnsetAnticipating` one: evdev) can start it
+    /// now. Only for a player whose intensity control is known (no program parameters or curves moving it); a wrong
+    /// guess is corrected by the rendered level within a block.
     private func anticipateIntensityScale(_ player: PlayerState, _ parameters: [DynamicParameter], at time: Double, _ s: State) {
         guard time <= 0 || time <= nowLocked(s) else { return }
         for parameter in parameters where parameter.id == .hapticIntensityControl {
@@ -317,7 +317,7 @@ extension EngineRuntime {
             if let previous = player.intensityControl, previous > 0, player.program.parameterCount == 0,
                 player.program.curveCount == 0, value != previous
             {
-                s.device.anticipateScale(value / previous)
+                (s.device as? any OnsetAnticipating)?.anticipateScale(value / previous)
             }
             player.intensityControl = value
         }

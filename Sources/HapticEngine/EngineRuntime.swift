@@ -440,18 +440,16 @@ public final class EngineRuntime: @unchecked Sendable {
 
     /// Makes a player for a compiled program. Costs one small object; the program is shared.
     ///
-    /// A motor device hears what the program's first transient will play, so it can prepare that onset ahead of
-    /// need (`HapticDevice.anticipateOnset(strong:weak:)`: evdev then starts it without an upload, and, when the
-    /// program opens with it, from the app's thread at the start itself).
+    /// A motor device that anticipates onsets (`OnsetAnticipating`) hears what the program's first
+    /// transient will play, so it can prepare that onset ahead of need (evdev then starts it without an upload, and,
+    /// when the program opens with it, from the app's thread at the start itself).
     public func makePlayer(program: PatternProgram) -> EnginePlayer {
-        var opening: (strong: Float, weak: Float)?
-        if let onset = program.firstTransient {
-            let device = self.device
-            let mode = ActuatorTranslator.Mode(device.info.profile.mode)
-            if mode != .pcm {
-                let levels = ActuatorTranslator.onsetLevels(
-                    intensity: onset.intensity, sharpness: onset.sharpness, profile: device.info.profile, route: route)
-                device.anticipateOnset(strong: levels.strong, weak: levels.weak)
+        var opening: MotorLevels?
+        if let onset = program.firstTransient, let device = self.device as? any OnsetAnticipating {
+            let profile = device.info.profile
+            if ActuatorTranslator.Mode(profile.mode) != .pcm {
+                let levels = MotorLevels.onset(intensity: onset.intensity, sharpness: onset.sharpness, profile: profile, route: route)
+                device.anticipateOnset(levels)
                 if program.opensWithTransient { opening = levels }
             }
         }

@@ -1,4 +1,5 @@
 import HapticDevices
+import HapticLinux
 import HapticRender
 import OpenCoreHaptics
 

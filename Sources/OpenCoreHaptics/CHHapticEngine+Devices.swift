@@ -1,5 +1,6 @@
 import HapticDevices
 import HapticEngine
+import HapticLinux
 import HapticRender
 import HapticSystem
 
@@ -15,7 +16,7 @@ extension CHHapticEngine {
         package var output: @Sendable () throws -> any HapticDevice
         /// Describes the devices present now; `capabilitiesForHardware()` looks at those that are hardware.
         package var hardware: @Sendable () -> [DeviceInfo]
-        /// Watches for a removed output to be plugged in again (hot-plug); see ``HapticEngine/ReturnWatcher``.
+        /// Watches for a removed output to be plugged in again (hot-plug); see `ReturnWatcher`.
         package var watchForReturn: ReturnWatcher
         /// The output the user chose explicitly (`HAPTIC_DEVICE`), if any and usable; `capabilitiesForHardware()`
         /// describes it instead of the hardware.
@@ -33,8 +34,8 @@ extension CHHapticEngine {
         }
 
         /// The default: `HAPTIC_DEVICE` if set, else the first haptic hardware, else the simulated actuator
-        /// (``HapticDevices/DeviceDiscovery``); capabilities from the devices discovery finds; a removed evdev
-        /// device is watched for with ``HapticDevices/DeviceMonitor`` (``DeviceReturnWatch/system(_:found:)``).
+        /// (HapticLinux's `DeviceDiscovery`); capabilities from the devices discovery finds; a removed evdev
+        /// device is watched for with `DeviceMonitor` (`DeviceReturnWatch.system(_:found:)`, HapticLinux).
         package static let system = DeviceSource(
             output: { DeviceDiscovery.defaultDevice() },
             hardware: { DeviceDiscovery.devices().devices.map(\.info) },

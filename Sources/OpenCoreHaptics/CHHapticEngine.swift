@@ -1,6 +1,7 @@
 import Foundation
 import HapticDevices
 import HapticEngine
+import HapticLoading
 import HapticPattern
 import HapticRender
 import Synchronization
@@ -378,7 +379,7 @@ open class CHHapticEngine: @unchecked Sendable {
     // MARK: Compiling
 
     /// The compiled program of `pattern` for this engine, from the pattern's cache when possible (the engine's
-    /// ``HapticEngine/PatternCompiler`` does the work).
+    /// `HapticLoading.PatternCompiler` does the work).
     package func program(for pattern: CHHapticPattern) throws(CHHapticError) -> PatternProgram {
         let capsContinuousEvents = continuousDurationCap == PatternLimits.continuousEventMaximumDuration
         // Fast path: a pattern without custom audio is cached for every ordinary engine under the `nil` key.

@@ -2,12 +2,13 @@ import Dispatch
 import Foundation
 import HapticDevices
 import HapticEngine
+import HapticLinux
 import HapticRender
 import HapticSystem
 import Logging
 
 /// The controllers the app sees: discovered once on first use, then kept current by watching `/dev/input`
-/// (``HapticDevices/DeviceMonitor``), with connect and disconnect posted on `NotificationCenter.default`.
+/// (HapticLinux's `DeviceMonitor`), with connect and disconnect posted on `NotificationCenter.default`.
 ///
 /// Tests make their own (an injected environment, probe and clock) and install it with ``install(_:)``.
 package final class ControllerRegistry: @unchecked Sendable {

@@ -9,6 +9,7 @@ import HapticSystem
 #if os(Linux)
 import Glibc
 import HapticDevices
+import HapticLinux
 import OpenCoreHaptics
 import Synchronization
 

@@ -1,14 +1,7 @@
 import Foundation
+import HapticSystem
 import HapticTestSupport
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `haptic bounce` end to end: without a terminal (printed collisions), and as the game in a real terminal (tmux).
 @Suite struct BounceCommandTests {

@@ -1,5 +1,6 @@
 import HapticDevices
 import HapticEngine
+import HapticLinux
 import HapticTestSupport
 import Testing
 

@@ -2,6 +2,7 @@
 import Foundation
 import Glibc
 import HapticDevices
+import HapticLinux
 import HapticRender
 import HapticTestSupport
 import PropertyBased

@@ -11,7 +11,7 @@ import Testing
 struct AnticipationTests {
     /// A two-motor device that records what it is told. By default a pad without overdrive, so a tap's onset is its
     /// level split by sharpness; on the built-in pad it is the overdrive kick (`MotorBurst`).
-    final class ListeningDevice: HapticDevice {
+    final class ListeningDevice: OnsetAnticipating {
         let info: DeviceInfo
         init(profile: ActuatorProfile = ListeningDevice.padWithoutOverdrive) {
             info = DeviceInfo(
@@ -23,18 +23,23 @@ struct AnticipationTests {
             pad.overdriveLevel = 0
             return pad
         }()
-        let onsets = LockedState<[(Float, Float)]>([])
+        let onsets = LockedState<[MotorLevels]>([])
         let scales = LockedState<[Float]>([])
-        let started = LockedState<[(Float, Float)]>([])
+        let started = LockedState<[MotorLevels]>([])
         func start(format: DeviceFormat) throws(DeviceError) {}
         func write(_ block: DeviceBlock) -> DeviceStatus { .ok }
         func stop() {}
-        func anticipateOnset(strong: Float, weak: Float) { onsets.withLock { $0.append((strong, weak)) } }
+        func anticipateOnset(_ levels: MotorLevels) { onsets.withLock { $0.append(levels) } }
         func anticipateScale(_ factor: Float) { scales.withLock { $0.append(factor) } }
-        func startAnticipatedOnset(strong: Float, weak: Float) -> Bool {
-            started.withLock { $0.append((strong, weak)) }
+        func startAnticipatedOnset(_ levels: MotorLevels) -> Bool {
+            started.withLock { $0.append(levels) }
             return true
         }
+    }
+
+    /// Whether `levels` are the magnitudes of rendered levels `strong` and `weak` (within a rounding step).
+    static func levels(_ levels: MotorLevels, are strong: Float, _ weak: Float) -> Bool {
+        levels.isWithin(1, of: MotorLevels(strongLevel: strong, weakLevel: weak))
     }
 
     /// Only a start for "now" of a program that opens with a lone transient starts its onset from the app's thread:
@@ -50,7 +55,7 @@ struct AnticipationTests {
         try engine.makePlayer(program: tap).start(atTime: 0)
         #expect(device.started.withLock { $0.count } == 1)
         let levels = device.started.withLock { $0[0] }
-        #expect(abs(levels.0 - 0.8) < 1e-6 && abs(levels.1 - 0.4) < 1e-6, "the levels it anticipated (\(levels))")
+        #expect(Self.levels(levels, are: 0.8, 0.4), "the levels it anticipated (\(levels))")
 
         try engine.makePlayer(program: tap).start(atTime: engine.currentTime + 0.5)
         try engine.makePlayer(program: try PatternProgram(pattern: Pattern(events: [transient(at: 0.1)]))).start(atTime: 0)
@@ -85,12 +90,12 @@ struct AnticipationTests {
         _ = EngineRuntime(device: device, clock: .manual).makePlayer(program: continuous)
         let onsets = device.onsets.withLock { $0 }
         #expect(onsets.count == 2, "a continuous onset ramps up: nothing to arm")
-        #expect(abs(onsets[0].0 - 0.8) < 1e-6 && abs(onsets[0].1 - 0.4) < 1e-6, "dull: strong full, weak half (\(onsets[0]))")
-        #expect(onsets[1].0 == 0 && abs(onsets[1].1 - 0.8) < 1e-6, "the right handle alone")
+        #expect(Self.levels(onsets[0], are: 0.8, 0.4), "dull: strong full, weak half (\(onsets[0]))")
+        #expect(onsets[1].strong == 0 && Self.levels(onsets[1], are: 0, 0.8), "the right handle alone")
         // On the built-in pad a tap starts with its overdrive kick, on each motor it moves: that is what is armed.
         let pad = ListeningDevice(profile: .twoMotorPad)
         _ = EngineRuntime(device: pad, clock: .manual).makePlayer(program: tap)
-        #expect(pad.onsets.withLock { $0.map { [$0.0, $0.1] } } == [[1, 1]])
+        #expect(pad.onsets.withLock { $0 } == [MotorLevels(strong: .max, weak: .max)])
     }
 
     @Test func anImmediateIntensityChangeIsAnnouncedAsAScale() throws {

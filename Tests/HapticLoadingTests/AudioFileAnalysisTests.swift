@@ -3,12 +3,9 @@ import HapticAnalysis
 import HapticLoading
 import HapticPattern
 import HapticRender
+import HapticSystem
 import HapticTestSupport
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Audio files into patterns: WAV decoded in pieces gives what the whole file gives, the compressed formats go
 /// through libsndfile, and every bad file is refused with its reason.

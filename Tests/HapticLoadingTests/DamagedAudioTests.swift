@@ -1,12 +1,9 @@
 import Foundation
 import HapticLoading
 import HapticPattern
+import HapticSystem
 import HapticTestSupport
 import Testing
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A compressed file cut short or damaged mid-stream is an error that says so, never "silent" or a shorter sound:
 /// libsndfile's decoders return 0 frames both at the end and when they lose their way.

@@ -1,12 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import HapticSystem
 
 /// A TCP connection to the studio that sends exactly the bytes a test asks for — no browser or HTTP client to add
 /// or fix headers — with HTTP requests, a WebSocket handshake and WebSocket frames built by hand.

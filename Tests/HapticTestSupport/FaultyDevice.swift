@@ -1,15 +1,8 @@
 import HapticDevices
 import HapticRender
-import Synchronization
-
 // Fault injection (issue 8): a device that fails on command, for engine reliability tests.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import HapticSystem
+import Synchronization
 
 /// A ``RecordingDevice`` behind a scripted fault plan: write errors, interrupted writes the device retries by
 /// itself, disappearing in the middle of a block, and writes that stall for longer than a block.

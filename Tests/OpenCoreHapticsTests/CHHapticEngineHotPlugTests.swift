@@ -7,6 +7,7 @@ import Foundation
 import Glibc
 import HapticDevices
 import HapticEngine
+import HapticLinux
 import HapticRender
 import OpenCoreHaptics
 import Synchronization

@@ -3,6 +3,7 @@
 import Foundation
 import HapticDevices
 import HapticEngine
+import HapticLinux
 import HapticRender
 import OpenCoreHaptics
 import Testing

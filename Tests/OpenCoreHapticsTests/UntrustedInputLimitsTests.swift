@@ -9,11 +9,7 @@ import HapticTestSupport
 import OpenCoreHaptics
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import HapticSystem
 
 @Suite struct UntrustedInputLimitsTests {
     static func nestedArrays(_ depth: Int) -> Any {

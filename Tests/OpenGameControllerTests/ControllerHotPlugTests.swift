@@ -1,6 +1,7 @@
 import Foundation
 import HapticDevices
 import HapticEngine
+import HapticLinux
 import HapticRender
 import HapticSystem
 import HapticTestSupport

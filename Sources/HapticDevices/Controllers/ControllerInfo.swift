@@ -1,7 +1,7 @@
 /// A game controller as the device layer finds it: its identity and which device plays its actuators.
 ///
 /// Real controllers are evdev nodes with force feedback and gamepad buttons (a vibrator without buttons is not a
-/// controller); simulated ones come from `HAPTIC_CONTROLLERS` (see ``ControllerDiscovery``).
+/// controller); simulated ones come from `HAPTIC_CONTROLLERS` (see `ControllerDiscovery` in HapticLinux).
 public struct ControllerInfo: Sendable, Hashable {
     /// A stable identifier: `evdev:/dev/input/event5` or `simulated:xbox#1`.
     public var id: String

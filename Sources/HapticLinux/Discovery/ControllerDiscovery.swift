@@ -1,0 +1,118 @@
+import HapticDevices
+import HapticRender
+
+/// Finds the game controllers of this machine: evdev nodes with force feedback and gamepad buttons (in node order),
+/// then the simulated controllers `HAPTIC_CONTROLLERS` lists, in its order.
+///
+///     let found = ControllerDiscovery.controllers()
+///     for controller in found.controllers { print(controller.name, controller.category.rawValue) }
+///
+/// A DualSense plugged in by USB also has a USB audio interface whose rear channel pair drives its voice coils: when
+/// sysfs shows both on the same USB device and alsa-lib loads, the controller's handles play there, as PCM (so
+/// sharpness is a frequency); otherwise the kernel's rumble emulation through evdev plays them.
+///
+/// - Thread safety: every function may be called from any thread.
+/// - Real-time safety: none (it opens files and allocates).
+public enum ControllerDiscovery {
+    /// The environment variable listing simulated controllers (`simulated:<xbox|dualsense|generic>[=wav:<path>]`,
+    /// comma-separated).
+    public static let simulatedVariable = "HAPTIC_CONTROLLERS"
+
+    /// What ``controllers(environment:)`` found.
+    public struct Report: Sendable, Hashable {
+        /// The controllers, real ones first.
+        public var controllers: [ControllerInfo]
+        /// Problems worth telling a user: a malformed `HAPTIC_CONTROLLERS`, an unreadable input directory.
+        public var problems: [String]
+    }
+
+    /// The controllers present now.
+    ///
+    /// - Parameter environment: the process environment (`HAPTIC_INPUT_DIR` replaces `/dev/input` and
+    ///   `HAPTIC_SYSFS_ROOT` replaces `/sys`, for tests; `HAPTIC_CONTROLLERS` adds simulated controllers).
+    public static func controllers(environment: [String: String] = ProcessEnvironment.current) -> Report {
+        #if os(Linux)
+        return controllers(environment: environment) { path in EvdevProbe.probe(path: path, system: LinuxEvdevSystemCalls()) }
+        #else
+        return simulatedControllers(environment: environment)
+        #endif
+    }
+
+    #if os(Linux)
+    /// ``controllers(environment:)`` with its own probe of evdev nodes (tests).
+    package static func controllers(
+        environment: [String: String], probe: (String) -> Result<EvdevCapabilities, DeviceError>
+    ) -> Report {
+        var controllers: [ControllerInfo] = []
+        var problems: [String] = []
+        let directory = environment["HAPTIC_INPUT_DIR"] ?? "/dev/input"
+        let sysfsRoot = environment["HAPTIC_SYSFS_ROOT"] ?? "/sys"
+        let (nodes, listingProblem) = DeviceDiscovery.eventNodes(in: directory)
+        if let listingProblem, environment[simulatedVariable] == nil { problems.append(listingProblem) }
+        for path in nodes {
+            guard case .success(let capabilities) = probe(path), capabilities.isGameController else { continue }
+            controllers.append(controller(capabilities, sysfsRoot: sysfsRoot))
+        }
+        let simulated = simulatedControllers(environment: environment)
+        return Report(controllers: controllers + simulated.controllers, problems: problems + simulated.problems)
+    }
+    #endif
+
+    /// The simulated controllers `HAPTIC_CONTROLLERS` lists, in its order; each bad item is one of the report's
+    /// problems (with its position) and the others still apply.
+    public static func simulatedControllers(environment: [String: String] = ProcessEnvironment.current) -> Report {
+        var controllers: [ControllerInfo] = []
+        var problems: [String] = []
+        if let list = environment[simulatedVariable], !list.isEmpty {
+            // A bad item is reported and skipped; the others still apply.
+            let parsed = SimulatedControllerSpec.parse(list: list)
+            for (index, spec) in parsed.specs.enumerated() { controllers.append(simulated(spec, number: index + 1)) }
+            problems += parsed.problems
+        }
+        return Report(controllers: controllers, problems: problems)
+    }
+
+    /// The description of the simulated controller `spec`, the `number`th of `HAPTIC_CONTROLLERS`.
+    public static func simulated(_ spec: SimulatedControllerSpec, number: Int) -> ControllerInfo {
+        let id = "simulated:\(spec.model.rawValue)#\(number)"
+        return ControllerInfo(
+            id: id, name: spec.name, category: spec.category, actuators: spec.actuators, hapticDeviceID: id, simulation: spec)
+    }
+
+    /// Makes the device that plays `controller`'s actuators: the evdev node, the DualSense's ALSA PCM, or a
+    /// `SimulatedControllerDevice`. Every engine of one controller must share the device object of a simulated
+    /// one (hardware is shared by ID by itself).
+    ///
+    /// - Throws: `DeviceError` from opening the device.
+    public static func makeDevice(for controller: ControllerInfo) throws(DeviceError) -> any HapticDevice {
+        if let spec = controller.simulation { return SimulatedControllerDevice(spec: spec, id: controller.id, name: controller.name) }
+        return try DeviceDiscovery.makeDevice(id: controller.hapticDeviceID)
+    }
+
+    #if os(Linux)
+    /// The controller an evdev node with `capabilities` is: category from its IDs, and for a DualSense on USB with
+    /// its audio card present (and alsa-lib loadable), the voice coils on the card's rear channel pair.
+    package static func controller(_ capabilities: EvdevCapabilities, sysfsRoot: String = "/sys") -> ControllerInfo {
+        let category = ControllerCategory(vendorID: capabilities.vendorID, productID: capabilities.productID)
+        var actuators: ControllerActuators = capabilities.supportsRumble ? .twoHandles : .oneHandle
+        var hapticDeviceID = "evdev:\(capabilities.path)"
+        if category == .dualSense, AlsaLibrary.loadProblem == nil,
+            let usb = SysfsTopology.usbDevice(ofEventNode: capabilities.path, sysfsRoot: sysfsRoot),
+            let card = SysfsTopology.soundCards(onUSBDevice: usb, sysfsRoot: sysfsRoot).first
+        {
+            hapticDeviceID = dualSenseVoiceCoilsID(card: card)
+            actuators = [.twoHandles, .voiceCoils]
+        }
+        return ControllerInfo(
+            id: "evdev:\(capabilities.path)", name: capabilities.name, category: category, vendorID: capabilities.vendorID,
+            productID: capabilities.productID, busType: capabilities.busType, actuators: actuators, hapticDeviceID: hapticDeviceID,
+            evdevPath: capabilities.path)
+    }
+    #endif
+
+    /// The `alsa:` device ID of a DualSense's voice coils on ALSA card `card`: 4 channels, the speaker on 1/2, the
+    /// left and right coils on 3/4.
+    package static func dualSenseVoiceCoilsID(card: Int) -> String {
+        AlsaConfiguration(pcm: "hw:\(card)", channelCount: 4, audioChannels: [0, 1], hapticChannels: [2, 3], profile: .voiceCoil).id
+    }
+}

@@ -1,0 +1,111 @@
+import HapticSystem
+
+#if os(Linux)
+import CHapticSupport
+import HapticDevices
+
+/// What an evdev node's force-feedback interface offers, as read from the kernel.
+///
+/// The corresponding ioctls are `EVIOCGNAME`, `EVIOCGBIT(0)`, `EVIOCGBIT(EV_FF)` and `EVIOCGEFFECTS`.
+public struct EvdevCapabilities: Sendable, Hashable {
+    /// The node, `/dev/input/eventN`.
+    public var path: String
+    /// The kernel's device name (`EVIOCGNAME`).
+    public var name: String
+    /// `FF_RUMBLE`: two motor magnitudes (strong, weak).
+    public var supportsRumble: Bool
+    /// `FF_PERIODIC` with the `FF_SINE` waveform.
+    public var supportsPeriodicSine: Bool
+    /// `FF_GAIN`: a device-wide gain.
+    public var supportsGain: Bool
+    /// Effect slots the device holds (`EVIOCGEFFECTS`); we use one.
+    public var effectSlots: Int
+    /// Whether the node has gamepad buttons (`EV_KEY` with `BTN_GAMEPAD`/`BTN_SOUTH`): a game controller, as opposed
+    /// to a vibrator.
+    public var hasGamepadButtons: Bool
+    /// The USB (or Bluetooth) vendor ID (`EVIOCGID`), 0 when unknown.
+    public var vendorID: UInt16
+    /// The product ID (`EVIOCGID`), 0 when unknown.
+    public var productID: UInt16
+    /// The bus (`BUS_USB` = 3, `BUS_BLUETOOTH` = 5, `BUS_VIRTUAL` = 6, …), 0 when unknown.
+    public var busType: UInt16
+
+    /// Creates a description.
+    public init(
+        path: String, name: String, supportsRumble: Bool, supportsPeriodicSine: Bool, supportsGain: Bool, effectSlots: Int,
+        hasGamepadButtons: Bool = false, vendorID: UInt16 = 0, productID: UInt16 = 0, busType: UInt16 = 0
+    ) {
+        self.path = path
+        self.name = name
+        self.supportsRumble = supportsRumble
+        self.supportsPeriodicSine = supportsPeriodicSine
+        self.supportsGain = supportsGain
+        self.effectSlots = effectSlots
+        self.hasGamepadButtons = hasGamepadButtons
+        self.vendorID = vendorID
+        self.productID = productID
+        self.busType = busType
+    }
+
+    /// Whether the node can play haptics through this back-end (rumble or periodic sine, and at least one slot).
+    public var isUsable: Bool { (supportsRumble || supportsPeriodicSine) && effectSlots > 0 }
+
+    /// Whether the node is a game controller: force feedback it can play and gamepad buttons.
+    public var isGameController: Bool { isUsable && hasGamepadButtons }
+
+    /// Reads the capabilities of the node open as `fd`.
+    ///
+    /// The corresponding ioctls are `EVIOCGNAME`, `EVIOCGBIT`, `EVIOCGEFFECTS` and `EVIOCGID`.
+    ///
+    /// - Returns: the capabilities, or `nil` when the node has no `EV_FF` at all.
+    package static func read(fd: Int32, path: String, system: any EvdevSystemCalls) -> Result<EvdevCapabilities?, SystemCallError> {
+        var nameBytes = [UInt8](repeating: 0, count: 256)
+        let nameResult = nameBytes.withUnsafeMutableBytes { buffer in
+            SystemCall.retryingInterrupts("EVIOCGNAME") { system.name(fd, into: buffer) }
+        }
+        let name: String
+        switch nameResult {
+        case .success: name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+        case .failure(let error) where error.errno == ENOTTY: return .success(nil)  // not an input device
+        case .failure(let error): return .failure(error)
+        }
+        // Event types: is EV_FF there at all?
+        var types = [UInt8](repeating: 0, count: (Int(EV_MAX) + 8) / 8)
+        let typesResult = types.withUnsafeMutableBytes { buffer in
+            SystemCall.retryingInterrupts("EVIOCGBIT(0)") { system.featureBits(fd, type: 0, into: buffer) }
+        }
+        if case .failure(let error) = typesResult { return .failure(error) }
+        guard bit(Int(EV_FF), in: types) else { return .success(nil) }
+        var ff = [UInt8](repeating: 0, count: (Int(FF_MAX) + 8) / 8)
+        let ffResult = ff.withUnsafeMutableBytes { buffer in
+            SystemCall.retryingInterrupts("EVIOCGBIT(EV_FF)") { system.featureBits(fd, type: UInt32(EV_FF), into: buffer) }
+        }
+        if case .failure(let error) = ffResult { return .failure(error) }
+        var slots: Int32 = 0
+        if case .failure(let error) = SystemCall.retryingInterrupts("EVIOCGEFFECTS", { system.effectCount(fd, &slots) }) {
+            return .failure(error)
+        }
+        // Gamepad buttons and identity tell a controller from a vibrator; a node that will not say counts as none.
+        var hasGamepadButtons = false
+        if bit(Int(EV_KEY), in: types) {
+            var keys = [UInt8](repeating: 0, count: (Int(KEY_MAX) + 8) / 8)
+            let keysResult = keys.withUnsafeMutableBytes { buffer in
+                SystemCall.retryingInterrupts("EVIOCGBIT(EV_KEY)") { system.featureBits(fd, type: UInt32(EV_KEY), into: buffer) }
+            }
+            if case .success = keysResult { hasGamepadButtons = bit(Int(BTN_GAMEPAD), in: keys) }
+        }
+        var id = input_id()
+        if case .failure = SystemCall.retryingInterrupts("EVIOCGID", { system.inputID(fd, &id) }) { id = input_id() }
+        return .success(
+            EvdevCapabilities(
+                path: path, name: name, supportsRumble: bit(Int(FF_RUMBLE), in: ff),
+                supportsPeriodicSine: bit(Int(FF_PERIODIC), in: ff) && bit(Int(FF_SINE), in: ff),
+                supportsGain: bit(Int(FF_GAIN), in: ff), effectSlots: Int(slots), hasGamepadButtons: hasGamepadButtons,
+                vendorID: id.vendor, productID: id.product, busType: id.bustype))
+    }
+
+    private static func bit(_ index: Int, in bytes: [UInt8]) -> Bool {
+        index / 8 < bytes.count && bytes[index / 8] & (1 << UInt8(index % 8)) != 0
+    }
+}
+#endif

@@ -1,0 +1,112 @@
+import HapticSystem
+
+#if os(Linux)
+import CHapticSupport
+import HapticDevices
+
+/// The system calls the evdev back-end makes, one method per call, each returning its result or `-errno`
+/// (the convention of `SystemCall`). The real implementation is ``LinuxEvdevSystemCalls``; tests substitute a
+/// mock that records the exact call trace and injects errors.
+///
+/// - Thread safety: implementations must be callable from any thread.
+package protocol EvdevSystemCalls: Sendable {
+    /// `open(path, flags)`: the new descriptor.
+    func open(_ path: String, flags: Int32) -> Int
+    /// `close(fd)`.
+    func close(_ fd: Int32) -> Int
+    /// `ioctl(fd, EVIOCGBIT(type, size), bits)`: the capability bitmask of event type `type` (0 = event types).
+    func featureBits(_ fd: Int32, type: UInt32, into bits: UnsafeMutableRawBufferPointer) -> Int
+    /// `ioctl(fd, EVIOCGEFFECTS, &count)`: how many effects the device can hold.
+    func effectCount(_ fd: Int32, _ count: inout Int32) -> Int
+    /// `ioctl(fd, EVIOCGNAME(size), name)`: the device name.
+    func name(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int
+    /// `ioctl(fd, EVIOCGID, &id)`: the bus type, vendor, product and version of the device.
+    func inputID(_ fd: Int32, _ id: inout input_id) -> Int
+    /// `ioctl(fd, EVIOCSFF, &effect)`: uploads (id −1) or updates (same id) an effect; the kernel writes the id back.
+    func uploadEffect(_ fd: Int32, _ effect: inout ff_effect) -> Int
+    /// `ioctl(fd, EVIOCRMFF, id)`: erases an effect.
+    func removeEffect(_ fd: Int32, id: Int32) -> Int
+    /// `write(fd, &input_event, 24)`: plays (value > 0) or stops (0) effect `code`, or sets `FF_GAIN`.
+    func writeEvent(_ fd: Int32, type: UInt16, code: UInt16, value: Int32) -> Int
+    /// `ppoll(fd, events: 0, timeout)`: 1 when the device has hung up (removed), 0 when the timeout passed.
+    func waitForHangup(_ fd: Int32, timeoutNanoseconds: Int) -> Int
+    /// Makes the I/O thread's wake event (an `eventfd`): its descriptor, or `-errno`.
+    func makeWakeEvent() -> Int
+    /// Signals the wake event: one non-blocking `write` (the render thread's only system call besides pacing).
+    /// Called on the render thread, so it must not block.
+    func signalWake(_ wake: Int32) -> Int
+    /// Waits for a hang-up of `fd` or a signal of `wake`: 1 hang-up, 2 woken, 0 timeout, or `-errno`.
+    func waitForHangupOrWake(_ fd: Int32, wake: Int32, timeoutNanoseconds: Int) -> Int
+}
+
+extension EvdevSystemCalls {
+    /// No identity (mocks that do not model it): vendor and product read as 0.
+    package func inputID(_ fd: Int32, _ id: inout input_id) -> Int { -Int(ENOTTY) }
+    /// No wake event (mocks): the writer keeps its grid.
+    package func makeWakeEvent() -> Int { -Int(ENOSYS) }
+    /// Nothing to signal.
+    package func signalWake(_ wake: Int32) -> Int { 0 }
+    /// ``waitForHangup(_:timeoutNanoseconds:)``.
+    package func waitForHangupOrWake(_ fd: Int32, wake: Int32, timeoutNanoseconds: Int) -> Int {
+        waitForHangup(fd, timeoutNanoseconds: timeoutNanoseconds)
+    }
+}
+
+/// The real evdev system calls.
+package struct LinuxEvdevSystemCalls: EvdevSystemCalls {
+    /// Creates the real implementation.
+    package init() {}
+
+    package func open(_ path: String, flags: Int32) -> Int {
+        SystemCall.kernelStyle(Int(Glibc.open(path, flags | O_CLOEXEC)))
+    }
+
+    package func close(_ fd: Int32) -> Int { SystemCall.kernelStyle(Int(Glibc.close(fd))) }
+
+    package func featureBits(_ fd: Int32, type: UInt32, into bits: UnsafeMutableRawBufferPointer) -> Int {
+        let request = CHapticSupport_EVIOCGBIT(type, UInt32(bits.count))
+        return SystemCall.kernelStyle(Int(ioctl(fd, request, bits.baseAddress!)))
+    }
+
+    package func effectCount(_ fd: Int32, _ count: inout Int32) -> Int {
+        SystemCall.kernelStyle(Int(ioctl(fd, CHapticSupport_EVIOCGEFFECTS, &count)))
+    }
+
+    package func name(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        let request = CHapticSupport_EVIOCGNAME(UInt32(buffer.count))
+        return SystemCall.kernelStyle(Int(ioctl(fd, request, buffer.baseAddress!)))
+    }
+
+    package func inputID(_ fd: Int32, _ id: inout input_id) -> Int {
+        SystemCall.kernelStyle(Int(ioctl(fd, CHapticSupport_EVIOCGID, &id)))
+    }
+
+    package func uploadEffect(_ fd: Int32, _ effect: inout ff_effect) -> Int {
+        SystemCall.kernelStyle(Int(ioctl(fd, CHapticSupport_EVIOCSFF, &effect)))
+    }
+
+    package func removeEffect(_ fd: Int32, id: Int32) -> Int {
+        SystemCall.kernelStyle(Int(ioctl(fd, CHapticSupport_EVIOCRMFF, id)))
+    }
+
+    package func writeEvent(_ fd: Int32, type: UInt16, code: UInt16, value: Int32) -> Int {
+        var event = input_event()
+        event.type = type
+        event.code = code
+        event.value = value
+        return SystemCall.kernelStyle(Glibc.write(fd, &event, MemoryLayout<input_event>.size))
+    }
+
+    package func waitForHangup(_ fd: Int32, timeoutNanoseconds: Int) -> Int {
+        Int(CHapticSupport_waitForHangup(fd, timeoutNanoseconds))
+    }
+
+    package func makeWakeEvent() -> Int { Int(WakeSignal.makeEventDescriptor()) }
+
+    package func signalWake(_ wake: Int32) -> Int { Int(WakeSignal.signalEventDescriptor(wake)) }
+
+    package func waitForHangupOrWake(_ fd: Int32, wake: Int32, timeoutNanoseconds: Int) -> Int {
+        Int(CHapticSupport_waitForHangupOrWake(fd, wake, timeoutNanoseconds))
+    }
+}
+#endif

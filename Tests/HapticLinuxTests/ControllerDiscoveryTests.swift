@@ -1,0 +1,136 @@
+#if os(Linux)
+import Foundation
+import HapticTestSupport
+import PropertyBased
+import Testing
+
+@testable import HapticDevices
+@testable import HapticLinux
+
+/// Which evdev nodes are game controllers, what kind they are, and where a DualSense's voice coils play.
+struct ControllerDiscoveryTests {
+    @Test func categoriesComeFromVendorAndProductIDs() {
+        #expect(ControllerCategory(vendorID: 0x054C, productID: 0x0CE6) == .dualSense)
+        #expect(ControllerCategory(vendorID: 0x054C, productID: 0x09CC) == .dualShock4)
+        #expect(ControllerCategory(vendorID: 0x045E, productID: 0x0B12) == .xboxOne)
+        #expect(ControllerCategory(vendorID: 0x057E, productID: 0x2009) == .switchPro)
+        #expect(ControllerCategory(vendorID: 0x045E, productID: 0x0001) == .generic, "a Microsoft mouse is not an Xbox pad")
+        #expect(ControllerCategory(vendorID: 0x1234, productID: 0x5678) == .generic)
+        #expect(ControllerCategory.allCases.map(\.rawValue) == ["DualSense", "DualShock 4", "Xbox One", "Switch Pro Controller", "HID"])
+    }
+
+    @Test func aNodeWithForceFeedbackAndGamepadButtonsIsAController() throws {
+        let pad = MockEvdevSystemCalls()
+        pad.configure { $0.gamepad = (0x054C, 0x0CE6) }
+        let capabilities = try EvdevProbe.probe(path: "/dev/input/event7", system: pad).get()
+        #expect(capabilities.isGameController && capabilities.vendorID == 0x054C && capabilities.productID == 0x0CE6)
+        #expect(capabilities.busType == 3)
+        let controller = ControllerDiscovery.controller(capabilities, sysfsRoot: "/nonexistent")
+        #expect(controller.category == .dualSense && controller.id == "evdev:/dev/input/event7")
+        #expect(controller.hapticDeviceID == "evdev:/dev/input/event7", "no audio card: rumble through the kernel driver")
+        #expect(controller.actuators == .twoHandles)
+
+        let vibrator = MockEvdevSystemCalls()
+        let vibra = try EvdevProbe.probe(path: "/dev/input/event2", system: vibrator).get()
+        #expect(vibra.isUsable && !vibra.isGameController, "a vibrator without buttons stays a plain output")
+    }
+
+    /// A USB DualSense: the evdev node and the sound card hang off the same USB device in sysfs.
+    @Test func aUSBDualSenseFindsItsSoundCardThroughSysfs() throws {
+        let root = try Fixtures.temporaryDirectory()
+        let files = FileManager.default
+        func directory(_ path: String) throws {
+            try files.createDirectory(at: root.appendingPathComponent(path), withIntermediateDirectories: true)
+        }
+        func link(_ path: String, to target: String) throws {
+            try directory((path as NSString).deletingLastPathComponent)
+            try files.createSymbolicLink(atPath: root.appendingPathComponent(path).path, withDestinationPath: target)
+        }
+        let pad = "devices/pci0000:00/usb1/1-2"
+        try directory("\(pad)/1-2:1.3/0003:054C:0CE6.0001/input/input9")
+        try directory("\(pad)/1-2:1.0/sound/card2")
+        try directory("devices/pci0000:00/0000:00:1f.3/sound/card0")
+        #expect(files.createFile(atPath: root.appendingPathComponent("\(pad)/idVendor").path, contents: Data("054c\n".utf8)))
+        try link("class/input/event5/device", to: root.appendingPathComponent("\(pad)/1-2:1.3/0003:054C:0CE6.0001/input/input9").path)
+        try link("class/sound/card2/device", to: root.appendingPathComponent("\(pad)/1-2:1.0").path)
+        try link("class/sound/card0/device", to: root.appendingPathComponent("devices/pci0000:00/0000:00:1f.3").path)
+
+        let usb = try #require(SysfsTopology.usbDevice(ofEventNode: "/dev/input/event5", sysfsRoot: root.path))
+        #expect(usb.hasSuffix("usb1/1-2"))
+        #expect(SysfsTopology.soundCards(onUSBDevice: usb, sysfsRoot: root.path) == [2])
+        #expect(SysfsTopology.usbDevice(ofEventNode: "/dev/input/event6", sysfsRoot: root.path) == nil, "a node not on USB")
+
+        var capabilities = EvdevCapabilities(
+            path: "/dev/input/event5", name: "DualSense Wireless Controller", supportsRumble: true, supportsPeriodicSine: false,
+            supportsGain: false, effectSlots: 16, hasGamepadButtons: true, vendorID: 0x054C, productID: 0x0CE6, busType: 3)
+        let controller = ControllerDiscovery.controller(capabilities, sysfsRoot: root.path)
+        if AlsaLibrary.loadProblem == nil {
+            #expect(controller.hapticDeviceID == "alsa:hw:2?channels=4&audio=0,1&haptic=2,3&format=s16")
+            #expect(controller.actuators == [.twoHandles, .voiceCoils])
+        } else {
+            #expect(controller.hapticDeviceID == "evdev:/dev/input/event5", "without alsa-lib the kernel's rumble plays")
+        }
+        // Any other pad on the same tree keeps its rumble.
+        capabilities.productID = 0x09CC
+        #expect(ControllerDiscovery.controller(capabilities, sysfsRoot: root.path).hapticDeviceID == "evdev:/dev/input/event5")
+    }
+
+    @Test func simulatedControllersAreParsedWithClearErrors() throws {
+        let specs = try SimulatedControllerSpec.parseList("simulated:xbox=wav:/tmp/a.wav, simulated:DualSense,,simulated:generic")
+        #expect(specs.map(\.model) == [.xbox, .dualsense, .generic])
+        #expect(specs[0].recordingPath == "/tmp/a.wav" && specs[1].recordingPath == nil)
+        let report = ControllerDiscovery.simulatedControllers(environment: ["HAPTIC_CONTROLLERS": "simulated:xbox,simulated:generic"])
+        #expect(report.controllers.map(\.id) == ["simulated:xbox#1", "simulated:generic#2"])
+        #expect(report.controllers[0].actuators == [.twoHandles, .triggerMotors])
+
+        for (bad, words) in [
+            ("simulated:nes", "no simulated controller 'nes' (have: xbox, dualsense, generic)"), ("xbox", "expected simulated:<profile>"),
+            ("simulated:xbox=mp3:x", "the output must be wav:<path>"), ("simulated:xbox=wav:", "the output must be wav:<path>"),
+        ] {
+            #expect(throws: DeviceError.self) { try SimulatedControllerSpec.parseList(bad) }
+            do {
+                _ = try SimulatedControllerSpec.parseList(bad)
+            } catch {
+                #expect(error.message.contains(words), "\(bad): \(error.message)")
+            }
+        }
+        let broken = ControllerDiscovery.simulatedControllers(environment: ["HAPTIC_CONTROLLERS": "simulated:nes"])
+        #expect(broken.controllers.isEmpty && broken.problems.count == 1)
+    }
+
+    @Test func oneBadControllerItemIsReportedWithItsPositionAndTheOthersApply() {
+        // Issue 21: trailing spaces made a good item bad, and one bad item dropped every controller.
+        let report = ControllerDiscovery.simulatedControllers(environment: [
+            "HAPTIC_CONTROLLERS": "simulated:xbox  , simulated:nes,,\tsimulated:generic =  wav:/tmp/pad.wav  ,xbox"
+        ])
+        #expect(report.controllers.map(\.id) == ["simulated:xbox#1", "simulated:generic#2"])
+        #expect(report.controllers[1].simulation?.recordingPath == "/tmp/pad.wav")
+        #expect(
+            report.problems == [
+                "HAPTIC_CONTROLLERS item 2 ('simulated:nes'): no simulated controller 'nes' (have: xbox, dualsense, generic); it is skipped",
+                "HAPTIC_CONTROLLERS item 5 ('xbox'): expected simulated:<profile>[=wav:<path>]; it is skipped",
+            ])
+        let many = ControllerDiscovery.simulatedControllers(
+            environment: ["HAPTIC_CONTROLLERS": Array(repeating: "simulated:generic", count: 100).joined(separator: ",")])
+        #expect(many.controllers.count == SimulatedControllerSpec.maxCount)
+        #expect(many.problems == ["HAPTIC_CONTROLLERS: more than 16 controllers; item 17 and later are skipped"])
+    }
+
+    @Test func noControllerListTraps() async {
+        let pieces = ["simulated:", "xbox", "dualsense", "generic", "nes", "=", "wav:", "/tmp/p.wav", ",", " ", "\t", "\u{0}", "XBOX"]
+        let text = Gen.element(of: pieces).array(of: 0...20).map { $0.compactMap { $0 }.joined() }
+        await propertyCheck(count: 2_000, input: text) { text in
+            let parsed = SimulatedControllerSpec.parse(list: text)
+            let items = text.split(separator: ",", omittingEmptySubsequences: false).filter { !$0.allSatisfy { $0 == " " || $0 == "\t" } }
+            if items.count <= SimulatedControllerSpec.maxCount {
+                #expect(parsed.specs.count + parsed.problems.count == items.count, "\(text)")
+            }
+            for spec in parsed.specs {
+                if let path = spec.recordingPath {
+                    #expect(!path.isEmpty && path.first != " " && path.last != " " && !path.utf8.contains(0))
+                }
+            }
+        }
+    }
+}
+#endif
