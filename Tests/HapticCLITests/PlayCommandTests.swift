@@ -53,6 +53,29 @@ import Testing
         #expect(RecordedWAV.peak(recorded.drive, (recorded.frameCount - 240)..<recorded.frameCount) < 1e-4)
     }
 
+    /// After the pattern, `play` closes the device as soon as the engine says the output is silent: a silent block
+    /// follows the sound, but not a fixed settle time (it slept 50 ms before).
+    @Test func playEndsPromptlyOnceTheOutputIsSilent() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pattern = folder.appendingPathComponent("short.ahap")
+        try """
+        {"Pattern": [
+          {"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 0.2,
+                     "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1.0}]}}
+        ]}
+        """.write(to: pattern, atomically: false, encoding: .utf8)
+        let wav = folder.appendingPathComponent("short.wav")
+        let result = try CommandRunner.haptic(["play", pattern.path, "--device", "wav:\(wav.path)"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let recorded = try RecordedWAV(contentsOf: wav)
+        #expect(recorded.headerComplete)
+        let last = try #require(RecordedWAV.lastActive(recorded.drive), "no haptic output")
+        let trailing = Double(recorded.frameCount - 1 - last) / Double(recorded.sampleRate)
+        #expect(trailing > 0, "the output was closed before it fell silent")
+        #expect(trailing < 0.04, "the device stayed open \(trailing * 1e3) ms after the sound ended")
+    }
+
     @Test func customAudioResolvesBesideTheFile() throws {
         let folder = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
