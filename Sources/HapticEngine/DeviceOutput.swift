@@ -41,7 +41,6 @@ final class DeviceOutput: @unchecked Sendable {
     private var attached: [RenderContext?]
     private let sum: BusStorage
     private var frame = 0
-    private let blocksRendered = Atomic<Int>(0)
     private let stopRequested = Atomic<Bool>(false)
     private let threadRunning = Atomic<Bool>(false)
     private var thread: RenderThread?
@@ -174,10 +173,10 @@ final class DeviceOutput: @unchecked Sendable {
     /// 100 ms: a thread stuck in a device write has no slot in hand to lose. The render thread signals each block.
     private func waitForBlockBoundary() {
         guard threadRunning.load(ordering: .acquiring) else { return }
-        let seen = blocksRendered.load(ordering: .acquiring)
+        let seen = progress.blocksWritten
         let deadline = MonotonicClock.now() + 2 * Double(blockFrames) / sampleRate + 0.1
-        progress.wait(until: deadline) {
-            blocksRendered.load(ordering: .acquiring) >= seen + 2 || !threadRunning.load(ordering: .acquiring)
+        progress.wait(until: deadline, block: { seen + 2 }) {
+            progress.blocksWritten >= seen + 2 || !threadRunning.load(ordering: .acquiring)
         }
     }
 
@@ -185,7 +184,12 @@ final class DeviceOutput: @unchecked Sendable {
     /// returns early when the render thread ends or no longer renders the context. Signalled by the render thread.
     func waitUntil(_ context: RenderContext, hasRendered frame: Int, deadline: Double) {
         let bits = UInt(bitPattern: Unmanaged.passUnretained(context).toOpaque())
-        progress.wait(until: deadline) {
+        // Each block renders `blockFrames` frames of every attached mixer: the block the frame is due in.
+        let due = { [self] in
+            let missing = Swift.max(0, frame - context.mixer.currentFrame)
+            return progress.blocksWritten + (missing + blockFrames - 1) / blockFrames
+        }
+        progress.wait(until: deadline, block: due) {
             if context.mixer.currentFrame >= frame || !threadRunning.load(ordering: .acquiring) { return true }
             return !(0..<Self.capacity).contains { slots[$0].load(ordering: .acquiring) == bits }
         }
@@ -202,7 +206,7 @@ final class DeviceOutput: @unchecked Sendable {
     private func runLoop() {
         defer {
             threadRunning.store(false, ordering: .releasing)
-            progress.blockWritten()
+            progress.renderingEnded()
         }
         let pauses = device.toleratesIdlePauses
         // Frames still owed for the time the last pause took: rendered back to back before the next pause.
@@ -340,7 +344,6 @@ final class DeviceOutput: @unchecked Sendable {
     private func write(_ block: DeviceBlock, rendered: Bool) -> Bool {
         let status = device.write(block)
         frame += block.frameCount
-        blocksRendered.add(1, ordering: .releasing)
         let written = clockMode == .realTime ? MonotonicClock.now() : 0
         for index in 0..<Self.capacity {
             let bits = slots[index].load(ordering: .acquiring)
