@@ -65,6 +65,10 @@ import Testing
         let engine = EngineRuntime(device: device)
         try engine.start()
         defer { engine.stop() }
+        // Silent blocks first: the silence before the sound must not count for a request made after the start.
+        let idle = Answer()
+        engine.notifyWhenOutputSilent(timeout: 5) { idle.give($0) }
+        #expect(idle.given.wait(timeout: .now() + 5) == .success)
         let player = engine.makePlayer(program: try Self.program(0.1))
         try player.start(atTime: 0)
         let answer = Answer()
@@ -83,6 +87,9 @@ import Testing
         let engine = EngineRuntime(device: device)
         try engine.start()
         defer { engine.stop() }
+        let idle = Answer()
+        engine.notifyWhenOutputSilent(timeout: 5) { idle.give($0) }
+        #expect(idle.given.wait(timeout: .now() + 5) == .success)
         try engine.makePlayer(program: try Self.program(0.03)).start(atTime: 0)
         let answer = Answer()
         engine.notifyWhenOutputSilent(timeout: 5) { answer.give($0) }
