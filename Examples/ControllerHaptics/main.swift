@@ -35,6 +35,18 @@ final class PadHaptics {
         }
     }
 
+    /// Waits until every player of each engine has finished (the engines keep running): the engine says when.
+    private func waitForPlayers(of engines: [CHHapticEngine]) {
+        let finished = DispatchSemaphore(value: 0)
+        for engine in engines {
+            engine.notifyWhenPlayersFinished { _ in
+                finished.signal()
+                return .leaveEngineRunning
+            }
+        }
+        for _ in engines { finished.wait() }
+    }
+
     /// Three heavy thuds on the woofer, twelve ticks on the tweeter, then a rumble that swells and fades on both.
     func play() throws {
         try woofer.start()
@@ -59,7 +71,7 @@ final class PadHaptics {
             }, parameters: [])
         try woofer.makePlayer(with: thuds).start(atTime: CHHapticTimeImmediate)
         try tweeter.makePlayer(with: ticks).start(atTime: CHHapticTimeImmediate)
-        Thread.sleep(forTimeInterval: 1.4)
+        waitForPlayers(of: [woofer, tweeter])
 
         // The rumble: one infinite event per motor, its level driven from the game loop.
         let rumble = try CHHapticPattern(
@@ -82,7 +94,7 @@ final class PadHaptics {
         }
         try low.stop(atTime: 0)
         try high.stop(atTime: 0)
-        Thread.sleep(forTimeInterval: 0.2)
+        waitForPlayers(of: [woofer, tweeter])  // the stopped rumble fades out first
         woofer.stop(completionHandler: nil)
         tweeter.stop(completionHandler: nil)
     }

@@ -84,15 +84,11 @@ internal final class BounceHaptics {
         }
     }
 
-    /// Lets the sounding collisions finish (at most `timeout` seconds), then stops the engine.
+    /// Lets the sounding collisions finish and reach the device (at most `timeout` seconds), then stops the engine.
     internal func finish(timeout: TimeInterval = 1) {
-        let done = DispatchSemaphore(value: 0)
-        engine.notifyWhenPlayersFinished { _ in
-            done.signal()
-            return .leaveEngineRunning
-        }
-        _ = done.wait(timeout: .now() + timeout)
-        Thread.sleep(forTimeInterval: 0.03)
+        // The engine says when its last collision has been played and heard: every player has finished, the device
+        // took the silence after it, and its own latency passed.
+        _ = engine.waitUntilOutputSilent(timeout: timeout)
         engine.stop()
     }
 

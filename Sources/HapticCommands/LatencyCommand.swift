@@ -59,8 +59,8 @@ struct LatencyCommand: ParsableCommand {
                 continue
             }
             samples.append(handed - started)
-            // Let the tap end and the output fall silent before the next one (a tap lasts at most 20 ms).
-            Thread.sleep(forTimeInterval: 0.04)
+            // The next tap starts from silence: wait until the engine says this one has ended and been heard.
+            _ = engine.waitUntilOutputSilent(timeout: 1)
         }
         guard !samples.isEmpty else {
             printError("haptic: error: no tap reached \(output.info.id) within 1 s")
@@ -98,11 +98,16 @@ struct LatencyCommand: ParsableCommand {
 }
 
 /// Passes every block to a device and notes when, after ``arm()``, it is first handed a block that sounds.
+///
+/// Real-time safety: ``write(_:)`` runs on the render thread; besides atomics it makes one semaphore signal per
+/// armed tap (an atomic increment, and a futex wake when the control thread already waits), never a lock.
 final class LatencyProbe: HapticDevice {
     let device: any HapticDevice
     var info: DeviceInfo { device.info }
     private let armed = Atomic<Bool>(false)
     private let soundedAt = Atomic<UInt64>(0)
+    /// Signalled once per armed tap, when it sounds: ``waitForSound(until:)`` sleeps on it.
+    private let sounded = DispatchSemaphore(value: 0)
 
     init(_ device: any HapticDevice) { self.device = device }
 
@@ -116,7 +121,7 @@ final class LatencyProbe: HapticDevice {
         if armed.load(ordering: .acquiring) {
             for i in 0..<block.frameCount where block.haptic.amplitude[i] > 0 {
                 soundedAt.store(MonotonicClock.now().bitPattern, ordering: .releasing)
-                armed.store(false, ordering: .releasing)
+                if armed.exchange(false, ordering: .acquiringAndReleasing) { sounded.signal() }
                 break
             }
         }
@@ -125,17 +130,18 @@ final class LatencyProbe: HapticDevice {
 
     /// Starts watching for the next sounding block.
     func arm() {
+        // A tap that sounded after its wait gave up left a signal: drop it.
+        armed.store(false, ordering: .releasing)
+        while sounded.wait(timeout: .now()) == .success {}
         soundedAt.store(0, ordering: .relaxed)
         armed.store(true, ordering: .releasing)
     }
 
-    /// The monotonic time the sounding block was handed over, or `nil` by `deadline`.
+    /// The monotonic time the sounding block was handed over, or `nil` by `deadline` (the render thread signals it).
     func waitForSound(until deadline: Double) -> Double? {
-        while MonotonicClock.now() < deadline {
-            let bits = soundedAt.load(ordering: .acquiring)
-            if bits != 0 { return Double(bitPattern: bits) }
-            MonotonicClock.sleep(until: MonotonicClock.now() + 0.0001)
-        }
-        return nil
+        let seconds = Swift.min(Swift.max(deadline - MonotonicClock.now(), 0), 60)
+        guard sounded.wait(timeout: .now() + .nanoseconds(Int(seconds * 1e9))) == .success else { return nil }
+        let bits = soundedAt.load(ordering: .acquiring)
+        return bits != 0 ? Double(bitPattern: bits) : nil
     }
 }

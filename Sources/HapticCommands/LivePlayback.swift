@@ -9,9 +9,10 @@ import OpenCoreHaptics
 /// Plays one pattern in real time through a `CHHapticEngine` and waits until it has played out, or until Ctrl-C.
 ///
 /// The pattern plays on an advanced player (for its completion handler, `loopEnabled` and `playbackRate`). After a
-/// natural end the engine stops once the last block reached the device; after Ctrl-C the player stops first (its
-/// sounding events fade over 2 ms), the engine keeps rendering silence until the run has ended, and only then stops,
-/// so the motor and the speaker end silent rather than cut off mid-vibration.
+/// natural end the engine stops once the engine says its output is silent (the last sounding block reached the
+/// device and was heard); after Ctrl-C the player stops first (its sounding events fade over 2 ms), the engine keeps
+/// rendering silence until the run has ended and the output is silent, and only then stops, so the motor and the
+/// speaker end silent rather than cut off mid-vibration.
 internal struct LivePlayback {
     /// How playback ended.
     internal enum Outcome: Sendable, Equatable {
@@ -33,6 +34,9 @@ internal struct LivePlayback {
     internal var rate: Float = 1
     /// Called once the output is open and the pattern is about to start (the command's "Playing …" line).
     internal var announce: () -> Void = {}
+
+    /// The longest wait for the output to fall silent after the pattern ended (a stalled device), in seconds.
+    internal static let settleTimeout = 1.0
 
     /// The engine for `device`, configured as `CHHapticEngine()` configures one for it
     /// (`EngineConfiguration.recommended(for:)`: 1 kHz in 4 ms blocks for evdev force feedback, 48 kHz in 1 ms blocks
@@ -90,14 +94,15 @@ internal struct LivePlayback {
         let result = outcome.wait()
         switch result {
         case .finished:
-            // The run ends when the mixer has rendered its last sounding frame; give the device a few blocks.
-            Thread.sleep(forTimeInterval: 0.05)
+            // The run ends when the mixer has rendered its last sounding frame: close the device once that has
+            // reached it and been heard (the engine says when).
+            _ = engine.waitUntilOutputSilent(timeout: Self.settleTimeout)
             engine.stop()
         case .interrupted(let signal):
             try? player.stop(atTime: CHHapticTimeImmediate)
             _ = runEnded.wait(timeout: .now() + 1)
-            // Let a few silent blocks reach the device after the fade, then close it.
-            Thread.sleep(forTimeInterval: 0.03)
+            // Close the device once the fade has reached it and the output is silent.
+            _ = engine.waitUntilOutputSilent(timeout: Self.settleTimeout)
             engine.stop()
             printError("haptic: interrupted; output stopped")
             throw ExitCode(128 + signal)

@@ -13,7 +13,8 @@ import Synchronization
 ///   drawing happens here, off the render thread.
 package final class TerminalMeter: Sendable {
     private let running = Atomic<Bool>(false)
-    private let finished = Atomic<Bool>(true)
+    /// The current drawing thread's end (signalled when it returns), if one was started.
+    private let finished = LockedState<ThreadMilestone?>(nil)
     /// Frames per second of the redraw.
     package static let framesPerSecond = 30.0
 
@@ -32,7 +33,8 @@ package final class TerminalMeter: Sendable {
         stop()
         guard isatty(fd) == 1 else { return false }
         running.store(true, ordering: .releasing)
-        finished.store(false, ordering: .releasing)
+        let done = ThreadMilestone()
+        finished.withLock { $0 = done }
         // The line must fit the terminal: a line that wraps makes every "\r" redraw scroll instead.
         let barWidth = Self.barWidth(columns: Self.columns(fd: fd))
         SystemThread.detach(name: "haptic-meter") { [self] in
@@ -44,7 +46,7 @@ package final class TerminalMeter: Sendable {
                 MonotonicClock.sleep(until: MonotonicClock.now() + 1 / Self.framesPerSecond)
             }
             Self.draw("\r\u{1B}[2K", fd: fd)
-            finished.store(true, ordering: .releasing)
+            done.signal()
         }
         return true
     }
@@ -52,10 +54,8 @@ package final class TerminalMeter: Sendable {
     /// Stops drawing and clears the line (within one frame).
     package func stop() {
         running.store(false, ordering: .releasing)
-        let deadline = MonotonicClock.now() + 0.2
-        while !finished.load(ordering: .acquiring) && MonotonicClock.now() < deadline {
-            MonotonicClock.sleep(until: MonotonicClock.now() + 0.005)
-        }
+        // The thread signals when it has returned.
+        finished.withLock { $0 }?.wait(until: MonotonicClock.now() + 0.2)
     }
 
     /// The meter line for the given levels (pure; tested).

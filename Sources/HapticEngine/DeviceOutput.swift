@@ -42,7 +42,6 @@ final class DeviceOutput: @unchecked Sendable {
     private var attached: [RenderContext?]
     private let sum: BusStorage
     private var frame = 0
-    private let blocksRendered = Atomic<Int>(0)
     private let stopRequested = Atomic<Bool>(false)
     private let threadRunning = Atomic<Bool>(false)
     private var thread: RenderThread?
@@ -50,6 +49,8 @@ final class DeviceOutput: @unchecked Sendable {
     private let renderLock = LockedState(())
     /// Wakes the render thread when a command arrives (see ``wakeForCommand()``).
     let wake = WakeSignal()
+    /// Wakes control threads that wait for the render thread's progress (a block boundary, a frame).
+    private let progress = RenderProgress()
     /// How long an idle output's render thread waits for a command before rendering the silence it skipped (a command
     /// ends it at once). Longer would idle cheaper, but the silence owed after a pause is written back to back.
     static let idlePause = 0.025
@@ -170,15 +171,28 @@ final class DeviceOutput: @unchecked Sendable {
     }
 
     /// Waits until the render thread starts a new block (it then reads the slots afresh), at most two blocks and
-    /// 100 ms: a thread stuck in a device write has no slot in hand to lose.
+    /// 100 ms: a thread stuck in a device write has no slot in hand to lose. The render thread signals each block.
     private func waitForBlockBoundary() {
         guard threadRunning.load(ordering: .acquiring) else { return }
-        let seen = blocksRendered.load(ordering: .acquiring)
+        let seen = progress.blocksWritten
         let deadline = MonotonicClock.now() + 2 * Double(blockFrames) / sampleRate + 0.1
-        while blocksRendered.load(ordering: .acquiring) < seen + 2, threadRunning.load(ordering: .acquiring),
-            MonotonicClock.now() < deadline
-        {
-            MonotonicClock.sleep(until: MonotonicClock.now() + 0.0005)
+        progress.wait(until: deadline, block: { seen + 2 }) {
+            progress.blocksWritten >= seen + 2 || !threadRunning.load(ordering: .acquiring)
+        }
+    }
+
+    /// Real time: waits until `context`'s mixer has rendered up to `frame`, at most until the monotonic `deadline`;
+    /// returns early when the render thread ends or no longer renders the context. Signalled by the render thread.
+    func waitUntil(_ context: RenderContext, hasRendered frame: Int, deadline: Double) {
+        let bits = UInt(bitPattern: Unmanaged.passUnretained(context).toOpaque())
+        // Each block renders `blockFrames` frames of every attached mixer: the block the frame is due in.
+        let due = { [self] in
+            let missing = Swift.max(0, frame - context.mixer.currentFrame)
+            return progress.blocksWritten + (missing + blockFrames - 1) / blockFrames
+        }
+        progress.wait(until: deadline, block: due) {
+            if context.mixer.currentFrame >= frame || !threadRunning.load(ordering: .acquiring) { return true }
+            return !(0..<Self.capacity).contains { slots[$0].load(ordering: .acquiring) == bits }
         }
     }
 
@@ -191,12 +205,17 @@ final class DeviceOutput: @unchecked Sendable {
     /// blocks, until a command wakes it, and then renders the silence it skipped as the device's pacing allows: an
     /// engine with nothing to play does not spin at the block rate.
     private func runLoop() {
-        defer { threadRunning.store(false, ordering: .releasing) }
+        defer {
+            threadRunning.store(false, ordering: .releasing)
+            progress.renderingEnded()
+        }
         let pauses = device.toleratesIdlePauses
         // Frames still owed for the time the last pause took: rendered back to back before the next pause.
         var owed = 0
         var silent = false
         while !stopRequested.load(ordering: .acquiring) {
+            // Before looking at the mixers' queues: a command sent before this point is in this block (silence notice).
+            beginBlock()
             // While every engine stays idle, the blocks owed for a pause are silence: they are written without
             // rendering the mixers (a command wakes the thread and ends this at once).
             silent = silent && owed > 0 && allIdle()
@@ -216,6 +235,21 @@ final class DeviceOutput: @unchecked Sendable {
                 silent = true
             }
         }
+    }
+
+    /// Tells every attached engine's ``SilenceWatch`` that a block begins.
+    private func beginBlock() {
+        for index in 0..<Self.capacity {
+            let bits = slots[index].load(ordering: .acquiring)
+            guard bits != 0 else { continue }
+            Unmanaged<RenderContext>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef { $0.silence.blockBegins() }
+        }
+    }
+
+    /// Manual clock: whether `context`'s mixer is idle now, with nothing sent that it has not rendered (read under
+    /// the lock that serializes rendering, so no block is half done).
+    func isIdleNow(_ context: RenderContext) -> Bool {
+        renderLock.withLock { _ in context.mixer.isIdle }
     }
 
     /// Whether every attached engine's mixer was idle in the last block.
@@ -240,6 +274,7 @@ final class DeviceOutput: @unchecked Sendable {
             let n = Swift.min(remaining, blockFrames)
             remaining -= n
             let (ok, hooks) = renderLock.withLock { _ -> (Bool, [@Sendable () -> Void]) in
+                beginBlock()
                 let ok = renderAndWrite(frames: n, now: nil)
                 let hooks =
                     servicing
@@ -284,7 +319,9 @@ final class DeviceOutput: @unchecked Sendable {
         } else if active > 1 {
             Self.finishSum(haptic, frames: n)
         }
-        return write(DeviceBlock(frameCount: n, startFrame: frame, haptic: haptic, audio: audio, carriesCommand: carriesCommand))
+        return write(
+            DeviceBlock(frameCount: n, startFrame: frame, haptic: haptic, audio: audio, carriesCommand: carriesCommand),
+            rendered: true)
     }
 
     /// Writes a block of silence without rendering the mixers (every engine is idle), keeping each engine's time
@@ -298,15 +335,27 @@ final class DeviceOutput: @unchecked Sendable {
             }
         }
         Self.silence(sum.haptic, sum.audio, frames: n)
-        return write(DeviceBlock(frameCount: n, startFrame: frame, haptic: sum.haptic, audio: sum.audio))
+        return write(DeviceBlock(frameCount: n, startFrame: frame, haptic: sum.haptic, audio: sum.audio), rendered: false)
     }
 
-    /// Writes `block` to the device and advances the frame counter. Returns `false` (after telling every attached
-    /// engine) when the device failed.
-    private func write(_ block: DeviceBlock) -> Bool {
+    /// Writes `block` to the device and advances the frame counter; tells each engine's ``SilenceWatch`` whether it
+    /// was quiet in the block (its mixer idle, or `rendered` false: silence written for idle engines) and wakes
+    /// control threads waiting for progress. Returns `false` (after telling every attached engine) when the device
+    /// failed.
+    private func write(_ block: DeviceBlock, rendered: Bool) -> Bool {
         let status = device.write(block)
         frame += block.frameCount
-        blocksRendered.add(1, ordering: .releasing)
+        let written = clockMode == .realTime ? MonotonicClock.now() : 0
+        for index in 0..<Self.capacity {
+            let bits = slots[index].load(ordering: .acquiring)
+            guard bits != 0 else { continue }
+            Unmanaged<RenderContext>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef { context in
+                var quiet = !rendered
+                if context.mixer.isIdle { quiet = true }
+                if context.silence.blockWritten(quiet: quiet, at: written) { context.wakeService() }
+            }
+        }
+        progress.blockWritten()
         if case .ok = status { return true }
         for index in 0..<Self.capacity {
             let bits = slots[index].load(ordering: .acquiring)

@@ -89,6 +89,8 @@ extension EngineRuntime {
         s.manualFrame = session.baseFrame + session.mixer.currentFrame
         s.session = nil
         s.retiring.append(session)
+        // Nothing of this engine sounds once it is detached (``deliver(_:)`` retires it before any callback runs).
+        for handler in session.context.silence.takeAll() { out.append { handler(true) } }
         // Players still playing were cut short: their finished handlers hear so. With none playing, every player
         // has finished, which is what the handlers wait for (registered before a start nothing followed).
         answerFinishedHandlersLocked(
@@ -197,6 +199,7 @@ extension EngineRuntime {
         // every player has finished. (A player started right after the engine is in `runs` before the first pass.)
         if session.runs.isEmpty && !s.finishedHandlers.isEmpty { fireFinishedHandlersLocked(&s, into: &out) }
         resendRefusedLocked(session)
+        out += serviceSilence(session, now: nowLocked(s))
         paceServiceLocked(session)
         logDiagnosticsLocked(session, now: nowLocked(s))
         switch session.context.fault.load(ordering: .acquiring) {
@@ -212,6 +215,13 @@ extension EngineRuntime {
         if s.isAutoShutdownEnabled && session.runs.isEmpty && nowLocked(s) - s.idleSince >= s.idleTimeout {
             externalStopLocked(.idleTimeout, &s, into: &out)
         }
+    }
+
+    /// Returns once the work already queued on the service queue, then on the callback queue, has run (and released
+    /// what its closures held): for a teardown that counts live objects afterwards. Never call it from either queue.
+    package func waitForQueuedWork() {
+        serviceQueue.sync {}
+        callbackQueue.sync {}
     }
 
     func service() {

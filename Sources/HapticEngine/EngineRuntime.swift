@@ -287,14 +287,11 @@ public final class EngineRuntime: @unchecked Sendable {
     }
 
     /// Real time: returns once the render thread has rendered `frames` more frames, or after their duration plus
-    /// 100 ms (a stalled device).
+    /// 100 ms (a stalled device); the render thread signals each block.
     private func waitForRenderedFrames(_ frames: Int) {
-        guard let target = state.withLock({ $0.session.map { $0.mixer.currentFrame + frames } }) else { return }
+        guard let session = state.withLock({ $0.session }) else { return }
         let deadline = MonotonicClock.now() + Double(frames) / sampleRate + 0.1
-        while MonotonicClock.now() < deadline {
-            guard let current = state.withLock({ $0.session?.mixer.currentFrame }), current < target else { return }
-            MonotonicClock.sleep(until: MonotonicClock.now() + Swift.min(0.002, Double(target - current) / sampleRate))
-        }
+        session.output.waitUntil(session.context, hasRendered: session.mixer.currentFrame + frames, deadline: deadline)
     }
 
     /// How often the service runs while nothing plays: faults and the idle timeout are still noticed within this
@@ -310,7 +307,7 @@ public final class EngineRuntime: @unchecked Sendable {
         guard let timer = session.timer else { return }
         let fast =
             !session.settingsToResend.isEmpty || !session.stopsToResend.isEmpty
-            || (session.serviceSource == nil && !session.runs.isEmpty)
+            || (session.serviceSource == nil && (!session.runs.isEmpty || session.context.silence.hasWaiters))
         guard fast != session.serviceIsFast else { return }
         session.serviceIsFast = fast
         let interval = DispatchTimeInterval.nanoseconds(Int((fast ? configuration.serviceInterval : Self.idleServiceInterval) * 1e9))

@@ -64,6 +64,8 @@ final class RenderContext: @unchecked Sendable {
     let playsHaptics: Bool
     let playsAudio: Bool
     let anchor = TimeAnchor()
+    /// When this engine's part of the output fell silent, and who waits for that.
+    let silence = SilenceWatch()
     /// Whether the device still works; set by the output (``faultErrno`` holds a failure's `errno`).
     let fault = Atomic<DeviceFault>(.none)
     let faultErrno = Atomic<Int32>(0)
@@ -133,7 +135,7 @@ final class RenderContext: @unchecked Sendable {
 
     /// Wakes the engine's service (real time), without reference counting.
     @_noLocks @_noAllocation
-    private func wakeService() {
+    func wakeService() {
         guard let signal = unmanagedServiceSignal else { return }
         signal._withUnsafeGuaranteedRef { $0.raise() }
     }

@@ -206,14 +206,21 @@ package final class StudioPlayback: @unchecked Sendable {
         if wasPlaying, let reason { send(.stopped(reason: reason)) }
     }
 
-    /// Closes the output shortly after playback ends (the last blocks and fades reach the device first), unless
-    /// something plays again by then.
+    /// Closes the output once playback has ended and the engine says its output is silent (the last blocks and
+    /// fades reached the device and were heard; at most ``settleTimeout``), unless something plays again by then.
     private func scheduleClose(generation: Int) {
-        queue.asyncAfter(deadline: .now() + 0.08) { [weak self] in
-            guard let self, generation == self.generation, take == nil else { return }
-            closeEngine()
+        guard let engine else { return }
+        engine.notifyWhenOutputSilent(timeout: Self.settleTimeout) { [weak self] _ in
+            guard let self else { return }
+            queue.async {
+                guard generation == self.generation, self.take == nil else { return }
+                self.closeEngine()
+            }
         }
     }
+
+    /// The longest wait for the output to fall silent before it is closed (a stalled device), in seconds.
+    private static let settleTimeout = 1.0
 
     private func closeEngine() {
         guard let engine else { return }
@@ -223,8 +230,9 @@ package final class StudioPlayback: @unchecked Sendable {
             for player in players.values { try? player.stop(atTime: CHHapticTimeImmediate) }
             players.removeAll()
         }
-        // Let the fade of stopped players reach the device, then stop (the engine writes silence until then).
-        Thread.sleep(forTimeInterval: 0.03)
+        // Stop once the fade of stopped players has reached the device and been heard (the engine writes silence
+        // until then and says when). Never on the engine's callback queue: this is the studio's own queue.
+        _ = engine.waitUntilOutputSilent(timeout: Self.settleTimeout)
         engine.stop()
     }
 

@@ -39,18 +39,12 @@ func fail(_ text: String) -> Never {
     log("FAIL \(text)")
     exit(1)
 }
+/// A pause that paces the scenario (how long a phase plays before a device is unplugged, how long late duplicates
+/// are given to arrive): never a wait for something to happen — those wait for a signal (`wait(seconds:until:)`,
+/// `playOut(_:)`).
 func sleep(seconds: Double) { usleep(useconds_t(seconds * 1_000_000)) }
 func attempt<T>(_ what: String, _ body: () throws -> T) -> T {
     do { return try body() } catch { fail("\(what): \(error)") }
-}
-/// Waits until `condition` holds, at most `seconds`; returns whether it held.
-func wait(seconds: Double, until condition: () -> Bool) -> Bool {
-    let deadline = now() + seconds
-    while !condition() {
-        if now() > deadline { return false }
-        sleep(seconds: 0.002)
-    }
-    return true
 }
 
 let markerDirectory: String = {
@@ -80,12 +74,34 @@ final class Recorder: Sendable {
         var stops: [String: [CHHapticEngine.StoppedReason]] = [:]
     }
     let state = LockedState(State())
+    /// Broadcast after every change: `wait(seconds:until:)` looks again then.
+    let changed = NSCondition()
+
+    /// Changes the state and wakes the waiters.
+    func record(_ change: (inout State) -> Void) {
+        state.withLock { change(&$0) }
+        changed.lock()
+        changed.broadcast()
+        changed.unlock()
+    }
 
     func connects(named name: String) -> [Note] { state.withLock { $0.connects.filter { $0.name == name } } }
     func disconnects(named name: String) -> [Note] { state.withLock { $0.disconnects.filter { $0.name == name } } }
     func stops(_ label: String) -> [CHHapticEngine.StoppedReason] { state.withLock { $0.stops[label] ?? [] } }
 }
 let recorder = Recorder()
+
+/// Waits until `condition` holds, at most `seconds`; returns whether it held. Every change the recorder sees (a
+/// notification, a stopped handler; the registry lists a controller before it posts it) wakes it to look again.
+func wait(seconds: Double, until condition: () -> Bool) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    recorder.changed.lock()
+    defer { recorder.changed.unlock() }
+    while !condition() {
+        if !recorder.changed.wait(until: deadline) { return condition() }
+    }
+    return true
+}
 
 func reasonName(_ reason: CHHapticEngine.StoppedReason) -> String {
     switch reason {
@@ -104,14 +120,14 @@ func reasonName(_ reason: CHHapticEngine.StoppedReason) -> String {
 let connectObserver = NotificationCenter.default.addObserver(forName: .GCControllerDidConnect, object: nil, queue: nil) { note in
     guard let controller = note.object as? GCController else { return log("FAIL a connect notification without a controller") }
     let name = controller.vendorName ?? "?"
-    recorder.state.withLock { $0.connects.append(.init(time: now(), controller: ObjectIdentifier(controller), name: name)) }
+    recorder.record { $0.connects.append(.init(time: now(), controller: ObjectIdentifier(controller), name: name)) }
     log("NOTE GCControllerDidConnect '\(name)' category=\(controller.productCategory) id=\(ObjectIdentifier(controller).hashValue)")
 }
 let disconnectObserver = NotificationCenter.default.addObserver(forName: .GCControllerDidDisconnect, object: nil, queue: nil) {
     note in
     guard let controller = note.object as? GCController else { return log("FAIL a disconnect notification without a controller") }
     let name = controller.vendorName ?? "?"
-    recorder.state.withLock { $0.disconnects.append(.init(time: now(), controller: ObjectIdentifier(controller), name: name)) }
+    recorder.record { $0.disconnects.append(.init(time: now(), controller: ObjectIdentifier(controller), name: name)) }
     log("NOTE GCControllerDidDisconnect '\(name)' category=\(controller.productCategory) id=\(ObjectIdentifier(controller).hashValue)")
 }
 
@@ -138,6 +154,17 @@ func play(_ engine: CHHapticEngine, _ pattern: CHHapticPattern) {
     attempt("makePlayer/start") { try engine.makePlayer(with: pattern).start(atTime: CHHapticTimeImmediate) }
 }
 
+/// How long a phase stays open after our output fell silent: the emulated devices log what reached them from
+/// another process, behind the kernel (uinput, hid-playstation), so their last line trails our last write.
+let deviceLogMargin = 0.25
+
+/// Waits until every engine in `engines` says its output is silent (its players played out and the device took
+/// the silence after them), then keeps the phase open for ``deviceLogMargin``.
+func playOut(_ engines: [CHHapticEngine], _ label: String) {
+    for engine in engines where !engine.waitUntilOutputSilent(timeout: 5) { fail("\(label): the output was not silent within 5 s") }
+    sleep(seconds: deviceLogMargin)
+}
+
 /// One engine per locality of a controller, started, its stopped handler recorded under `label.locality`.
 final class PadEngines {
     let label: String
@@ -155,7 +182,7 @@ final class PadEngines {
             }
             let key = "\(label).\(locality.rawValue)"
             engine.stoppedHandler = { reason in
-                recorder.state.withLock { $0.stops[key, default: []].append(reason) }
+                recorder.record { $0.stops[key, default: []].append(reason) }
                 log("HANDLER \(key) stoppedHandler(.\(reasonName(reason)))")
             }
             attempt("\(key) start") { try engine.start() }
@@ -175,7 +202,7 @@ final class PadEngines {
         for (locality, level) in [(GCHapticsLocality.leftHandle, leftLevel), (.rightHandle, rightLevel), (.handles, handlesLevel)] {
             log("PLAY \(label) \(locality.rawValue) intensity=\(level)")
             play(engine(locality), rumble(intensity: level, seconds: length))
-            sleep(seconds: length + 0.25)
+            playOut([engine(locality)], "\(label) \(locality.rawValue)")
             log("END \(label) \(locality.rawValue)")
         }
         let left = rumble(intensity: leftLevel, seconds: length)
@@ -183,7 +210,7 @@ final class PadEngines {
         log("PLAY \(label) mix left=\(leftLevel) right=\(rightLevel)")
         play(engine(.leftHandle), left)
         play(engine(.rightHandle), right)
-        sleep(seconds: length + 0.25)
+        playOut([engine(.leftHandle), engine(.rightHandle)], "\(label) mix")
         log("END \(label) mix")
     }
 }
@@ -226,13 +253,13 @@ log("CHECK createEngine(withLocality: .leftTrigger) on a pad without trigger mot
 
 let enginesA = PadEngines(label: "A", controller: padA, localities: handleLocalities)
 let enginesB = PadEngines(label: "B", controller: padB, localities: handleLocalities)
-sleep(seconds: 0.3)
+sleep(seconds: 0.3)  // a quiet gap in the log before the first phase
 enginesA.playEachLocalityThenMix()
 enginesB.playEachLocalityThenMix()
 log("PLAY AB cross A.leftHandle=\(leftLevel) B.rightHandle=\(rightLevel)")
 play(enginesA.engine(.leftHandle), rumble(intensity: leftLevel, seconds: 0.4))
 play(enginesB.engine(.rightHandle), rumble(intensity: rightLevel, seconds: 0.4))
-sleep(seconds: 0.65)
+playOut([enginesA.engine(.leftHandle), enginesB.engine(.rightHandle)], "AB cross")
 log("END AB cross")
 
 // MARK: 3. Pad B unplugged mid-play, then plugged in again
@@ -241,7 +268,7 @@ log("PLAY B unplug: B.handles and B.leftHandle 10 s, A.leftHandle 1.5 s")
 play(enginesB.engine(.handles), rumble(intensity: handlesLevel, seconds: 10))
 play(enginesB.engine(.leftHandle), rumble(intensity: leftLevel, seconds: 10))
 play(enginesA.engine(.leftHandle), rumble(intensity: leftLevel, seconds: 1.5))
-sleep(seconds: 0.3)
+sleep(seconds: 0.3)  // play a while before the unplug
 mark("unplug")
 let unplugMarked = now()
 guard wait(seconds: 10, until: { !recorder.disconnects(named: padBName).isEmpty }) else {
@@ -265,7 +292,7 @@ log("CHECK old pad B createEngine after disconnect -> \(padB.haptics?.createEngi
 log(
     "CHECK controllers() after unplug: \(GCController.controllers().count) controllers, old pad B listed=\(GCController.controllers().contains { $0 === padB })"
 )
-sleep(seconds: 0.5)
+sleep(seconds: 0.5)  // a gap in the log before the re-plug
 
 let connectsBeforeReplug = recorder.connects(named: padBName).count
 mark("replug")
@@ -281,10 +308,10 @@ log(
     "REPLUGGED '\(padBName)' new-controller=\(padB2 !== padB) category=\(padB2.productCategory) after-mark-ms=\(String(format: "%.1f", (newNote.time - replugMarked) * 1000))"
 )
 let enginesB2 = PadEngines(label: "B2", controller: padB2, localities: [.leftHandle])
-sleep(seconds: 0.2)
+sleep(seconds: 0.2)  // a quiet gap in the log before B2 plays
 log("PLAY B2 leftHandle intensity=\(leftLevel)")
 play(enginesB2.engine(.leftHandle), rumble(intensity: leftLevel, seconds: 0.4))
-sleep(seconds: 0.65)
+playOut([enginesB2.engine(.leftHandle)], "B2 leftHandle")
 log("END B2 leftHandle")
 // A game that restarts its engines when they stop (Apple's advice for resets) must not reach the pad that took the
 // unplugged one's place: the old controller's engines stay stopped. (The new pad's engine is running, so a restarted
@@ -293,7 +320,7 @@ do {
     try enginesB.engine(.leftHandle).start()
     log("PLAY Bold leftHandle intensity=\(rightLevel) (the old engine started again)")
     play(enginesB.engine(.leftHandle), rumble(intensity: rightLevel, seconds: 0.4))
-    sleep(seconds: 0.65)
+    playOut([enginesB.engine(.leftHandle)], "Bold leftHandle")
     log("END Bold leftHandle")
     enginesB.engine(.leftHandle).stop()
 } catch {
@@ -306,19 +333,19 @@ var dualSenseEngines: [PadEngines] = []
 for (index, controller) in dualSenses.enumerated() {
     let engines = PadEngines(label: "DS\(index + 1)", controller: controller, localities: handleLocalities)
     dualSenseEngines.append(engines)
-    sleep(seconds: 0.2)
+    sleep(seconds: 0.2)  // a quiet gap in the log before the phases
     engines.playEachLocalityThenMix()
 }
 // One DualSense is unplugged (/init destroys the second emulated pad) while both play.
 log("PLAY DS unplug: every DualSense's handles engine 10 s")
 for engines in dualSenseEngines { play(engines.engine(.handles), rumble(intensity: handlesLevel, seconds: 10)) }
-sleep(seconds: 0.3)
+sleep(seconds: 0.3)  // play a while before the unplug
 let dsDisconnectsBefore = recorder.disconnects(named: dualSenses[0].vendorName ?? "?").count
 mark("dsunplug")
 guard wait(seconds: 10, until: { recorder.disconnects(named: dualSenses[0].vendorName ?? "?").count > dsDisconnectsBefore }) else {
     fail("no GCControllerDidDisconnect for a DualSense within 10 s")
 }
-sleep(seconds: 1.0)
+sleep(seconds: 1.0)  // late duplicates would arrive now
 for engines in dualSenseEngines {
     let gone = recorder.state.withLock { $0.disconnects.contains { $0.controller == ObjectIdentifier(engines.controller) } }
     for (locality, _) in engines.engines {
@@ -335,7 +362,7 @@ log("API stop every engine")
 for engines in [enginesA, enginesB2] + dualSenseEngines {
     for (_, engine) in engines.engines { engine.stop() }
 }
-sleep(seconds: 0.5)
+sleep(seconds: 0.5)  // the devices log the stop (another process); then /init ends the guest
 let summary = recorder.state.withLock { s in
     "connects=\(s.connects.count) disconnects=\(s.disconnects.count) stopped-handlers=\(s.stops.values.map(\.count).reduce(0, +))"
 }

@@ -372,7 +372,8 @@ struct Soak {
         active.removeAll()
         generated.removeAll()
         corpus.removeAll()
-        usleep(100_000)
+        // What the engine's queues still hold (a service pass, callbacks) runs and lets go before the counts.
+        engine.runtime.waitForQueuedWork()
         let counts = ledger.snapshot
         let players = EngineLiveCounters.livePlayers
         let programs = LiveObjectCounters.livePatternPrograms

@@ -49,8 +49,32 @@ import Testing
         let span = Double(last - first) / Double(recorded.sampleRate)
         // The drive signal lasts about as long as the pattern (plus the actuator's short decay).
         #expect(span >= duration * 0.8 && span <= duration + 0.15, "haptic output spans \(span) s for a \(duration) s pattern")
-        // It ends silent.
-        #expect(RecordedWAV.peak(recorded.drive, (recorded.frameCount - 240)..<recorded.frameCount) < 1e-4)
+        // It ends silent: at least the silent block the engine waited for (one 1 ms block at 48 kHz) before `play`
+        // closed the device.
+        #expect(RecordedWAV.peak(recorded.drive, (recorded.frameCount - 48)..<recorded.frameCount) < 1e-4)
+    }
+
+    /// After the pattern, `play` closes the device as soon as the engine says the output is silent: a silent block
+    /// follows the sound, but not a fixed settle time (it slept 50 ms before).
+    @Test func playEndsPromptlyOnceTheOutputIsSilent() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pattern = folder.appendingPathComponent("short.ahap")
+        try """
+        {"Pattern": [
+          {"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 0.2,
+                     "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1.0}]}}
+        ]}
+        """.write(to: pattern, atomically: false, encoding: .utf8)
+        let wav = folder.appendingPathComponent("short.wav")
+        let result = try CommandRunner.haptic(["play", pattern.path, "--device", "wav:\(wav.path)"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let recorded = try RecordedWAV(contentsOf: wav)
+        #expect(recorded.headerComplete)
+        let last = try #require(RecordedWAV.lastActive(recorded.drive), "no haptic output")
+        let trailing = Double(recorded.frameCount - 1 - last) / Double(recorded.sampleRate)
+        #expect(trailing > 0, "the output was closed before it fell silent")
+        #expect(trailing < 0.04, "the device stayed open \(trailing * 1e3) ms after the sound ended")
     }
 
     @Test func customAudioResolvesBesideTheFile() throws {
@@ -87,8 +111,11 @@ import Testing
         #expect(RecordedWAV.peak(recorded.audioLeft, at(0)..<at(0.295)) < 1e-4, "no audio before 0.3 s")
         let audio = try #require(RecordedWAV.firstActive(recorded.audioLeft), "no audio output")
         #expect(abs(audio - at(0.3)) <= recorded.frame(0.002), "audio starts at 0.3 s: \(Double(audio - tap) / 48_000) s")
-        #expect(RecordedWAV.peak(recorded.drive, at(0.53)..<recorded.frameCount) < 1e-4, "silent after the pattern")
-        #expect(RecordedWAV.peak(recorded.audioLeft, at(0.53)..<recorded.frameCount) < 1e-4, "silent after the pattern")
+        // Silent after the pattern (0.5 s and its release), up to the end: `play` closes the device once the engine
+        // says the output is silent, which may be before 0.53 s; then the last block, the silent one it waited for.
+        let after = Swift.min(at(0.53), recorded.frameCount - 48)
+        #expect(RecordedWAV.peak(recorded.drive, after..<recorded.frameCount) < 1e-4, "silent after the pattern")
+        #expect(RecordedWAV.peak(recorded.audioLeft, after..<recorded.frameCount) < 1e-4, "silent after the pattern")
 
         // --intensity-scale 0.5 halves the tap; --rate 2 plays the continuous event at 0.15 s.
         let scaledWAV = folder.appendingPathComponent("scaled.wav")
@@ -204,9 +231,10 @@ import Testing
         #expect(Double(recorded.frameCount) >= 1.3 * 48_000)
         let end = recorded.frameCount
         #expect(RecordedWAV.peak(recorded.drive, (end - 96_000)..<(end - 4_800)) > 0.2, "it was vibrating before the stop")
-        // The motor and the speaker end silent: the last 5 ms of every channel are zero.
+        // The motor and the speaker end silent: the last block of every channel (1 ms, the silence the engine
+        // waited for after the fade) is zero.
         for (index, channel) in recorded.channels.enumerated() {
-            #expect(RecordedWAV.peak(channel, (end - 240)..<end) < 1e-4, "channel \(index) does not end silent")
+            #expect(RecordedWAV.peak(channel, (end - 48)..<end) < 1e-4, "channel \(index) does not end silent")
         }
     }
 }

@@ -68,7 +68,7 @@ final class WakingMockSystemCalls: EvdevSystemCalls {
         let writer = EvdevWriter(capabilities: Self.capabilities, configuration: EvdevConfiguration(updatePeriod: 0.010), system: system)
         _ = SystemThread.detach(name: "wake-test") { writer.run() }
         let deadline = MonotonicClock.now() + 2
-        while writer.state == .starting && MonotonicClock.now() < deadline { MonotonicClock.sleep(until: MonotonicClock.now() + 0.001) }
+        writer.started.wait(until: deadline)
         #expect(writer.state == .running)
         var delays: [Double] = []
         for _ in 0..<5 {
@@ -84,7 +84,7 @@ final class WakingMockSystemCalls: EvdevSystemCalls {
             MonotonicClock.sleep(until: MonotonicClock.now() + 0.03)
         }
         writer.requestStop()
-        while !writer.isFinished && MonotonicClock.now() < deadline + 2 { MonotonicClock.sleep(until: MonotonicClock.now() + 0.001) }
+        writer.finished.wait(until: deadline + 2)
         #expect(writer.wakeCount == 10)  // each onset and each stop
         // On an idle machine each delay is well under a millisecond; the median keeps a loaded CI machine honest.
         #expect(delays.sorted()[2] < 0.0095, "onset delays \(delays)")
@@ -97,7 +97,7 @@ final class WakingMockSystemCalls: EvdevSystemCalls {
         let writer = EvdevWriter(capabilities: Self.capabilities, configuration: EvdevConfiguration(), system: system)
         _ = SystemThread.detach(name: "doze-test") { writer.run() }
         let deadline = MonotonicClock.now() + 5
-        while writer.state == .starting && MonotonicClock.now() < deadline { MonotonicClock.sleep(until: MonotonicClock.now() + 0.001) }
+        writer.started.wait(until: deadline)
         func render(_ strong: UInt16, for seconds: Double) {
             let end = MonotonicClock.now() + seconds
             while MonotonicClock.now() < end {
@@ -128,7 +128,7 @@ final class WakingMockSystemCalls: EvdevSystemCalls {
         #expect(system.waits.load(ordering: .relaxed) - idleBefore <= 2, "an idle writer sleeps")
         let stopAt = MonotonicClock.now()
         writer.requestStop()
-        while !writer.isFinished && MonotonicClock.now() < stopAt + 2 { MonotonicClock.sleep(until: MonotonicClock.now() + 0.001) }
+        writer.finished.wait(until: stopAt + 2)
         #expect(MonotonicClock.now() - stopAt < 0.1, "a stop request wakes a dozing writer")
     }
 }

@@ -42,7 +42,8 @@ public final class DeviceMonitor: Sendable {
     /// The serial queue the handler runs on.
     public let queue: DispatchQueue
     private let running = Atomic<Bool>(false)
-    private let finished = Atomic<Bool>(true)
+    /// The current watching thread's end (signalled when it returns), if one was started.
+    private let finished = LockedState<ThreadMilestone?>(nil)
     private let probe: @Sendable (String) -> Result<EvdevCapabilities, DeviceError>
 
     /// A monitor of `directory` (default `/dev/input`).
@@ -93,7 +94,8 @@ public final class DeviceMonitor: Sendable {
             consider(String(path.dropFirst(directory.count + 1)), true)
         }
         running.store(true, ordering: .releasing)
-        finished.store(false, ordering: .releasing)
+        let done = ThreadMilestone()
+        finished.withLock { $0 = done }
         SystemThread.detach(name: "device-monitor") { [self] in
             final class Collector { var names: [(String, Bool)] = [] }
             let collector = Collector()
@@ -115,17 +117,15 @@ public final class DeviceMonitor: Sendable {
                 }
             }
             _ = Glibc.close(fd)
-            finished.store(true, ordering: .releasing)
+            done.signal()
         }
     }
 
     /// Stops watching (within about 100 ms). Handlers already queued still run.
     public func stop() {
         running.store(false, ordering: .releasing)
-        let deadline = MonotonicClock.now() + 0.5
-        while !finished.load(ordering: .acquiring) && MonotonicClock.now() < deadline {
-            MonotonicClock.sleep(until: MonotonicClock.now() + 0.005)
-        }
+        // The thread signals when it has returned.
+        finished.withLock { $0 }?.wait(until: MonotonicClock.now() + 0.5)
     }
 }
 #endif

@@ -79,7 +79,7 @@ public final class EvdevDevice: OnsetAnticipating {
     }
 
     /// Starts the I/O thread: it opens the node read-write, sets `FF_GAIN` and allocates the one effect slot.
-    /// Waits for that at most ``EvdevConfiguration/ioTimeout`` × 4.
+    /// Waits for that at most ``EvdevConfiguration/ioTimeout`` × 4, and returns as soon as the thread signals it.
     ///
     /// The corresponding calls are `open`, `write(EV_FF, FF_GAIN)` and `EVIOCSFF` (id −1).
     ///
@@ -93,8 +93,8 @@ public final class EvdevDevice: OnsetAnticipating {
         guard SystemThread.detach(name: "evdev-io", realTimePriority: 45, { writer.run() }) else {
             throw DeviceError(.ioError, "\(info.id): could not start the I/O thread")
         }
-        let deadline = MonotonicClock.now() + configuration.ioTimeout * 4
-        while writer.state == .starting && MonotonicClock.now() < deadline { MonotonicClock.sleep(until: MonotonicClock.now() + 0.001) }
+        // The I/O thread signals when the node is open and the slot allocated (or that failed).
+        writer.started.wait(until: MonotonicClock.now() + configuration.ioTimeout * 4)
         switch writer.state {
         case .running:
             self.writer = writer
@@ -148,8 +148,8 @@ public final class EvdevDevice: OnsetAnticipating {
         self.writer = nil
         pacer = nil
         writer.requestStop()
-        let deadline = MonotonicClock.now() + configuration.ioTimeout
-        while !writer.isFinished && MonotonicClock.now() < deadline { MonotonicClock.sleep(until: MonotonicClock.now() + 0.001) }
+        // The I/O thread signals when it has released the node and returned.
+        writer.finished.wait(until: MonotonicClock.now() + configuration.ioTimeout)
     }
 
     /// Arms the next onset: the I/O thread keeps an effect uploaded with these levels while the motor is idle, and

@@ -58,7 +58,8 @@ package final class EvdevWriter: Sendable {
     private let stateValue = Atomic<Int>(State.starting.rawValue)
     private let failure = Atomic<Int32>(0)
     private let stopFlag = Atomic<Bool>(false)
-    private let finishedFlag = Atomic<Bool>(false)
+    /// Reached when ``open()`` has decided the start (``state`` left ``State/starting``), and when ``run()`` returned.
+    package let started = ThreadMilestone(), finished = ThreadMilestone()
     let callStartBits = Atomic<UInt64>(0)
     let uploads = Atomic<Int>(0)
     let stops = Atomic<Int>(0)
@@ -153,7 +154,7 @@ package final class EvdevWriter: Sendable {
     package var lastArmedStartTime: Double { fastPath.lastStartTime }
 
     /// Whether ``run()`` has returned (the descriptor is closed).
-    package var isFinished: Bool { finishedFlag.load(ordering: .acquiring) }
+    package var isFinished: Bool { finished.isReached }
     /// Asks ``run()`` to stop the motor, erase the effect, close and return.
     package func requestStop() {
         stopFlag.store(true, ordering: .releasing)
@@ -424,11 +425,11 @@ package final class EvdevWriter: Sendable {
     /// up to ``idleDoze`` while the motor is idle — and the render thread wakes it as soon as the levels move: an
     /// engine holding a level still, or playing nothing, does not wake this thread on every grid tick.
     package func run() {
-        defer { finishedFlag.store(true, ordering: .releasing) }
-        if case .failure(let error) = open() {
-            _ = fail(error)
-            return
-        }
+        defer { finished.signal() }
+        let opened = open()
+        if case .failure(let error) = opened { _ = fail(error) }
+        started.signal()
+        guard case .success = opened else { return }
         let period = configuration.updatePeriod
         var next = MonotonicClock.now()
         var quiet = false

@@ -1,0 +1,118 @@
+import CHapticSupport
+import HapticDevices
+import HapticRender
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Lets control threads wait until a device output's render thread has got somewhere — past a block boundary, up to
+/// a frame — without looking every half millisecond: the render thread signals once the block a waiter named has
+/// been written, and the waiter sleeps until then.
+///
+/// The render thread's side is a counter, one fence and one atomic load per block, and, only when the block count
+/// reaches the earliest block a waiter named (``wanted``), one non-blocking 8-byte `write` to an `eventfd` (the same
+/// vetted call as ``ServiceSignal/raise()``). A waiter publishes its block and tests its condition after a full
+/// fence that pairs with the render thread's, so either the render thread sees the request and signals, or the
+/// waiter sees the block: a wake is never lost. Waiters take turns at the descriptor (one ``LockedState`` around the
+/// `ppoll`); each tests its condition afresh under that lock, and a woken waiter names its next block if its
+/// condition still does not hold. Without an `eventfd` (other systems, or none left) a waiter sleeps until its
+/// deadline, which every wait here bounds.
+///
+/// - Thread safety: ``blockWritten()`` from the render thread; ``wait(until:block:for:)`` from any control thread,
+///   never while holding a lock that the render thread's progress depends on, and with closures that only read
+///   atomics.
+/// - Real-time safety: ``blockWritten()`` takes no lock and allocates nothing.
+final class RenderProgress: Sendable {
+    private let descriptor: Int32
+    /// Blocks written (render side; one writer).
+    private let blocks = Atomic<Int>(0)
+    /// The earliest block count a waiter waits for (`Int.max`: none), kept by the waiters under `requests`' lock.
+    private let wanted = Atomic<Int>(.max)
+    /// What each waiter waits for, by ticket.
+    private let requests = LockedState<(next: Int, blocks: [Int: Int])>((0, [:]))
+    /// One waiter at a time polls the descriptor.
+    private let turn = LockedState(())
+
+    /// Creates the signal (an `eventfd` where the system has one).
+    init() {
+        let fd = CHapticSupport_eventfdCreate()
+        descriptor = fd >= 0 ? fd : -1
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Blocks written so far.
+    var blocksWritten: Int { blocks.load(ordering: .acquiring) }
+
+    /// Render thread, after each block it wrote: wakes the waiters once a block they wait for is there.
+    @_noLocks @_noAllocation
+    func blockWritten() {
+        let count = blocks.load(ordering: .relaxed) &+ 1
+        blocks.store(count, ordering: .releasing)
+        signalIfWanted(count)
+    }
+
+    /// Render thread, when it ends: wakes every waiter.
+    @_noLocks @_noAllocation
+    func renderingEnded() { signalIfWanted(.max) }
+
+    @_noLocks @_noAllocation
+    private func signalIfWanted(_ count: Int) {
+        // Pairs with the fence in `wait`: the block's progress (already stored) is visible to a waiter that
+        // published its request after this point, or this load sees the request.
+        atomicMemoryFence(ordering: .sequentiallyConsistent)
+        guard count >= wanted.load(ordering: .relaxed) else { return }
+        let fd = descriptor
+        guard fd >= 0 else { return }
+        // The one system call, vetted: a write to a non-blocking eventfd (EAGAIN, never a wait, if it were full).
+        _unsafePerformance { _ = CHapticSupport_eventfdSignal(fd) }
+    }
+
+    /// Waits until `reached()` holds or the monotonic time `deadline` has come.
+    ///
+    /// - Parameters:
+    ///   - block: the block count (``blocksWritten``) at which `reached()` may hold; asked again after each wake.
+    ///   - reached: the condition.
+    /// - Returns: whether `reached()` held.
+    @discardableResult
+    func wait(until deadline: Double, block: () -> Int, for reached: () -> Bool) -> Bool {
+        let ticket = requests.withLock { r -> Int in
+            r.next += 1
+            return r.next
+        }
+        defer { request(nil, ticket: ticket) }
+        while true {
+            request(block(), ticket: ticket)
+            atomicMemoryFence(ordering: .sequentiallyConsistent)
+            if reached() { return true }
+            if MonotonicClock.now() >= deadline { return false }
+            turn.withLock { _ in
+                // Another waiter may have taken the signal for a block that also concerns this one.
+                if reached() { return }
+                let remaining = Swift.min(deadline - MonotonicClock.now(), 86_400)
+                guard remaining > 0 else { return }
+                guard descriptor >= 0 else {
+                    MonotonicClock.sleep(until: deadline)  // no eventfd: the deadline bounds the wait
+                    return
+                }
+                if CHapticSupport_waitForReadable(descriptor, Int(remaining * 1e9)) == 1 {
+                    _ = CHapticSupport_eventfdDrain(descriptor)
+                }
+            }
+        }
+    }
+
+    /// Records (or, `nil`, withdraws) what the waiter with `ticket` waits for, and publishes the earliest.
+    private func request(_ block: Int?, ticket: Int) {
+        requests.withLock { r in
+            r.blocks[ticket] = block
+            wanted.store(r.blocks.values.min() ?? .max, ordering: .sequentiallyConsistent)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+#if os(Linux)
+import Glibc
+import HapticDevices
+import HapticEngine
+import HapticPattern
+import HapticRender
+import Testing
+
+/// Control threads that wait for the render thread (a stop's grace for a start at "now", a detach's block boundary)
+/// sleep until the render thread signals the block they need, instead of looking every few milliseconds.
+@Suite struct RenderProgressTests {
+    /// How often the calling thread has given up the CPU of its own accord (slept or waited) so far.
+    static func voluntarySwitches() -> Int {
+        var usage = rusage()
+        _ = getrusage(__rusage_who_t(1), &usage)  // RUSAGE_THREAD
+        return usage.ru_nvcsw
+    }
+
+    /// `stop()` right after a start at "now" lets 25 ms of it sound (``EngineRuntime/stopGraceDuration``), rendered
+    /// in 1 ms blocks: it blocks once or twice for the render thread's signal (a 2 ms poll slept a dozen times).
+    @Test func aStopsGraceIsAwaitedBySignal() throws {
+        let engine = EngineRuntime(device: SimulatedDevice())
+        try engine.start()
+        let program = try PatternProgram(pattern: Pattern(events: [Event(type: .hapticContinuous, time: 0, duration: 1)]))
+        try engine.makePlayer(program: program).start(atTime: 0)
+        let before = Self.voluntarySwitches()
+        let t0 = MonotonicClock.now()
+        engine.stop()
+        let elapsed = MonotonicClock.now() - t0
+        let waits = Self.voluntarySwitches() - before
+        #expect(elapsed >= 0.015, "stopped after \(elapsed) s: the grace was not awaited")
+        #expect(waits <= 6, "the stop blocked \(waits) times in \(elapsed * 1e3) ms")
+    }
+}
+#endif
