@@ -1,13 +1,5 @@
-import CHapticSupport
-import HapticDevices
-import HapticRender
+import HapticSystem
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// Lets control threads wait until a device output's render thread has got somewhere — past a block boundary, up to
 /// a frame — without looking every half millisecond: the render thread signals once the block a waiter named has
@@ -15,7 +7,7 @@ import Musl
 ///
 /// The render thread's side is a counter, one fence and one atomic load per block, and, only when the block count
 /// reaches the earliest block a waiter named (``wanted``), one non-blocking 8-byte `write` to an `eventfd` (the same
-/// vetted call as ``ServiceSignal/raise()``). A waiter publishes its block and tests its condition after a full
+/// vetted call as `WakeSignal.raise()`). A waiter publishes its block and tests its condition after a full
 /// fence that pairs with the render thread's, so either the render thread sees the request and signals, or the
 /// waiter sees the block: a wake is never lost. Waiters take turns at the descriptor (one ``LockedState`` around the
 /// `ppoll`); each tests its condition afresh under that lock, and a woken waiter names its next block if its
@@ -39,7 +31,7 @@ final class RenderProgress: Sendable {
 
     /// Creates the signal (an `eventfd` where the system has one).
     init() {
-        let fd = CHapticSupport_eventfdCreate()
+        let fd = WakeSignal.makeEventDescriptor()
         descriptor = fd >= 0 ? fd : -1
     }
 
@@ -71,7 +63,7 @@ final class RenderProgress: Sendable {
         let fd = descriptor
         guard fd >= 0 else { return }
         // The one system call, vetted: a write to a non-blocking eventfd (EAGAIN, never a wait, if it were full).
-        _unsafePerformance { _ = CHapticSupport_eventfdSignal(fd) }
+        _ = WakeSignal.signalEventDescriptor(fd)
     }
 
     /// Waits until `reached()` holds or the monotonic time `deadline` has come.
@@ -101,9 +93,7 @@ final class RenderProgress: Sendable {
                     MonotonicClock.sleep(until: deadline)  // no eventfd: the deadline bounds the wait
                     return
                 }
-                if CHapticSupport_waitForReadable(descriptor, Int(remaining * 1e9)) == 1 {
-                    _ = CHapticSupport_eventfdDrain(descriptor)
-                }
+                _ = WakeSignal.waitForEventDescriptor(descriptor, until: deadline)
             }
         }
     }

@@ -1,4 +1,5 @@
 import HapticRender
+import HapticSystem
 import Synchronization
 
 /// When one engine's part of its device's output has fallen silent, as the render side saw it, and who waits for
@@ -17,7 +18,7 @@ import Synchronization
 /// come once a quiet stretch takes in a block begun after the request; it has been *heard* the device's reported
 /// latency after the stretch's first block was written (the last sounding sample was handed over before that
 /// write). The render thread wakes the engine's service when it writes a quiet block a waiter wants (one
-/// ``ServiceSignal`` raise, no system call when one is pending); the service calls ``collect(now:latency:realTime:)``.
+/// `WakeSignal` raise, no system call when one is pending); the service calls ``collect(now:latency:realTime:)``.
 ///
 /// - Thread safety: the render-side calls from one thread at a time; the rest from any thread.
 /// - Real-time safety: ``blockBegins()`` and ``blockWritten(quiet:at:)`` take no lock and allocate nothing.

@@ -145,6 +145,23 @@ public final class WakeSignal: Sendable {
     }
 }
 
+extension WakeSignal {
+    /// Waits until the `eventfd` `descriptor` is readable or the monotonic time `deadline` has come, and takes what
+    /// it holds: `true` when it was signalled. For a waiter with its own descriptor (``makeEventDescriptor()``) that
+    /// needs its own wait discipline, such as the engine's render-progress waiters.
+    package static func waitForEventDescriptor(_ descriptor: Int32, until deadline: Double) -> Bool {
+        #if os(Linux)
+        let remaining = Swift.min(deadline - MonotonicClock.now(), 86_400)
+        guard remaining > 0 else { return CHapticSupport_eventfdDrain(descriptor) == 1 }
+        guard CHapticSupport_waitForReadable(descriptor, Int(remaining * 1e9)) == 1 else { return false }
+        return CHapticSupport_eventfdDrain(descriptor) == 1
+        #else
+        MonotonicClock.sleep(until: deadline)
+        return false
+        #endif
+    }
+}
+
 /// ``WakeSignal/signalEventDescriptor(_:)``, as a free function: the render thread's path names no class metadata.
 @_noLocks @_noAllocation
 private func addOne(toEventDescriptor descriptor: Int32) -> Int32 {

@@ -6,7 +6,7 @@ import Synchronization
 /// looking every millisecond.
 ///
 ///     let opened = ThreadMilestone()
-///     IOThread.detach(name: "io") { open(); opened.signal(); … }
+///     SystemThread.detach(name: "io") { open(); opened.signal(); … }
 ///     guard opened.wait(until: MonotonicClock.now() + 0.4) else { … }  // timed out
 ///
 /// A semaphore under the hood; a waiter that is woken passes the wake on, so any number of waiters see it.

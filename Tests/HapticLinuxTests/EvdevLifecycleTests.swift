@@ -1,8 +1,9 @@
 #if os(Linux)
 import CHapticSupport
-import Glibc
-@testable import HapticDevices
+import HapticDevices
+@testable import HapticLinux
 import HapticRender
+import HapticSystem
 import Testing
 
 /// Starting and stopping an evdev device waits for its I/O thread by a signal, not by looking every millisecond: it
@@ -61,7 +62,7 @@ import Testing
         let t0 = MonotonicClock.now()
         #expect(!milestone.wait(until: t0 + 0.02))
         #expect(MonotonicClock.now() - t0 >= 0.019)
-        IOThread.detach(name: "milestone") { milestone.signal() }
+        SystemThread.detach(name: "milestone") { milestone.signal() }
         #expect(milestone.wait(until: MonotonicClock.now() + 5))
         #expect(milestone.wait(until: MonotonicClock.now() + 5))
         milestone.signal()  // twice is fine
