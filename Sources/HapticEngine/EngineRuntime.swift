@@ -64,6 +64,8 @@ public final class EngineRuntime: @unchecked Sendable {
     package var serviceWakeCount: Int { serviceWakes.load(ordering: .relaxed) }
     /// Players whose objects are gone, waiting to leave ``State/players`` (see ``playerReleased(_:)``).
     let releasedPlayers = LockedState<[EnginePlayerHandle]>([])
+    /// The player table's first capacity: players alive at once before it grows.
+    static let playerTableCapacity = 16
     var sampleRate: Double { configuration.sampleRate }
 
     struct State: Sendable {
@@ -120,7 +122,12 @@ public final class EngineRuntime: @unchecked Sendable {
         self.clockMode = clock
         self.callbackQueue = callbackQueue ?? DispatchQueue(label: "OpenCoreHaptics.engine.callbacks")
         self.serviceQueue = DispatchQueue(label: "OpenCoreHaptics.engine.service")
-        self.state = LockedState(State(device: device, idleTimeout: configuration.idleTimeout))
+        var state = State(device: device, idleTimeout: configuration.idleTimeout)
+        // The player table's storage is allocated here, not by the first players (makePlayer costs its objects only).
+        state.players.reserveCapacity(Self.playerTableCapacity)
+        state.releasedScratch.reserveCapacity(Self.playerTableCapacity)
+        self.state = LockedState(state)
+        releasedPlayers.withLock { $0.reserveCapacity(Self.playerTableCapacity) }
     }
 
     deinit { destroy() }
