@@ -14,5 +14,8 @@ package enum EngineLiveCounters {
 extension EngineRuntime {
     /// *For tests and the soak tool:* programs and curves the running session keeps alive for the mixer (0 when
     /// stopped). In steady state it is bounded by what is playing or scheduled.
-    package var retainedObjectCount: Int { state.withLock { $0.session?.keepAlive.count ?? 0 } }
+    package var retainedObjectCount: Int { state.withLock { $0.session?.control.retainedObjectCount ?? 0 } }
+
+    /// *For tests and the soak tool:* player slots still waiting to be returned to the mixer.
+    package var pendingSlotCount: Int { state.withLock { $0.session?.control.pendingSlotCount ?? 0 } }
 }

@@ -10,14 +10,6 @@ struct OpeningOnset {
 }
 
 extension EngineRuntime {
-    /// Runs `body` under the lock with the current session, unless the player is from an earlier epoch.
-    func withPlayerLocked(_ player: PlayerState, _ body: (EngineSession?) -> Void) {
-        state.withLock { s in
-            guard player.epoch == s.epoch else { return }
-            body(s.session)
-        }
-    }
-
     /// The frame for a command meant for "now" that must not land before `run` has started.
     func immediateFrame(for run: PlayerHandle, _ session: EngineSession) -> Int {
         Swift.max(session.mixer.currentFrame, session.runs[run]?.startFrame ?? Int.min)
@@ -51,10 +43,12 @@ extension EngineRuntime {
         }
     }
 
-    private func check(_ player: PlayerState, _ s: State) throws(EngineError) {
-        guard player.epoch == s.epoch else {
+    /// The player's state, unless the player is from an earlier epoch.
+    private func check(_ player: EnginePlayerHandle, _ s: State) throws(EngineError) -> PlayerState {
+        guard let state = s.players[player], state.epoch == s.epoch else {
             throw EngineError(.invalidPlayer, "the player was made before the engine was reset; make a new one")
         }
+        return state
     }
 
     private func runningSession(_ s: State) throws(EngineError) -> EngineSession {
@@ -62,19 +56,19 @@ extension EngineRuntime {
         return session
     }
 
-    private func send(_ command: MixerCommand, _ session: EngineSession, wakingTheOutput wakes: Bool = true) throws(EngineError) {
-        guard session.enqueue(command, wakingTheOutput: wakes) else {
-            throw EngineError(
-                .resourceNotAvailable,
-                "the engine's command queue is full (\(configuration.commandCapacity) commands waiting)")
-        }
+    private func send(_ command: MixerCommand, _ session: EngineSession) throws(EngineError) {
+        guard session.enqueue(command) else { throw queueFull() }
+    }
+
+    private func queueFull() -> EngineError {
+        EngineError(.resourceNotAvailable, "the engine's command queue is full (\(configuration.commandCapacity) commands waiting)")
     }
 
     /// Sends a playing run's settings (mute, loop, rate) to the mixer. A setter cannot throw, so when the command
     /// queue is full the run is remembered and the service sends its settings again, every tick until they are
     /// taken: the mixer never stays behind the player's state.
-    func send(settingsOf run: PlayerHandle, _ session: EngineSession) {
-        guard let player = session.runs[run]?.player else { return }
+    func send(settingsOf run: PlayerHandle, _ session: EngineSession, _ s: State) {
+        guard let key = session.runs[run]?.player, let player = s.players[key] else { return }
         let taken =
             session.enqueue(.setMuted(run, muted: player.mutedSetting))
             && session.enqueue(.setLoop(run, enabled: player.loopSetting, loopEnd: player.loopEndSetting))
@@ -82,9 +76,9 @@ extension EngineRuntime {
         if taken { session.settingsToResend.remove(run) } else { session.settingsToResend.insert(run) }
     }
 
-    /// Sends again what a full command queue refused (see ``send(settingsOf:_:)`` and replaced runs' stops).
-    func resendRefusedLocked(_ session: EngineSession) {
-        for run in session.settingsToResend { send(settingsOf: run, session) }
+    /// Sends again what a full command queue refused (see ``send(settingsOf:_:_:)`` and replaced runs' stops).
+    func resendRefusedLocked(_ session: EngineSession, _ s: State) {
+        for run in session.settingsToResend { send(settingsOf: run, session, s) }
         for (run, frame) in session.stopsToResend where session.runs[run] != nil {
             guard session.enqueue(.stop(run, atFrame: Swift.max(frame, session.mixer.currentFrame))) else { return }
             session.runs[run]?.replacedAtFrame = frame
@@ -93,18 +87,18 @@ extension EngineRuntime {
         session.stopsToResend = session.stopsToResend.filter { session.runs[$0.key] != nil }
     }
 
-    func startPlayer(_ player: PlayerState, at time: Double) throws(EngineError) {
+    func startPlayer(_ key: EnginePlayerHandle, at time: Double) throws(EngineError) {
         var out: [Callback] = []
         defer { deliver(out) }
         try state.withLock { (s: inout State) throws(EngineError) in
-            try check(player, s)
+            let player = try check(key, s)
             try check(time)
             if s.session == nil {
                 guard s.isAutoShutdownEnabled else { throw EngineError(.engineNotRunning, "the engine is not running") }
                 try startLocked(&s)
             }
             let session = try runningSession(s)
-            try startRunLocked(player, at: time, session, &s, into: &out, opening: openingOnset(of: player, at: time, session, s))
+            try startRunLocked(key, at: time, session, &s, into: &out, opening: openingOnset(of: player, at: time, session, s))
         }
     }
 
@@ -122,16 +116,18 @@ extension EngineRuntime {
     /// by a run that is fading out after being stolen, the start is coalesced into the burst: it does not sound and
     /// ends at once (its completion is called), as a fire-and-forget start expects; ``coalescedStartCount`` counts it.
     private func startRunLocked(
-        _ player: PlayerState, at time: Double, _ session: EngineSession, _ s: inout State, into out: inout [Callback],
+        _ player: EnginePlayerHandle, at time: Double, _ session: EngineSession, _ s: inout State, into out: inout [Callback],
         opening: OpeningOnset? = nil
     ) throws(EngineError) {
         guard let handle = allocateRunLocked(session, &s, into: &out) else {
             session.coalescedStarts += 1
             // A restart of a playing player leaves its run playing, whose end is then the one completion.
-            if player.run == nil, let completion = player.completionSetting { out.append { completion(nil) } }
+            if let state = s.players[player], state.run == nil, let completion = state.completionSetting {
+                out.append { completion(nil) }
+            }
             return
         }
-        try startRunLocked(player, handle: handle, at: time, session, opening: opening)
+        try startRunLocked(player, handle: handle, at: time, session, &s, opening: opening)
     }
 
     /// A free player slot. Beyond ``EngineConfiguration/playerCapacity`` runs, the oldest run is stolen first (it
@@ -139,10 +135,10 @@ extension EngineRuntime {
     /// slot, the reserve for fading runs included, is taken even after collecting finished runs.
     private func allocateRunLocked(_ session: EngineSession, _ s: inout State, into out: inout [Callback]) -> PlayerHandle? {
         if session.runs.count - session.stolenRunsFading >= configuration.playerCapacity { stealOldestRunLocked(session) }
-        if let handle = session.mixer.allocatePlayer() { return handle }
+        if let handle = session.control.allocatePlayer() { return handle }
         // Runs may have finished since the service last looked: collect them and try once more.
         drainLocked(session, &s, into: &out, firingFinishedHandlers: true)
-        return session.mixer.allocatePlayer()
+        return session.control.allocatePlayer()
     }
 
     /// Stops the run that started first (among those not already stolen) at the next frame.
@@ -162,32 +158,23 @@ extension EngineRuntime {
     /// no thread switch after the app's call (evdev: one play write of the armed slot), and the render thread, which
     /// renders the same onset a moment later, finds it playing.
     private func startRunLocked(
-        _ player: PlayerState, handle: PlayerHandle, at time: Double, _ session: EngineSession,
+        _ key: EnginePlayerHandle, handle: PlayerHandle, at time: Double, _ session: EngineSession, _ s: inout State,
         opening: OpeningOnset? = nil
     ) throws(EngineError) {
+        guard let player = s.players[key] else { preconditionFailure("EngineRuntime: a live player has no state") }
         let (frame, isImmediate) = scheduledFrame(for: time, session)
         do throws(EngineError) {
             // Settings first: the first command for a fresh handle claims its slot, and the start keeps them.
             if player.rate != 1 { try send(.setRate(handle, rate: player.rate, atFrame: Int.min), session) }
             if player.loopSetting { try send(.setLoop(handle, enabled: true, loopEnd: player.loopEndSetting), session) }
             if player.mutedSetting { try send(.setMuted(handle, muted: true), session) }
-            session.retain(player.program)
-            do throws(EngineError) {
-                let start = MixerCommand.start(
-                    handle, program: .passUnretained(player.program), atFrame: frame, offset: player.cachedOffset ?? 0)
-                if let opening {
-                    try send(start, session, wakingTheOutput: false)
-                    _ = opening.device.startAnticipatedOnset(opening.levels)
-                    session.output.wakeForCommand()
-                } else {
-                    try send(start, session)
-                }
-            } catch {
-                session.release(Unmanaged.passUnretained(player.program).toOpaque())
-                throw error
-            }
+            // The session's mixer control keeps the program alive until the mixer gives it back.
+            guard session.control.start(handle, program: player.program, atFrame: frame, offset: player.cachedOffset ?? 0)
+            else { throw queueFull() }
+            if let opening { _ = opening.device.startAnticipatedOnset(opening.levels) }
+            session.output.wakeForCommand()
         } catch {
-            session.toFree.append(handle)
+            session.control.freePlayer(handle)
             throw error
         }
         if let old = player.run {
@@ -201,18 +188,18 @@ extension EngineRuntime {
                 session.stopsToResend[old] = stopFrame  // the queue is full: the service sends it again
             }
         }
-        session.runs[handle] = PlayerRun(player: player, startFrame: frame)
+        session.runs[handle] = PlayerRun(player: key, state: player, startFrame: frame)
         if isImmediate { session.lastImmediateStartFrame = frame }
         paceServiceLocked(session)
-        player.run = handle
-        player.isPaused = false
-        player.cachedOffset = nil
-        player.intensityControl = 1
+        s.players[key]?.run = handle
+        s.players[key]?.isPaused = false
+        s.players[key]?.cachedOffset = nil
+        s.players[key]?.intensityControl = 1
     }
 
-    func stopPlayer(_ player: PlayerState, at time: Double) throws(EngineError) {
+    func stopPlayer(_ key: EnginePlayerHandle, at time: Double) throws(EngineError) {
         try state.withLock { (s: inout State) throws(EngineError) in
-            try check(player, s)
+            let player = try check(key, s)
             try check(time)
             let session = try runningSession(s)
             guard let run = player.run else { return }
@@ -221,11 +208,11 @@ extension EngineRuntime {
         }
     }
 
-    func cancelPlayer(_ player: PlayerState) throws(EngineError) {
+    func cancelPlayer(_ key: EnginePlayerHandle) throws(EngineError) {
         try state.withLock { (s: inout State) throws(EngineError) in
-            try check(player, s)
+            let player = try check(key, s)
             let session = try runningSession(s)
-            player.cachedOffset = nil
+            s.players[key]?.cachedOffset = nil
             guard let run = player.run else { return }
             try send(.cancel(run), session)
             // A run whose start is still waiting: stop it on the frame it starts, before it makes a sound.
@@ -235,45 +222,45 @@ extension EngineRuntime {
         }
     }
 
-    func pausePlayer(_ player: PlayerState, at time: Double) throws(EngineError) {
+    func pausePlayer(_ key: EnginePlayerHandle, at time: Double) throws(EngineError) {
         try state.withLock { (s: inout State) throws(EngineError) in
-            try check(player, s)
+            let player = try check(key, s)
             try check(time)
             let session = try runningSession(s)
             guard let run = player.run, !player.isPaused else { return }
             let start = session.runs[run]?.startFrame ?? Int.min
             try send(.pause(run, atFrame: Swift.max(mixerFrame(for: time, session), start)), session)
-            player.isPaused = true
+            s.players[key]?.isPaused = true
         }
     }
 
-    func resumePlayer(_ player: PlayerState, at time: Double) throws(EngineError) {
+    func resumePlayer(_ key: EnginePlayerHandle, at time: Double) throws(EngineError) {
         var out: [Callback] = []
         defer { deliver(out) }
         try state.withLock { (s: inout State) throws(EngineError) in
-            try check(player, s)
+            let player = try check(key, s)
             try check(time)
             let session = try runningSession(s)
             guard let run = player.run else {
-                try startRunLocked(player, at: time, session, &s, into: &out)
+                try startRunLocked(key, at: time, session, &s, into: &out)
                 return
             }
             guard player.isPaused else { return }
             let start = session.runs[run]?.startFrame ?? Int.min
             try send(.resume(run, atFrame: Swift.max(mixerFrame(for: time, session), start)), session)
-            player.isPaused = false
-            player.cachedOffset = nil
+            s.players[key]?.isPaused = false
+            s.players[key]?.cachedOffset = nil
         }
     }
 
-    func seekPlayer(_ player: PlayerState, to offset: Double) throws(EngineError) {
+    func seekPlayer(_ key: EnginePlayerHandle, to offset: Double) throws(EngineError) {
         try state.withLock { (s: inout State) throws(EngineError) in
-            try check(player, s)
+            let player = try check(key, s)
             guard offset.isFinite, offset >= 0 else {
                 throw EngineError(.invalidTime, "the offset \(offset) s is not a non-negative number")
             }
             guard let run = player.run, let session = s.session else {
-                player.cachedOffset = offset
+                s.players[key]?.cachedOffset = offset
                 return
             }
             var target = offset
@@ -282,16 +269,16 @@ extension EngineRuntime {
                 if target >= end { target = 0 }
             }
             try send(.seek(run, offset: target, atFrame: immediateFrame(for: run, session)), session)
-            if player.isPaused { player.cachedOffset = target }
+            if player.isPaused { s.players[key]?.cachedOffset = target }
         }
     }
 
-    func sendParameters(_ player: PlayerState, _ parameters: [DynamicParameter], at time: Double) throws(EngineError) {
+    func sendParameters(_ key: EnginePlayerHandle, _ parameters: [DynamicParameter], at time: Double) throws(EngineError) {
         try state.withLock { (s: inout State) throws(EngineError) in
-            try check(player, s)
+            let player = try check(key, s)
             try check(time)
             guard let run = player.run, let session = s.session else { return }
-            anticipateIntensityScale(player, parameters, at: time, s)
+            anticipateIntensityScale(key, parameters, at: time, &s)
             let base = mixerFrame(for: time, session)
             let start = session.runs[run]?.startFrame ?? Int.min
             for parameter in parameters {
@@ -306,39 +293,37 @@ extension EngineRuntime {
     /// is rendered, so a device whose level changes cost a round trip (an `OnsetAnticipating` one: evdev) can start it
     /// now. Only for a player whose intensity control is known (no program parameters or curves moving it); a wrong
     /// guess is corrected by the rendered level within a block.
-    private func anticipateIntensityScale(_ player: PlayerState, _ parameters: [DynamicParameter], at time: Double, _ s: State) {
-        guard time <= 0 || time <= nowLocked(s) else { return }
+    private func anticipateIntensityScale(
+        _ key: EnginePlayerHandle, _ parameters: [DynamicParameter], at time: Double, _ s: inout State
+    ) {
+        guard time <= 0 || time <= nowLocked(s), let program = s.players[key]?.program else { return }
         for parameter in parameters where parameter.id == .hapticIntensityControl {
             guard parameter.time <= 0 else {
-                player.intensityControl = nil
+                s.players[key]?.intensityControl = nil
                 continue
             }
             let value = Swift.min(Swift.max(parameter.value, 0), 1)
-            if let previous = player.intensityControl, previous > 0, player.program.parameterCount == 0,
-                player.program.curveCount == 0, value != previous
+            if let previous = s.players[key]?.intensityControl, previous > 0, program.parameterCount == 0,
+                program.curveCount == 0, value != previous
             {
                 (s.device as? any OnsetAnticipating)?.anticipateScale(value / previous)
             }
-            player.intensityControl = value
+            s.players[key]?.intensityControl = value
         }
     }
 
-    func scheduleCurve(_ player: PlayerState, _ curve: CurveProgram, at time: Double) throws(EngineError) {
+    func scheduleCurve(_ key: EnginePlayerHandle, _ curve: CurveProgram, at time: Double) throws(EngineError) {
         try state.withLock { (s: inout State) throws(EngineError) in
-            try check(player, s)
+            let player = try check(key, s)
             try check(time)
             guard let run = player.run, let session = s.session else { return }
             // A curve moves the control in ways an intensity change cannot be a simple scale of.
-            player.intensityControl = nil
+            s.players[key]?.intensityControl = nil
             let start = session.runs[run]?.startFrame ?? Int.min
             let frame = Swift.max(mixerFrame(for: time, session), start)
-            session.retain(curve)
-            do throws(EngineError) {
-                try send(.scheduleCurve(run, curve: .passUnretained(curve), atFrame: frame), session)
-            } catch {
-                session.release(Unmanaged.passUnretained(curve).toOpaque())
-                throw error
-            }
+            // The session's mixer control keeps the curve alive until the mixer gives it back.
+            guard session.control.scheduleCurve(run, curve: curve, atFrame: frame) else { throw queueFull() }
+            session.output.wakeForCommand()
         }
     }
 }

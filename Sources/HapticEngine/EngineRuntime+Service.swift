@@ -51,7 +51,7 @@ extension EngineRuntime {
         let output = try DeviceOutput.attach(
             context, device: device, sampleRate: configuration.sampleRate, blockFrames: configuration.blockFrames,
             clockMode: clockMode)
-        let session = EngineSession(mixer: mixer, context: context, output: output, baseFrame: s.manualFrame)
+        let session = EngineSession(control: MixerControl(mixer: mixer), context: context, output: output, baseFrame: s.manualFrame)
         if clockMode == .realTime {
             if let signal {
                 session.serviceSource = signal.makeReadSource(queue: serviceQueue) { [weak self] in
@@ -84,7 +84,7 @@ extension EngineRuntime {
         session.serviceSource?.cancel()
         drainLocked(session, &s, into: &out, firingFinishedHandlers: false)
         let cutShort = !session.runs.isEmpty
-        for (handle, run) in session.runs { endRunLocked(run, handle: handle, error: error, into: &out) }
+        for (handle, run) in session.runs { endRunLocked(run, handle: handle, error: error, &s, into: &out) }
         session.runs.removeAll()
         s.manualFrame = session.baseFrame + session.mixer.currentFrame
         s.session = nil
@@ -128,13 +128,13 @@ extension EngineRuntime {
         if reason == .gameControllerDisconnect, s.returnWatcher != nil { out.append { [weak self] in self?.watchForDeviceReturn() } }
     }
 
-    func endRunLocked(_ run: PlayerRun, handle: PlayerHandle, error: EngineError?, into out: inout [Callback]) {
-        if let player = run.player {
+    func endRunLocked(_ run: PlayerRun, handle: PlayerHandle, error: EngineError?, _ s: inout State, into out: inout [Callback]) {
+        if let player = s.players[run.player] {
             guard player.run == handle else { return }  // replaced by a restart: not the player's end
-            player.run = nil
-            player.isPaused = false
+            s.players[run.player]?.run = nil
+            s.players[run.player]?.isPaused = false
         }
-        if let completion = run.completion { out.append { completion(error) } }
+        if let completion = run.completion(in: s.players) { out.append { completion(error) } }
     }
 
     func fireFinishedHandlersLocked(_ s: inout State, into out: inout [Callback]) {
@@ -156,40 +156,38 @@ extension EngineRuntime {
         deliver(out)
     }
 
-    /// Collects the mixer's notifications: releases programs and curves, ends finished runs, frees their slots.
+    /// Collects the mixer's notifications: the session's mixer control takes back the programs and curves; finished
+    /// runs end (a player the app let go of is forgotten first, so its run ends with the completion it started with)
+    /// and their slots are freed.
     func drainLocked(_ session: EngineSession, _ s: inout State, into out: inout [Callback], firingFinishedHandlers: Bool) {
+        purgeReleasedPlayersLocked(&s)
         var notes: [MixerNotification] = []
-        session.mixer.drainNotifications { notes.append($0) }
+        session.control.collect { notes.append($0) }
         for note in notes {
             switch note {
-            case .programReleased(let program):
-                session.release(program.toOpaque())
-            case .curveReleased(let curve):
-                session.release(curve.toOpaque())
+            case .programReleased, .curveReleased:
+                break  // taken back by the control
             case .voicesDropped(_, let count):
                 session.droppedVoiceEvents += count
             case .playerFinished(let handle, let frame, _):
                 guard let run = session.runs.removeValue(forKey: handle) else { continue }
                 if run.isStolen { session.stolenRunsFading -= 1 }
-                session.toFree.append(handle)
+                session.control.freePlayer(handle)
                 if let replacedAt = run.replacedAtFrame {
                     // A restart replaced this run. It is a run of its own that ended (one completion) only if it
                     // ended before the restart's stop could end it: the restart then found a finished player whose
                     // end the service had not collected yet, which is a fresh start, not a restart.
-                    if frame < replacedAt, let completion = run.completion {
+                    if frame < replacedAt, let completion = run.completion(in: s.players) {
                         out.append { completion(nil) }
                     }
                 } else {
-                    endRunLocked(run, handle: handle, error: nil, into: &out)
+                    endRunLocked(run, handle: handle, error: nil, &s, into: &out)
                 }
                 if session.runs.isEmpty {
                     s.idleSince = nowLocked(s)
                     if firingFinishedHandlers { fireFinishedHandlersLocked(&s, into: &out) }
                 }
             }
-        }
-        if !session.toFree.isEmpty {
-            session.toFree = session.toFree.filter { !session.mixer.freePlayer($0) }
         }
     }
 
@@ -198,7 +196,7 @@ extension EngineRuntime {
         // Handlers registered before the engine started, when no player started with it: nothing is playing, so
         // every player has finished. (A player started right after the engine is in `runs` before the first pass.)
         if session.runs.isEmpty && !s.finishedHandlers.isEmpty { fireFinishedHandlersLocked(&s, into: &out) }
-        resendRefusedLocked(session)
+        resendRefusedLocked(session, s)
         out += serviceSilence(session, now: nowLocked(s))
         paceServiceLocked(session)
         logDiagnosticsLocked(session, now: nowLocked(s))

@@ -63,8 +63,10 @@ public final class EngineRuntime: @unchecked Sendable {
     package var serviceRunCount: Int { serviceRuns.load(ordering: .relaxed) }
     /// How many service runs the render thread asked for through the session's service `WakeSignal`.
     package var serviceWakeCount: Int { serviceWakes.load(ordering: .relaxed) }
-    /// The reset epoch, readable without the lock (player creation).
-    let epochCounter = Atomic<Int>(0)
+    /// Players whose objects are gone, waiting to leave ``State/players`` (see ``playerReleased(_:)``).
+    let releasedPlayers = LockedState<[EnginePlayerHandle]>([])
+    /// The player table's first capacity: players alive at once before it grows.
+    static let playerTableCapacity = 16
     var sampleRate: Double { configuration.sampleRate }
 
     struct State: Sendable {
@@ -91,6 +93,12 @@ public final class EngineRuntime: @unchecked Sendable {
         var returnWatch: DeviceReturnWatch?
         /// Set by ``endForGood(_:)``: the device is gone for good and the engine never starts again.
         var endedForGood: String?
+        /// Every player's state, keyed by the handle its ``EnginePlayer`` object keeps (see `PlayerState`).
+        var players: [EnginePlayerHandle: PlayerState] = [:]
+        /// The id of the next player made.
+        var nextPlayerID: UInt64 = 0
+        /// ``purgeReleasedPlayersLocked(_:)``'s scratch list (kept to reuse its storage).
+        var releasedScratch: [EnginePlayerHandle] = []
     }
 
     /// Creates a stopped engine that will render into `device`.
@@ -115,7 +123,12 @@ public final class EngineRuntime: @unchecked Sendable {
         self.clockMode = clock
         self.callbackQueue = callbackQueue ?? DispatchQueue(label: "OpenCoreHaptics.engine.callbacks")
         self.serviceQueue = DispatchQueue(label: "OpenCoreHaptics.engine.service")
-        self.state = LockedState(State(device: device, idleTimeout: configuration.idleTimeout))
+        var state = State(device: device, idleTimeout: configuration.idleTimeout)
+        // The player table's storage is allocated here, not by the first players (makePlayer costs its objects only).
+        state.players.reserveCapacity(Self.playerTableCapacity)
+        state.releasedScratch.reserveCapacity(Self.playerTableCapacity)
+        self.state = LockedState(state)
+        releasedPlayers.withLock { $0.reserveCapacity(Self.playerTableCapacity) }
     }
 
     deinit { destroy() }
@@ -123,8 +136,8 @@ public final class EngineRuntime: @unchecked Sendable {
     /// Ends the engine for good, as when its owner is destroyed: a running session stops, every playing player's
     /// completion gets `engineNotRunning`, and the stopped handler hears ``EngineStopReason/engineDestroyed``.
     ///
-    /// The runtime's `deinit` calls it: an engine the app lets go of stops, whatever plays (runs refer to their
-    /// players weakly, so playing players do not keep the runtime alive). Calling it on a stopped engine does nothing.
+    /// The runtime's `deinit` calls it: an engine the app lets go of stops, whatever plays (the runtime keeps its
+    /// players' state, not the player objects, so playing players do not keep the runtime alive). Calling it on a stopped engine does nothing.
     public func destroy() {
         var out: [Callback] = []
         takeReturnWatch()?.cancel()
@@ -380,7 +393,6 @@ public final class EngineRuntime: @unchecked Sendable {
         state.withLock { s in
             stopSessionLocked(&s, error: EngineError(.deviceFailed, "the engine was reset"), into: &out)
             s.epoch += 1
-            epochCounter.store(s.epoch, ordering: .relaxed)
             if let device { s.device = device }
             logger.notice("the engine was reset; output: \(s.device.info.name)", metadata: ["device": "\(s.device.info.id)"])
             if let handler = s.resetHandler { out.append(handler) }
@@ -450,7 +462,6 @@ public final class EngineRuntime: @unchecked Sendable {
                 if program.opensWithTransient { opening = levels }
             }
         }
-        return EnginePlayer(
-            runtime: self, program: program, epoch: epochCounter.load(ordering: .relaxed), openingOnset: opening)
+        return EnginePlayer(runtime: self, program: program, handle: addPlayer(program: program, openingOnset: opening))
     }
 }

@@ -1,19 +1,55 @@
 import Dispatch
+import HapticDevices
 import HapticRender
 import HapticSystem
 
-/// The control-side state of a player lives in ``EnginePlayer`` itself (one object per player keeps
-/// `makePlayer` cheap); every field is read and written only under the engine's lock.
-typealias PlayerState = EnginePlayer
+/// A player's key in its runtime's player table: the ``EnginePlayer`` object keeps the key, the runtime keeps the
+/// player's state under it (``EngineRuntime/State/players``). Unique within a runtime; never reused.
+///
+/// Not the mixer's `PlayerHandle`: that names one *run*'s mixer slot (each start takes a fresh one), while a player
+/// lives across runs, engine starts and stops.
+struct EnginePlayerHandle: Hashable, Sendable {
+    let id: UInt64
+}
+
+/// The control-side state of one player, kept by the runtime in its player table under the engine's lock; the
+/// ``EnginePlayer`` object is a handle to it and a facade that asks the runtime.
+struct PlayerState: Sendable {
+    /// The compiled program.
+    let program: PatternProgram
+    /// The reset epoch the player was made in; after a reset its calls fail with `invalidPlayer`.
+    let epoch: Int
+    /// The motor levels the program opens with when it opens with a lone transient (``PatternProgram/opensWithTransient``)
+    /// on a motor device, else `nil`: a start for "now" may have the device start that onset at once.
+    let openingOnset: MotorLevels?
+    var mutedSetting = false
+    var loopSetting = false
+    var loopEndSetting: Double = 0
+    var rate: Float = 1
+    /// The mixer handle of the current run (each start gets a fresh handle), `nil` when not playing.
+    var run: PlayerHandle?
+    var isPaused = false
+    /// The offset a seek made while not playing (or paused) left for the next start or resume.
+    var cachedOffset: Double?
+    /// Called once per run that ends (not for a run replaced by a restart; see ``EnginePlayer/completion``).
+    var completionSetting: (@Sendable (EngineError?) -> Void)?
+    /// The run's intensity control as last sent for "now" (1 at each start), or `nil` once a curve or the program's
+    /// own parameters may have moved it: what an intensity change is a scale of.
+    var intensityControl: Float? = 1
+
+    init(program: PatternProgram, epoch: Int, openingOnset: MotorLevels?) {
+        self.program = program
+        self.epoch = epoch
+        self.openingOnset = openingOnset
+    }
+}
 
 /// One start of a player: it lives from the start command until the mixer reports the run finished.
 ///
-/// The run refers to its player weakly: a player holds its runtime, and the runtime holds its runs, so a strong
-/// reference would make runtime → session → run → player → runtime a cycle that only a hand-made `destroy()` could
-/// break. A player the app let go of (fire and forget) still gets its completion: the run keeps the handler it had
-/// when it started.
+/// The run names its player by handle: a player the app let go of (fire and forget) has no state any more when its
+/// run ends, and still gets its completion: the run keeps the handler the player had when it started.
 struct PlayerRun {
-    weak var player: PlayerState?
+    let player: EnginePlayerHandle
     /// The player's completion handler when the run started (used if the player is gone when the run ends).
     let completionAtStart: (@Sendable (EngineError?) -> Void)?
     /// The mixer frame the run was scheduled to start at.
@@ -28,22 +64,31 @@ struct PlayerRun {
     /// to make room); it still holds its slot until the mixer reports it finished.
     var isStolen = false
 
-    /// A run of `player` from `startFrame`.
-    init(player: PlayerState, startFrame: Int) {
+    /// A run of `player` (whose state is `state`) from `startFrame`.
+    init(player: EnginePlayerHandle, state: PlayerState, startFrame: Int) {
         self.player = player
-        self.completionAtStart = player.completionSetting
+        self.completionAtStart = state.completionSetting
         self.startFrame = startFrame
     }
 
-    /// The handler to call when the run ends: the player's current one, else the one it had at the start.
-    var completion: (@Sendable (EngineError?) -> Void)? { player.map(\.completionSetting) ?? completionAtStart }
+    /// The handler to call when the run ends: the player's current one, else (the player is gone) the one it had at
+    /// the start.
+    func completion(in players: [EnginePlayerHandle: PlayerState]) -> (@Sendable (EngineError?) -> Void)? {
+        if let state = players[player] { return state.completionSetting }
+        return completionAtStart
+    }
 }
 
-/// What one engine start owns: the mixer with its pools, the render context, the thread and the runs.
-/// Mutated only under the engine's lock.
+/// What one engine start owns: the mixer's control side (and through it the mixer with its pools), the render
+/// context, the thread and the runs. Mutated only under the engine's lock.
 final class EngineSession: @unchecked Sendable {
     // @unchecked: guarded by EngineRuntime.state's mutex; the render thread only touches `context`.
-    let mixer: Mixer
+    /// Sends the mixer its commands and keeps the programs and curves it reads alive until it gives them back (the
+    /// ownership rule of HapticRender's `MixerCommand`); the session outlives the render thread's use of the mixer
+    /// (see ``EngineRuntime/retire()``), so what the mixer still holds is released when the session goes.
+    let control: MixerControl
+    /// The mixer (``control``'s).
+    var mixer: Mixer { control.mixer }
     let context: RenderContext
     /// The device's output the context is attached to (shared with the other engines on the device).
     let output: DeviceOutput
@@ -55,10 +100,6 @@ final class EngineSession: @unchecked Sendable {
     /// Whether the service timer runs at the playing rate (see `EngineRuntime.paceServiceLocked(_:)`).
     var serviceIsFast = false
     var runs: [PlayerHandle: PlayerRun] = [:]
-    /// Strong references to the programs and curves the mixer reads, with the number of outstanding uses.
-    var keepAlive: [UnsafeMutableRawPointer: (object: AnyObject, count: Int)] = [:]
-    /// Handles whose slots could not be returned yet because the command queue was full.
-    var toFree: [PlayerHandle] = []
     var droppedVoiceEvents = 0
     /// Runs whose settings (mute, loop, rate) a full command queue refused; the service sends them again.
     var settingsToResend: Set<PlayerHandle> = []
@@ -77,36 +118,20 @@ final class EngineSession: @unchecked Sendable {
     /// The mixer frame of the latest start at "now" (time 0 or past), which ``EngineRuntime/stop()`` lets sound.
     var lastImmediateStartFrame: Int?
 
-    init(mixer: Mixer, context: RenderContext, output: DeviceOutput, baseFrame: Int) {
-        self.mixer = mixer
+    init(control: MixerControl, context: RenderContext, output: DeviceOutput, baseFrame: Int) {
+        self.control = control
         self.context = context
         self.output = output
         self.baseFrame = baseFrame
     }
 
-    /// Sends a command to the mixer and wakes the device's output for it, at once: the render thread renders it now,
-    /// not at the next block boundary (it needs no lock, so waking it from inside the engine's lock costs the caller
-    /// nothing but a preemption, and the command reaches the device soonest). Returns `false` when the queue is full.
-    /// `wakes: false` leaves the wake to the caller (a start that first has the device start its opening onset).
-    func enqueue(_ command: MixerCommand, wakingTheOutput wakes: Bool = true) -> Bool {
-        guard mixer.enqueue(command) else { return false }
-        if wakes { output.wakeForCommand() }
+    /// Sends a command (no program or curve) to the mixer and wakes the device's output for it, at once: the render
+    /// thread renders it now, not at the next block boundary (it needs no lock, so waking it from inside the engine's
+    /// lock costs the caller nothing but a preemption, and the command reaches the device soonest). Returns `false`
+    /// when the queue is full.
+    func enqueue(_ command: MixerCommand) -> Bool {
+        guard control.send(command) else { return false }
+        output.wakeForCommand()
         return true
-    }
-
-    /// Records one more use of `object` by the mixer; returns the pointer to pass as `Unmanaged`.
-    func retain(_ object: AnyObject) {
-        let key = Unmanaged.passUnretained(object).toOpaque()
-        if let entry = keepAlive[key] {
-            keepAlive[key] = (entry.object, entry.count + 1)
-        } else {
-            keepAlive[key] = (object, 1)
-        }
-    }
-
-    /// Balances one ``retain(_:)`` when the mixer reports it no longer reads the object.
-    func release(_ key: UnsafeMutableRawPointer) {
-        guard let entry = keepAlive[key] else { return }
-        if entry.count <= 1 { keepAlive[key] = nil } else { keepAlive[key] = (entry.object, entry.count - 1) }
     }
 }

@@ -13,11 +13,15 @@ import HapticPattern
 /// ``scheduleCurve(_:curve:atFrame:)``. When the mixer no longer uses it (the player finished, was restarted or
 /// cancelled, the command was ignored, or a curve was replaced) it posts ``MixerNotification/programReleased(_:)`` or
 /// ``MixerNotification/curveReleased(_:)``, and the control side balances the retain with `release()`. If
-/// ``Mixer/enqueue(_:)`` returns `false`, the command was not taken and the caller releases at once.
+/// ``Mixer/enqueue(_:)`` returns `false`, the command was not taken and the caller releases at once. What the mixer
+/// still holds when it is dropped (after its render side has stopped) is released then.
 ///
-///     let program = try PatternProgram(pattern: pattern)
-///     if !mixer.enqueue(.start(handle, program: .passRetained(program), atFrame: mixer.currentFrame, offset: 0)) {
-///         // queue full: nothing was taken
+/// ``MixerControl`` is that control side: every driver of a mixer (an engine, the offline renderer, the offline
+/// feedback output) sends through it, so the rule lives in one place.
+///
+///     let control = MixerControl(mixer: mixer)
+///     if !control.start(handle, program: program, atFrame: mixer.currentFrame, offset: 0) {
+///         // queue full: nothing was taken, nothing stays retained
 ///     }
 public enum MixerCommand: @unchecked Sendable {
     // @unchecked: Unmanaged is a plain pointer; the ownership protocol above makes the hand-over safe.

@@ -2,8 +2,8 @@ import HapticPattern
 
 /// Renders patterns to buffers synchronously and deterministically: the path used by tests and `haptic render`.
 ///
-/// It drives a ``Mixer`` block by block, exactly as a device would, and runs the profile's ``ActuatorSimulator``
-/// on the result.
+/// It drives a ``Mixer`` block by block through a ``MixerControl``, exactly as an engine and its device would, and
+/// runs the profile's ``ActuatorSimulator`` on the result.
 ///
 ///     let program = try PatternProgram(pattern: pattern)
 ///     let result = OfflineRenderer.render(program: program, seconds: program.duration + 0.1)
@@ -65,7 +65,7 @@ public enum OfflineRenderer {
     ) -> RenderResult {
         var configuration = configuration
         configuration.commandCapacity = Swift.max(configuration.commandCapacity, timeline.count + 1)
-        let mixer = Mixer(configuration: configuration, profile: profile)
+        let control = MixerControl(mixer: Mixer(configuration: configuration, profile: profile))
         var handles: [Int: PlayerHandle] = [:]
         func handle(_ player: Int) -> PlayerHandle {
             if let h = handles[player] { return h }
@@ -80,7 +80,12 @@ public enum OfflineRenderer {
             let command: MixerCommand
             switch entry.command {
             case .start(let p, let program, let offset):
-                command = .start(handle(p), program: .passUnretained(program), atFrame: frame, offset: offset)
+                precondition(
+                    control.start(handle(p), program: program, atFrame: frame, offset: offset), "OfflineRenderer: command queue full")
+                continue
+            case .scheduleCurve(let p, let curve):
+                precondition(control.scheduleCurve(handle(p), curve: curve, atFrame: frame), "OfflineRenderer: command queue full")
+                continue
             case .stop(let p): command = .stop(handle(p), atFrame: frame)
             case .pause(let p): command = .pause(handle(p), atFrame: frame)
             case .resume(let p): command = .resume(handle(p), atFrame: frame)
@@ -90,9 +95,8 @@ public enum OfflineRenderer {
             case .setMuted(let p, let muted): command = .setMuted(handle(p), muted: muted)
             case .sendParameter(let p, let id, let value):
                 command = .sendParameter(handle(p), id: id, value: value, atFrame: frame)
-            case .scheduleCurve(let p, let curve): command = .scheduleCurve(handle(p), curve: .passUnretained(curve), atFrame: frame)
             }
-            precondition(mixer.enqueue(command), "OfflineRenderer: command queue full")
+            precondition(control.send(command), "OfflineRenderer: command queue full")
         }
         var result = RenderResult(
             sampleRate: rate, amplitude: [], sharpness: [], drive: [], strong: [], weak: [], acceleration: [],
@@ -102,7 +106,7 @@ public enum OfflineRenderer {
         {
             result[keyPath: keyPath].reserveCapacity(frameCount)
         }
-        let summary = run(mixer: mixer, frameCount: frameCount, configuration: configuration, profile: profile) { block -> Bool in
+        let summary = run(control: control, frameCount: frameCount, configuration: configuration, profile: profile) { block -> Bool in
             result.amplitude.append(contentsOf: block.amplitude)
             result.sharpness.append(contentsOf: block.sharpness)
             result.drive.append(contentsOf: block.drive)
@@ -161,18 +165,17 @@ public enum OfflineRenderer {
         program: PatternProgram, frameCount: Int, configuration: MixerConfiguration = MixerConfiguration(),
         profile: ActuatorProfile = .simulatedTapticLRA, _ body: (Block) -> Bool
     ) -> Summary {
-        let mixer = Mixer(configuration: configuration, profile: profile)
+        let control = MixerControl(mixer: Mixer(configuration: configuration, profile: profile))
         precondition(
-            mixer.enqueue(.start(PlayerHandle(index: 0, generation: 1), program: .passUnretained(program), atFrame: 0, offset: 0)),
+            control.start(PlayerHandle(index: 0, generation: 1), program: program, atFrame: 0, offset: 0),
             "OfflineRenderer: command queue full")
-        return withExtendedLifetime(program) {
-            run(mixer: mixer, frameCount: frameCount, configuration: configuration, profile: profile, body)
-        }
+        return run(control: control, frameCount: frameCount, configuration: configuration, profile: profile, body)
     }
 
     private static func run(
-        mixer: Mixer, frameCount: Int, configuration: MixerConfiguration, profile: ActuatorProfile, _ body: (Block) -> Bool
+        control: MixerControl, frameCount: Int, configuration: MixerConfiguration, profile: ActuatorProfile, _ body: (Block) -> Bool
     ) -> Summary {
+        let mixer = control.mixer
         let block = configuration.maxBlockFrames
         let storage = BusStorage(capacity: block)
         let acceleration = UnsafeMutableBufferPointer<Float>.allocate(capacity: block)
@@ -192,11 +195,11 @@ public enum OfflineRenderer {
                 drive: prefix(storage.haptic.drive), strong: prefix(storage.haptic.strong), weak: prefix(storage.haptic.weak),
                 acceleration: prefix(acceleration), audioLeft: prefix(storage.audio.left), audioRight: prefix(storage.audio.right))
             let goOn = body(view)
-            mixer.drainNotifications { note in
+            // The control takes back the programs and curves the mixer is done with (here, not on a render thread).
+            control.collect { note in
                 if case .playerFinished(let h, let frame, let stopped) = note {
                     summary.finished.append((Int(h.index), frame, stopped))
                 }
-                // Programs and curves were passed unretained: the caller owns them, nothing to release.
             }
             done += n
             if !goOn { break }

@@ -33,7 +33,8 @@ public final class OfflineFeedbackOutput: FeedbackOutput {
     private let state = LockedState(State())
 
     private struct State {
-        var mixer: Mixer?
+        /// The mixer's control side (it keeps the programs the mixer reads alive; see HapticRender's `MixerControl`).
+        var control: MixerControl?
         var storage: BusStorage?
         var programs: [ProgramKey: (pattern: Pattern, program: PatternProgram)] = [:]
         var lastActivity = -Double.infinity
@@ -86,14 +87,13 @@ public final class OfflineFeedbackOutput: FeedbackOutput {
             let wasWarm = isWarm(state, now: now)
             warmUp(&state, now: now)
             state.lastActivity = now
-            guard let mixer = state.mixer, let storage = state.storage,
+            guard let control = state.control, let storage = state.storage,
                 let program = program(for: effect, intensity: intensity, in: &state),
-                let handle = mixer.allocatePlayer()
+                let handle = control.allocatePlayer()
             else { return }
-            guard mixer.enqueue(.start(handle, program: .passRetained(program), atFrame: mixer.currentFrame, offset: 0))
-            else {
-                Unmanaged.passUnretained(program).release()
-                _ = mixer.freePlayer(handle)
+            let mixer = control.mixer
+            guard control.start(handle, program: program, atFrame: mixer.currentFrame, offset: 0) else {
+                control.freePlayer(handle)
                 return
             }
             let totalFrames = Int(((program.duration + 0.05) * sampleRate).rounded(.up))
@@ -110,15 +110,9 @@ public final class OfflineFeedbackOutput: FeedbackOutput {
                 amplitude.append(contentsOf: block)
                 sharpness.append(contentsOf: UnsafeBufferPointer(rebasing: storage.haptic.sharpness[0..<n]))
             }
-            _ = mixer.freePlayer(handle)
+            control.freePlayer(handle)
             mixer.render(frameCount: 1, haptic: storage.haptic, audio: storage.audio)
-            mixer.drainNotifications { note in
-                switch note {
-                case .programReleased(let released): released.release()
-                case .curveReleased(let released): released.release()
-                case .playerFinished, .voicesDropped: break
-                }
-            }
+            control.collect { _ in }  // takes the program back from the mixer
             let rendering = Rendering(
                 effectName: effect.name, intensity: intensity, sampleRate: sampleRate, amplitude: amplitude,
                 sharpness: sharpness, latency: latency ?? (ContinuousClock.now - started), wasWarm: wasWarm)
@@ -147,23 +141,24 @@ public final class OfflineFeedbackOutput: FeedbackOutput {
     // MARK: Private
 
     private func isWarm(_ state: State, now: Double) -> Bool {
-        state.mixer != nil && now - state.lastActivity <= idleTimeout
+        state.control != nil && now - state.lastActivity <= idleTimeout
     }
 
     /// Goes cold if idle too long, then makes sure the mixer exists.
     private func warmUp(_ state: inout State, now: Double) {
-        if state.mixer != nil && now - state.lastActivity > idleTimeout {
-            state.mixer = nil
+        if state.control != nil && now - state.lastActivity > idleTimeout {
+            state.control = nil
             state.storage = nil
             state.programs.removeAll()
         }
-        if state.mixer == nil {
+        if state.control == nil {
             state.coldStarts += 1
-            state.mixer = Mixer(
+            let mixer = Mixer(
                 configuration: MixerConfiguration(
                     sampleRate: sampleRate, maxBlockFrames: blockFrames, playerCapacity: 16, voiceCapacity: 256,
                     commandCapacity: 256, notificationCapacity: 256),
                 profile: .simulatedTapticLRA)
+            state.control = MixerControl(mixer: mixer)
             state.storage = BusStorage(capacity: blockFrames)
         }
     }

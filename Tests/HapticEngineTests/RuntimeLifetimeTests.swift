@@ -6,7 +6,7 @@ import Testing
 
 @testable import HapticEngine
 
-/// A runtime the app lets go of is freed, even with a looping player: runs refer to their players weakly, so
+/// A runtime the app lets go of is freed, even with a looping player: runs name their players by handle, so
 /// runtime → session → run → player → runtime is not a cycle.
 @Suite struct RuntimeLifetimeTests {
     static let program = try! PatternProgram(

@@ -1,0 +1,68 @@
+import HapticRender
+
+// The runtime's player table: every player's state, keyed by the handle its `EnginePlayer` object keeps. The object
+// asks the runtime for everything; the state is read and written only under the engine's lock.
+extension EngineRuntime {
+    /// Enters a new player's state in the table and returns its handle.
+    func addPlayer(program: PatternProgram, openingOnset: MotorLevels?) -> EnginePlayerHandle {
+        state.withLock { s in
+            purgeReleasedPlayersLocked(&s)
+            let handle = EnginePlayerHandle(id: s.nextPlayerID)
+            s.nextPlayerID += 1
+            s.players[handle] = PlayerState(program: program, epoch: s.epoch, openingOnset: openingOnset)
+            return handle
+        }
+    }
+
+    /// Called by a player object's `deinit`: its state leaves the table at the next locked pass that looks
+    /// (``purgeReleasedPlayersLocked(_:)``); its run, if one plays, keeps playing with the completion it started with.
+    ///
+    /// It takes only ``releasedPlayers``' own lock, never the engine's: the last reference to a player can be
+    /// dropped while the engine's lock is held (a completion handler or a finished run released there may hold it),
+    /// and taking that lock again would deadlock.
+    func playerReleased(_ handle: EnginePlayerHandle) {
+        releasedPlayers.withLock { $0.append(handle) }
+    }
+
+    /// Forgets the state of every player whose object is gone. Dropping a state can release another player (a
+    /// completion handler holding it), whose `deinit` then only queues it for the next pass.
+    func purgeReleasedPlayersLocked(_ s: inout State) {
+        var released = s.releasedScratch
+        s.releasedScratch = []
+        releasedPlayers.withLock { list in
+            released.append(contentsOf: list)
+            list.removeAll(keepingCapacity: true)
+        }
+        for handle in released { s.players[handle] = nil }
+        released.removeAll(keepingCapacity: true)
+        s.releasedScratch = released
+    }
+
+    /// Reads a field of a player's state.
+    func playerSetting<Value>(_ handle: EnginePlayerHandle, _ read: (PlayerState) -> Value) -> Value {
+        state.withLock { s in
+            guard let player = s.players[handle] else { preconditionFailure("EngineRuntime: a live player has no state") }
+            return read(player)
+        }
+    }
+
+    /// Sets a player's completion handler (also on a player made before a reset: nothing else uses it then).
+    func setCompletion(_ completion: (@Sendable (EngineError?) -> Void)?, of handle: EnginePlayerHandle) {
+        state.withLock { s in s.players[handle]?.completionSetting = completion }
+    }
+
+    /// Changes a player's settings (mute, loop, rate) and sends them to its playing run. A player from before a reset
+    /// is left as it is.
+    func changeSettings(of handle: EnginePlayerHandle, _ change: (inout PlayerState) -> Void) {
+        state.withLock { s in
+            guard var player = s.players[handle], player.epoch == s.epoch else { return }
+            change(&player)
+            s.players[handle] = player
+            if let run = player.run, let session = s.session { send(settingsOf: run, session, s) }
+        }
+    }
+
+    /// *For tests and the soak tool:* player states in the table, counting those whose objects are gone but which
+    /// no locked pass has forgotten yet.
+    package var playerStateCount: Int { state.withLock { $0.players.count } }
+}

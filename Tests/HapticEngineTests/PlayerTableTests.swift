@@ -1,0 +1,81 @@
+import Dispatch
+import HapticDevices
+import HapticPattern
+import HapticRender
+import Testing
+
+@testable import HapticEngine
+
+/// Player state lives in the runtime, keyed by the handle the player object keeps: a state leaves the table when its
+/// object goes, and an object can go at any time — also while the engine holds its lock.
+@Suite struct PlayerTableTests {
+    static let program = try! PatternProgram(
+        pattern: Pattern(events: [
+            Event(type: .hapticContinuous, time: 0, duration: 0.5, parameters: [EventParameter(.hapticIntensity, 1)])
+        ]))
+
+    static func runtime() -> EngineRuntime {
+        EngineRuntime(
+            device: RecordingDevice(capacityFrames: 48_000), configuration: EngineConfiguration(sampleRate: 8_000, blockFrames: 64),
+            clock: .manual)
+    }
+
+    @Test func aReleasedPlayersStateLeavesTheTable() throws {
+        let runtime = Self.runtime()
+        try runtime.start()
+        for _ in 0..<20 {
+            let player = runtime.makePlayer(program: Self.program)
+            player.isMuted = true
+            try player.start(atTime: 0)
+        }
+        let kept = runtime.makePlayer(program: Self.program)
+        #expect(runtime.playerStateCount == 1, "only the player still held has a state")
+        runtime.advance(bySeconds: 0.7)  // the released players' runs play out with nothing left to update
+        #expect(runtime.activeRunCount == 0)
+        #expect(runtime.playerStateCount == 1)
+        #expect(!kept.isPlaying)
+        runtime.stop()
+    }
+
+    @Test func aPlayerLetGoOfUnderTheEnginesLockDoesNotDeadlock() throws {
+        let runtime = Self.runtime()
+        try runtime.start()
+        let holder = runtime.makePlayer(program: Self.program)
+        weak var weakHeld: EnginePlayer?
+        do {
+            // The only reference to `held` is in `holder`'s completion handler, which the runtime keeps.
+            let held = runtime.makePlayer(program: Self.program)
+            weakHeld = held
+            holder.completion = { _ in _ = held.isPlaying }
+        }
+        #expect(weakHeld != nil)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            // Replacing the handler drops the last reference to `held` inside the runtime's lock.
+            holder.completion = nil
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + 10) == .success else {
+            Issue.record("the player's release waited for the engine's lock, which its own thread held: a deadlock")
+            _ = Unmanaged.passRetained(holder)  // keeps the runtime, whose lock is held for good, from its deinit
+            return
+        }
+        #expect(weakHeld == nil)
+        _ = runtime.makePlayer(program: Self.program)
+        #expect(runtime.playerStateCount == 2, "the released player's state left the table at the next pass")
+        runtime.stop()
+    }
+
+    @Test func aPlayerMadeBeforeAResetKeepsItsSettingsButIsInvalid() throws {
+        let runtime = Self.runtime()
+        try runtime.start()
+        let player = runtime.makePlayer(program: Self.program)
+        player.loopEnabled = true
+        runtime.reset()
+        player.loopEnabled = false  // ignored: the player is from before the reset
+        #expect(player.loopEnabled)
+        try runtime.start()
+        #expect(throws: EngineError.self) { try player.start(atTime: 0) }
+        runtime.stop()
+    }
+}
