@@ -57,7 +57,7 @@ let package = Package(
         // formats, errors, device strings, the simulated controllers).
         .target(
             name: "HapticDevices",
-            dependencies: ["HapticRender", "HapticSystem", "CHapticSupport", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["HapticRender", "HapticSystem", .product(name: "Logging", package: "swift-log")]),
         // The Linux wing: evdev force feedback, ALSA (dlopen), device discovery, the device monitor and the hot-plug
         // return watch, a sub-folder per back-end.
         .target(

@@ -90,7 +90,7 @@ final class PadHaptics {
                 [CHHapticDynamicParameter(parameterID: .hapticIntensityControl, value: swell, relativeTime: 0)], atTime: 0)
             try high.sendParameters(
                 [CHHapticDynamicParameter(parameterID: .hapticIntensityControl, value: swell * 0.5, relativeTime: 0)], atTime: 0)
-            Thread.sleep(forTimeInterval: 1.0 / 60)
+            Thread.sleep(forTimeInterval: 1.0 / 60)  // pacing: 60 updates a second
         }
         try low.stop(atTime: 0)
         try high.stop(atTime: 0)

@@ -107,7 +107,7 @@ for tick in 0..<Int(seconds / step) {
         let bar = String(repeating: "█", count: Int(magnitude * 40))
         print(String(format: "%5.2f s  bounce %2d  speed %4.2f m/s  %@", Double(tick) * step, bounces, speed, bar))
     }
-    Thread.sleep(forTimeInterval: step)
+    Thread.sleep(forTimeInterval: step)  // pacing: the simulation's time step
 }
 haptics.finish()
 print("\(bounces) bounces")

@@ -1,7 +1,8 @@
 import Foundation
 
-// The handler set-up from Apple's "Preparing your app to play haptics", unchanged apart from the import, plus a
-// short pattern so there is something to feel. Run: swift run PreparingYourApp
+// The handler set-up from Apple's "Preparing your app to play haptics", unchanged apart from the import and one
+// line that tells this command-line program when the stopped handler has run (an app keeps running; a program that
+// exits must wait for it), plus a short pattern so there is something to feel. Run: swift run PreparingYourApp
 #if canImport(CoreHaptics)
 import CoreHaptics
 #else
@@ -11,6 +12,8 @@ import OpenCoreHaptics
 final class HapticController {
     var engine: CHHapticEngine!
     var supportsHaptics = false
+    /// Signalled once the stopped handler has printed (a command-line program must not exit before it).
+    let stopped = DispatchSemaphore(value: 0)
 
     func createEngine() {
         // Check whether the hardware supports haptics (OpenCoreHaptics still plays to its simulated actuator).
@@ -26,7 +29,8 @@ final class HapticController {
         }
 
         // The engine stopped; print out why.
-        engine.stoppedHandler = { reason in
+        engine.stoppedHandler = { [stopped] reason in
+            defer { stopped.signal() }
             print("The engine stopped: \(reason)")
             switch reason {
             case .audioSessionInterrupt:
@@ -90,4 +94,5 @@ do {
 } catch {
     print("Playback error: \(error)")
 }
-Thread.sleep(forTimeInterval: 0.1)  // let the stopped handler print
+// Wait for the stopped handler's report (bounded, in case playback failed before the engine ran).
+_ = controller.stopped.wait(timeout: .now() + 2)

@@ -98,7 +98,7 @@ internal struct BounceCommand: ParsableCommand {
                     }
                     quit = handle(keys, world: &world) || quit
                 } else if wait > 0 {
-                    Thread.sleep(forTimeInterval: wait)
+                    Thread.sleep(forTimeInterval: wait)  // pacing: the next animation frame
                 }
             } while !quit && MonotonicClock.now() < next && interrupted.signalNumber == nil
         }

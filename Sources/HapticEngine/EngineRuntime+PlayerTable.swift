@@ -1,3 +1,4 @@
+import HapticDevices
 import HapticRender
 
 // The runtime's player table: every player's state, keyed by the handle its `EnginePlayer` object keeps. The object

@@ -63,7 +63,7 @@ final class RenderProgress: Sendable {
         let fd = descriptor
         guard fd >= 0 else { return }
         // The one system call, vetted: a write to a non-blocking eventfd (EAGAIN, never a wait, if it were full).
-        _ = WakeSignal.signalEventDescriptor(fd)
+        _ = addOne(toEventDescriptor: fd)
     }
 
     /// Waits until `reached()` holds or the monotonic time `deadline` has come.

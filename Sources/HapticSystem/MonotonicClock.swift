@@ -18,7 +18,7 @@ public enum MonotonicClock {
         while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
         #else
         let remaining = deadline - now()
-        if remaining > 0 { usleep(useconds_t(remaining * 1e6)) }
+        if remaining > 0 { usleep(useconds_t(remaining * 1e6)) }  // pacing: this is the clock's own sleep
         #endif
     }
 }

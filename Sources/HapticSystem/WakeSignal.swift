@@ -162,9 +162,10 @@ extension WakeSignal {
     }
 }
 
-/// ``WakeSignal/signalEventDescriptor(_:)``, as a free function: the render thread's path names no class metadata.
+/// ``WakeSignal/signalEventDescriptor(_:)``, as a free function: the render thread's path names no class metadata
+/// (a real-time caller with its own descriptor, such as the engine's render progress, calls this one).
 @_noLocks @_noAllocation
-private func addOne(toEventDescriptor descriptor: Int32) -> Int32 {
+package func addOne(toEventDescriptor descriptor: Int32) -> Int32 {
     #if os(Linux)
     _unsafePerformance { CHapticSupport_eventfdSignal(descriptor) }
     #else

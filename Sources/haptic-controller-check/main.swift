@@ -42,7 +42,7 @@ func fail(_ text: String) -> Never {
 /// A pause that paces the scenario (how long a phase plays before a device is unplugged, how long late duplicates
 /// are given to arrive): never a wait for something to happen — those wait for a signal (`wait(seconds:until:)`,
 /// `playOut(_:)`).
-func sleep(seconds: Double) { usleep(useconds_t(seconds * 1_000_000)) }
+func sleep(seconds: Double) { usleep(useconds_t(seconds * 1_000_000)) }  // pacing: see above
 func attempt<T>(_ what: String, _ body: () throws -> T) -> T {
     do { return try body() } catch { fail("\(what): \(error)") }
 }

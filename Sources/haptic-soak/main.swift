@@ -359,7 +359,7 @@ struct Soak {
                 report(elapsed: now, rss: rss)
                 nextReport += options.reportEvery
             }
-            usleep(UInt32(number(200...800)))
+            usleep(UInt32(number(200...800)))  // pacing: a random gap between the soak's actions
         }
         let endRSS = residentMB()
         report(elapsed: Date().timeIntervalSince(t0), rss: endRSS)

@@ -1,9 +1,9 @@
 #if os(Linux)
-import Glibc
 import HapticDevices
 import HapticEngine
 import HapticPattern
 import HapticRender
+import HapticSystem
 import Testing
 
 /// Control threads that wait for the render thread (a stop's grace for a start at "now", a detach's block boundary)

@@ -3,6 +3,7 @@ import HapticDevices
 import HapticEngine
 import HapticPattern
 import HapticRender
+import HapticSystem
 import Synchronization
 import Testing
 
