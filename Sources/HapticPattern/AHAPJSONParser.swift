@@ -237,6 +237,7 @@ package struct AHAPJSONParser {
         }
         tape.nodes[index].length = Int32(truncatingIfNeeded: position) - tape.nodes[index].offset
         tape.nodes[index].flag = escaped
+        tape.nodes[index].isASCII = !nonASCII
         if nonASCII, !isValidUTF8(Int(tape.nodes[index].offset)..<position) {
             warnings.append(("invalid UTF-8 in a string; it reads as U+FFFD (Apple's JSON loader rejects the file)", quote))
         }
