@@ -81,11 +81,26 @@ package struct AHAPJSONParser {
         }
     }
 
-    private mutating func openNode(_ kind: AHAPTape.Kind) throws(SyntaxError) -> Int {
+    /// Throws when one more node would exceed ``PatternLimits/maxValues``.
+    @inline(__always)
+    private func checkNodeLimit() throws(SyntaxError) {
         guard tape.nodes.count < maxNodes else {
             throw SyntaxError(
                 message: "the document holds more than \(maxNodes) values (PatternLimits.maxValues)", offset: position, isLimit: true)
         }
+    }
+
+    /// Appends a value without children (a string, number, literal), filled in: one write to the node array, where
+    /// opening a node and setting its fields one by one checked the array's uniqueness at each step.
+    @inline(__always)
+    private mutating func appendLeaf(_ node: AHAPTape.Node) {
+        var node = node
+        node.next = Int32(truncatingIfNeeded: tape.nodes.count + 1)
+        tape.nodes.append(node)
+    }
+
+    private mutating func openNode(_ kind: AHAPTape.Kind) throws(SyntaxError) -> Int {
+        try checkNodeLimit()
         tape.nodes.append(
             AHAPTape.Node(kind: kind, flag: false, count: 0, offset: Int32(truncatingIfNeeded: position), length: 0, next: 0, number: 0))
         return tape.nodes.count - 1
@@ -201,8 +216,8 @@ package struct AHAPJSONParser {
     private mutating func parseString() throws(SyntaxError) {
         let quote = position
         position += 1
-        let index = try openNode(.string)
-        tape.nodes[index].offset = Int32(truncatingIfNeeded: position)
+        try checkNodeLimit()
+        let start = position
         var escaped = false
         var nonASCII = false
         position = ByteScan.plainStringBytes(in: bytes, from: position)
@@ -235,13 +250,14 @@ package struct AHAPJSONParser {
             }
             position += 1
         }
-        tape.nodes[index].length = Int32(truncatingIfNeeded: position) - tape.nodes[index].offset
-        tape.nodes[index].flag = escaped
-        if nonASCII, !isValidUTF8(Int(tape.nodes[index].offset)..<position) {
+        if nonASCII, !isValidUTF8(start..<position) {
             warnings.append(("invalid UTF-8 in a string; it reads as U+FFFD (Apple's JSON loader rejects the file)", quote))
         }
+        appendLeaf(
+            AHAPTape.Node(
+                kind: .string, flag: escaped, isASCII: !nonASCII, count: 0, offset: Int32(truncatingIfNeeded: start),
+                length: Int32(truncatingIfNeeded: position - start), next: 0, number: 0))
         position += 1
-        closeNode(index)
     }
 
     /// The value of the four hex digits after `\\u` at `escape`.
@@ -295,10 +311,10 @@ package struct AHAPJSONParser {
         guard matches, !isWordByte(start + count) else {
             throw SyntaxError(message: "unexpected \(word(at: start)); expected a value", offset: start)
         }
-        let index = try openNode(kind)
-        tape.nodes[index].flag = flag
+        try checkNodeLimit()
+        appendLeaf(
+            AHAPTape.Node(kind: kind, flag: flag, count: 0, offset: Int32(truncatingIfNeeded: position), length: 0, next: 0, number: 0))
         position += count
-        closeNode(index)
     }
 
     /// JSON number grammar, parsed exactly: digits are accumulated as an integer mantissa and scaled once
@@ -373,10 +389,10 @@ package struct AHAPJSONParser {
                     "number \(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)) is out of range",
                 offset: start)
         }
-        let index = try openNode(.number)
-        tape.nodes[index].offset = Int32(truncatingIfNeeded: start)
-        tape.nodes[index].number = number
-        closeNode(index)
+        try checkNodeLimit()
+        appendLeaf(
+            AHAPTape.Node(
+                kind: .number, flag: false, count: 0, offset: Int32(truncatingIfNeeded: start), length: 0, next: 0, number: number))
     }
 
     private static let powersOfTen: [Double] = [

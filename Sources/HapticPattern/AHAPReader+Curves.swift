@@ -10,11 +10,11 @@ extension AHAPReader.Decoder {
         var timeNode: Int?
         var valueNode: Int?
         for (key, value) in tape.members(node) {
-            if tape.string(key, equals: "ParameterID") {
+            if tape.string(key, is: "ParameterID") {
                 idNode = value
-            } else if tape.string(key, equals: "Time") || tape.string(key, equals: "ParameterTime") {
+            } else if tape.string(key, is: "Time") || tape.string(key, is: "ParameterTime") {
                 timeNode = value
-            } else if tape.string(key, equals: "ParameterValue") {
+            } else if tape.string(key, is: "ParameterValue") {
                 valueNode = value
             } else {
                 warn("unknown key \"\(tape.string(key))\" is ignored", path(), at: key)
@@ -53,11 +53,11 @@ extension AHAPReader.Decoder {
         var timeNode: Int?
         var pointsNode: Int?
         for (key, value) in tape.members(node) {
-            if tape.string(key, equals: "ParameterID") {
+            if tape.string(key, is: "ParameterID") {
                 idNode = value
-            } else if tape.string(key, equals: "Time") || tape.string(key, equals: "ParameterTime") {
+            } else if tape.string(key, is: "Time") || tape.string(key, is: "ParameterTime") {
                 timeNode = value
-            } else if tape.string(key, equals: "ParameterCurveControlPoints") {
+            } else if tape.string(key, is: "ParameterCurveControlPoints") {
                 pointsNode = value
             } else {
                 warn("unknown key \"\(tape.string(key))\" is ignored", path(), at: key)
@@ -98,9 +98,9 @@ extension AHAPReader.Decoder {
             var pointTime: Int?
             var pointValue: Int?
             for (key, value) in tape.members(pointNode) {
-                if tape.string(key, equals: "Time") || tape.string(key, equals: "ParameterTime") {
+                if tape.string(key, is: "Time") || tape.string(key, is: "ParameterTime") {
                     pointTime = value
-                } else if tape.string(key, equals: "ParameterValue") {
+                } else if tape.string(key, is: "ParameterValue") {
                     pointValue = value
                 } else {
                     warn("unknown key \"\(tape.string(key))\" is ignored", pointPath(), at: key)

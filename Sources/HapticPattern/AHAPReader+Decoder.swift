@@ -1,9 +1,9 @@
 extension AHAPReader {
     /// Walks a tape and builds the pattern. Paths are only turned into strings when something is reported.
     struct Decoder {
-        static let eventTypes = EventType.allCases
-        static let eventParameterIDs = EventParameterID.allCases
-        static let dynamicParameterIDs = DynamicParameterID.allCases
+        static let eventTypes = AHAPTape.NameTable(EventType.allCases)
+        static let eventParameterIDs = AHAPTape.NameTable(EventParameterID.allCases)
+        static let dynamicParameterIDs = AHAPTape.NameTable(DynamicParameterID.allCases)
 
         let tape: AHAPTape
         let file: String?
@@ -98,9 +98,9 @@ extension AHAPReader {
             var pattern = Pattern()
             var patternNode: Int?
             for (key, value) in tape.members(root) {
-                if tape.string(key, equals: "Pattern") {
+                if tape.string(key, is: "Pattern") {
                     patternNode = value
-                } else if tape.string(key, equals: "Version") {
+                } else if tape.string(key, is: "Version") {
                     if tape.kind(value) == .number {
                         let version = tape.nodes[value].number
                         // Apple accepts 1.0 … 1.1 and reports anything else as not supported.
@@ -114,7 +114,7 @@ extension AHAPReader {
                         // Apple treats a malformed Version as 1.0.
                         warn("Version should be a number, not \(describeKind(value)); reading as 1.0", "Version", at: value)
                     }
-                } else if tape.string(key, equals: "Metadata") {
+                } else if tape.string(key, is: "Metadata") {
                     // Property lists and dictionaries can hold NaN and infinity, which JSON cannot: they become null.
                     let end = Int(tape.nodes[value].next)
                     if let bad = (value..<end).first(where: { tape.kind($0) == .number && !tape.nodes[$0].number.isFinite }) {
@@ -179,11 +179,11 @@ extension AHAPReader {
             }
             var found = 0
             for (key, value) in tape.members(node) {
-                if tape.string(key, equals: "Event") {
+                if tape.string(key, is: "Event") {
                     entries.append(.event(try decodeEvent(value, path: "Pattern[\(index)].Event")))
-                } else if tape.string(key, equals: "Parameter") {
+                } else if tape.string(key, is: "Parameter") {
                     entries.append(.parameter(try decodeParameter(value, path: "Pattern[\(index)].Parameter")))
-                } else if tape.string(key, equals: "ParameterCurve") {
+                } else if tape.string(key, is: "ParameterCurve") {
                     entries.append(.curve(try decodeCurve(value, path: "Pattern[\(index)].ParameterCurve")))
                 } else {
                     warn("unknown key \"\(tape.string(key))\" is ignored", "Pattern[\(index)]", at: key)
@@ -257,21 +257,21 @@ extension AHAPReader {
             var envelopeNode: Int?
             var loopNode: Int?
             for (key, value) in tape.members(node) {
-                if tape.string(key, equals: "Time") || tape.string(key, equals: "EventTime") {
+                if tape.string(key, is: "Time") || tape.string(key, is: "EventTime") {
                     timeNode = value
-                } else if tape.string(key, equals: "EventType") {
+                } else if tape.string(key, is: "EventType") {
                     typeNode = value
-                } else if tape.string(key, equals: "EventDuration") {
+                } else if tape.string(key, is: "EventDuration") {
                     durationNode = value
-                } else if tape.string(key, equals: "EventParameters") {
+                } else if tape.string(key, is: "EventParameters") {
                     parametersNode = value
-                } else if tape.string(key, equals: "EventWaveformPath") {
+                } else if tape.string(key, is: "EventWaveformPath") {
                     waveformNode = value
-                } else if tape.string(key, equals: "EventWaveformUseVolumeEnvelope") {
+                } else if tape.string(key, is: "EventWaveformUseVolumeEnvelope") {
                     envelopeNode = value
-                } else if tape.string(key, equals: "EventWaveformLoopEnabled") {
+                } else if tape.string(key, is: "EventWaveformLoopEnabled") {
                     loopNode = value
-                } else if tape.string(key, equals: "Duration") || tape.string(key, equals: "Value") {
+                } else if tape.string(key, is: "Duration") || tape.string(key, is: "Value") {
                     warn(
                         "\"\(tape.string(key))\" is not an AHAP key (Apple's article misnames it; use \"Event\(tape.string(key))\" or \"Parameter\(tape.string(key))\"); it is ignored",
                         path(), at: key)
@@ -369,9 +369,9 @@ extension AHAPReader {
             var idNode: Int?
             var valueNode: Int?
             for (key, value) in tape.members(node) {
-                if tape.string(key, equals: "ParameterID") {
+                if tape.string(key, is: "ParameterID") {
                     idNode = value
-                } else if tape.string(key, equals: "ParameterValue") {
+                } else if tape.string(key, is: "ParameterValue") {
                     valueNode = value
                 } else {
                     warn("unknown key \"\(tape.string(key))\" is ignored", path(), at: key)

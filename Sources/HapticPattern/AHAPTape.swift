@@ -11,6 +11,9 @@ package struct AHAPTape: Sendable {
         package var kind: Kind
         /// For `.string`: the text has backslash escapes. For `.bool`: the value.
         package var flag: Bool
+        /// For `.string`: every byte of the raw text is ASCII (set by the JSON parser, which looks at every byte;
+        /// `false` means "not known"). Two such texts are equal exactly when their bytes are.
+        package var isASCII: Bool = false
         /// Children: elements of an array, key/value pairs of an object.
         package var count: Int32
         /// Byte offset of the value in the source (for strings: the first byte after the quote).
@@ -86,6 +89,23 @@ package struct AHAPTape: Sendable {
         }
     }
 
+    /// Whether string node `index` equals the key name `literal` — the decoder's form: a literal's length and bytes
+    /// are constants, so a key of another length is told apart by one comparison, with no `String` in between (the
+    /// `String` form above spent about a tenth of a large file's reading time calling into the string's storage).
+    @inline(__always)
+    func string(_ index: Int, is literal: StaticString) -> Bool {
+        let node = nodes[index]
+        let length = literal.utf8CodeUnitCount
+        if node.flag { return string(index) == literal.description }
+        guard Int(node.length) == length else { return false }
+        let start = Int(node.offset)
+        return storage.withUnsafeBufferPointer { bytes in
+            let expected = literal.utf8Start
+            for i in 0..<length where bytes[start &+ i] != expected[i] { return false }
+            return true
+        }
+    }
+
     /// Whether string nodes `a` and `b` hold the same text, as comparing their `String`s would decide — on the bytes
     /// alone, without building a `String`, whenever the bytes can decide (the same bytes; or different bytes, no
     /// escapes and ASCII only, which no Unicode equivalence can make equal).
@@ -93,6 +113,17 @@ package struct AHAPTape: Sendable {
         let x = nodes[a]
         let y = nodes[b]
         if !x.flag && !y.flag {
+            // The usual keys (the duplicate check compares every pair of an object's keys): ASCII, no escapes, so
+            // the bytes decide, and keys of different lengths differ without a byte being read.
+            if x.isASCII && y.isASCII {
+                guard x.length == y.length else { return false }
+                return storage.withUnsafeBufferPointer { bytes in
+                    let first = Int(x.offset)
+                    let second = Int(y.offset)
+                    for i in 0..<Int(x.length) where bytes[first &+ i] != bytes[second &+ i] { return false }
+                    return true
+                }
+            }
             let decided: Bool? = storage.withUnsafeBufferPointer { bytes in
                 let first = UnsafeBufferPointer(rebasing: bytes[Int(x.offset)..<Int(x.offset) + Int(x.length)])
                 let second = UnsafeBufferPointer(rebasing: bytes[Int(y.offset)..<Int(y.offset) + Int(y.length)])
@@ -110,6 +141,31 @@ package struct AHAPTape: Sendable {
     func match<T: RawRepresentable>(_ index: Int, in cases: [T]) -> T? where T.RawValue == String {
         for candidate in cases where string(index, equals: candidate.rawValue) { return candidate }
         return nil
+    }
+
+    /// The enum cases of a ``NameTable`` whose name equals string node `index`: as the form above, with the
+    /// names' bytes laid out once instead of asked of each case's `rawValue` on every match.
+    func match<T: RawRepresentable & Sendable>(_ index: Int, in table: NameTable<T>) -> T? where T.RawValue == String {
+        let node = nodes[index]
+        if node.flag { return match(index, in: table.entries.map(\.value)) }
+        let length = Int(node.length)
+        let start = Int(node.offset)
+        return storage.withUnsafeBufferPointer { bytes in
+            candidates: for entry in table.entries where entry.name.count == length {
+                for i in 0..<length where bytes[start &+ i] != entry.name[i] { continue candidates }
+                return entry.value
+            }
+            return nil
+        }
+    }
+
+    /// The raw values of an enum's cases as UTF-8 bytes, for matching a string node against every case's name.
+    struct NameTable<T: RawRepresentable & Sendable>: Sendable where T.RawValue == String {
+        let entries: [(name: [UInt8], value: T)]
+
+        init(_ cases: [T]) {
+            entries = cases.map { (Array($0.rawValue.utf8), $0) }
+        }
     }
 
     /// The text of string node `index`, with escapes resolved.

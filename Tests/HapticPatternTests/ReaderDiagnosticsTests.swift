@@ -97,4 +97,24 @@ import Testing
             #"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient", "# + keys + #", "k7": 0}}]}"#)
         #expect(many.warnings.filter { $0.message.contains("duplicate key \"k7\"") }.count == 1)
     }
+
+    /// Keys and names are matched on their bytes when they have no escapes (issue 26), and as text when they do: an
+    /// escaped spelling of a known key, event type or parameter is read as it (as Apple's JSON loader reads it), and a
+    /// name one byte longer or shorter is not.
+    @Test func escapedKeysAndNamesAreReadAsTheirText() throws {
+        let document = try AHAPReader.read(
+            #"{"Pattern": [{"\u0045vent": {"\u0054ime": 0.5, "EventType": "Haptic\u0054ransient", "EventParameters": "#
+                + #"[{"Parameter\u0049D": "Haptic\u0049ntensity", "ParameterValue": 0.3}]}}, "#
+                + #"{"Parameter": {"ParameterID": "HapticIntensity\u0043ontrol", "Time": 0.1, "ParameterValue": 0.5}}]}"#)
+        let event = try #require(document.pattern.events.first)
+        #expect(event.type == .hapticTransient && event.time == 0.5)
+        #expect(event.parameters == [EventParameter(.hapticIntensity, 0.3)])
+        #expect(document.pattern.parameters.map(\.id) == [.hapticIntensityControl])
+        #expect(document.warnings.isEmpty, "\(document.warnings)")
+        #expect(throws: PatternError.self) {
+            try AHAPReader.read(#"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransients"}}]}"#)
+        }
+        let shortKey = try AHAPReader.read(#"{"Pattern": [{"Event": {"Tim": 0, "Time": 0, "EventType": "HapticTransient"}}]}"#)
+        #expect(shortKey.warnings.contains { $0.message.contains("unknown key \"Tim\"") })
+    }
 }
