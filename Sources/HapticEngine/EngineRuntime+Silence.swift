@@ -9,7 +9,7 @@ extension EngineRuntime {
     ///
     /// "Heard" means: the mixer has rendered its last sounding frame (every player started before this call has
     /// finished or faded out, nothing is scheduled, no motor burst is held), the device has taken a silent block after
-    /// it, and the device's own latency (``HapticDevices/HapticDevice/reportedLatency``, e.g. an ALSA buffer) has
+    /// it, and the device's own latency (`HapticDevice.reportedLatency`, e.g. an ALSA buffer) has
     /// passed since. The render thread publishes that through atomics and wakes the engine's service when a request
     /// can be answered; nothing polls.
     ///
