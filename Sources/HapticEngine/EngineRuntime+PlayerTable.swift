@@ -4,14 +4,23 @@ import HapticRender
 // The runtime's player table: every player's state, keyed by the handle its `EnginePlayer` object keeps. The object
 // asks the runtime for everything; the state is read and written only under the engine's lock.
 extension EngineRuntime {
-    /// Enters a new player's state in the table and returns its handle.
-    func addPlayer(program: PatternProgram, openingOnset: MotorLevels?) -> EnginePlayerHandle {
+    /// Enters a new player's state in the table (one locked pass: the device is read in it too) and returns its
+    /// handle, with the onset an onset-anticipating motor device should prepare for the program's first transient
+    /// (the caller tells the device, outside the lock).
+    func addPlayer(program: PatternProgram) -> (EnginePlayerHandle, anticipated: OpeningOnset?) {
         state.withLock { s in
             purgeReleasedPlayersLocked(&s)
-            let handle = EnginePlayerHandle(id: s.nextPlayerID)
-            s.nextPlayerID += 1
-            s.players[handle] = PlayerState(program: program, epoch: s.epoch, openingOnset: openingOnset)
-            return handle
+            var anticipated: OpeningOnset?
+            if let onset = program.firstTransient, let device = s.anticipatingDevice {
+                let profile = device.info.profile
+                if ActuatorTranslator.Mode(profile.mode) != .pcm {
+                    let levels = MotorLevels.onset(intensity: onset.intensity, sharpness: onset.sharpness, profile: profile, route: route)
+                    anticipated = OpeningOnset(device: device, levels: levels)
+                }
+            }
+            let opening = program.opensWithTransient ? anticipated?.levels : nil
+            let handle = s.players.insert(PlayerState(program: program, epoch: s.epoch, openingOnset: opening))
+            return (handle, anticipated)
         }
     }
 

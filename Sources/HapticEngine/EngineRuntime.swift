@@ -70,7 +70,11 @@ public final class EngineRuntime: @unchecked Sendable {
     var sampleRate: Double { configuration.sampleRate }
 
     struct State: Sendable {
-        var device: any HapticDevice
+        var device: any HapticDevice {
+            didSet { anticipatingDevice = device as? any OnsetAnticipating }
+        }
+        /// ``device`` when it anticipates onsets (evdev), else `nil`: cast once per device, not per player or start.
+        var anticipatingDevice: (any OnsetAnticipating)?
         var session: EngineSession?
         /// Manual clock: engine frames elapsed while no session ran (and up to the last session's end).
         var manualFrame = 0
@@ -94,9 +98,7 @@ public final class EngineRuntime: @unchecked Sendable {
         /// Set by ``endForGood(_:)``: the device is gone for good and the engine never starts again.
         var endedForGood: String?
         /// Every player's state, keyed by the handle its ``EnginePlayer`` object keeps (see `PlayerState`).
-        var players: [EnginePlayerHandle: PlayerState] = [:]
-        /// The id of the next player made.
-        var nextPlayerID: UInt64 = 0
+        var players = PlayerTable()
         /// ``purgeReleasedPlayersLocked(_:)``'s scratch list (kept to reuse its storage).
         var releasedScratch: [EnginePlayerHandle] = []
     }
@@ -124,6 +126,7 @@ public final class EngineRuntime: @unchecked Sendable {
         self.callbackQueue = callbackQueue ?? DispatchQueue(label: "OpenCoreHaptics.engine.callbacks")
         self.serviceQueue = DispatchQueue(label: "OpenCoreHaptics.engine.service")
         var state = State(device: device, idleTimeout: configuration.idleTimeout)
+        state.anticipatingDevice = device as? any OnsetAnticipating
         // The player table's storage is allocated here, not by the first players (makePlayer costs its objects only).
         state.players.reserveCapacity(Self.playerTableCapacity)
         state.releasedScratch.reserveCapacity(Self.playerTableCapacity)
@@ -453,15 +456,8 @@ public final class EngineRuntime: @unchecked Sendable {
     /// transient will play, so it can prepare that onset ahead of need (evdev then starts it without an upload, and,
     /// when the program opens with it, from the app's thread at the start itself).
     public func makePlayer(program: PatternProgram) -> EnginePlayer {
-        var opening: MotorLevels?
-        if let onset = program.firstTransient, let device = self.device as? any OnsetAnticipating {
-            let profile = device.info.profile
-            if ActuatorTranslator.Mode(profile.mode) != .pcm {
-                let levels = MotorLevels.onset(intensity: onset.intensity, sharpness: onset.sharpness, profile: profile, route: route)
-                device.anticipateOnset(levels)
-                if program.opensWithTransient { opening = levels }
-            }
-        }
-        return EnginePlayer(runtime: self, program: program, handle: addPlayer(program: program, openingOnset: opening))
+        let (handle, anticipated) = addPlayer(program: program)
+        if let anticipated { anticipated.device.anticipateOnset(anticipated.levels) }
+        return EnginePlayer(runtime: self, program: program, handle: handle)
     }
 }
