@@ -31,20 +31,27 @@ extension EngineRuntime {
     /// dropped while the engine's lock is held (a completion handler or a finished run released there may hold it),
     /// and taking that lock again would deadlock.
     func playerReleased(_ handle: EnginePlayerHandle) {
-        releasedPlayers.withLock { $0.append(handle) }
+        releasedPlayers.withLock { list in
+            list.append(handle)
+            releasedPlayerCount.add(1, ordering: .relaxed)
+        }
     }
 
     /// Forgets the state of every player whose object is gone. Dropping a state can release another player (a
     /// completion handler holding it), whose `deinit` then only queues it for the next pass.
+    ///
+    /// A pass with nothing queued takes no second lock (``releasedPlayerCount``; a release it misses is queued for
+    /// the next pass); one with something queued swaps the queue with the scratch list, so neither is copied or
+    /// reallocated.
     func purgeReleasedPlayersLocked(_ s: inout State) {
+        guard releasedPlayerCount.load(ordering: .relaxed) != 0 else { return }
         var released = s.releasedScratch
         s.releasedScratch = []
         releasedPlayers.withLock { list in
-            released.append(contentsOf: list)
-            list.removeAll(keepingCapacity: true)
+            swap(&list, &released)
+            releasedPlayerCount.subtract(released.count, ordering: .relaxed)
         }
-        for handle in released { s.players[handle] = nil }
-        released.removeAll(keepingCapacity: true)
+        while let handle = released.popLast() { s.players[handle] = nil }
         s.releasedScratch = released
     }
 

@@ -65,6 +65,9 @@ public final class EngineRuntime: @unchecked Sendable {
     package var serviceWakeCount: Int { serviceWakes.load(ordering: .relaxed) }
     /// Players whose objects are gone, waiting to leave ``State/players`` (see ``playerReleased(_:)``).
     let releasedPlayers = LockedState<[EnginePlayerHandle]>([])
+    /// How many handles ``releasedPlayers`` holds, changed under its lock: a locked pass with nothing to forget
+    /// reads it instead of taking that lock too.
+    let releasedPlayerCount = Atomic<Int>(0)
     /// The player table's first capacity: players alive at once before it grows.
     static let playerTableCapacity = 16
     var sampleRate: Double { configuration.sampleRate }
