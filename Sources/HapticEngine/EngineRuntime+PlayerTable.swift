@@ -27,10 +27,15 @@ extension EngineRuntime {
     /// Called by a player object's `deinit`: its state leaves the table at the next locked pass that looks
     /// (``purgeReleasedPlayersLocked(_:)``); its run, if one plays, keeps playing with the completion it started with.
     ///
-    /// It takes only ``releasedPlayers``' own lock, never the engine's: the last reference to a player can be
+    /// It sets the player's bit in ``releasedSlots`` (in the first 64 slots) or takes only ``releasedPlayers``' own
+    /// lock, never the engine's lock: the last reference to a player can be
     /// dropped while the engine's lock is held (a completion handler or a finished run released there may hold it),
     /// and taking that lock again would deadlock.
     func playerReleased(_ handle: EnginePlayerHandle) {
+        if handle.slot < UInt64.bitWidth {
+            _ = releasedSlots.bitwiseOr(1 << UInt64(handle.slot), ordering: .relaxed)
+            return
+        }
         releasedPlayers.withLock { list in
             list.append(handle)
             releasedPlayerCount.add(1, ordering: .relaxed)
@@ -40,10 +45,17 @@ extension EngineRuntime {
     /// Forgets the state of every player whose object is gone. Dropping a state can release another player (a
     /// completion handler holding it), whose `deinit` then only queues it for the next pass.
     ///
-    /// A pass with nothing queued takes no second lock (``releasedPlayerCount``; a release it misses is queued for
-    /// the next pass); one with something queued swaps the queue with the scratch list, so neither is copied or
-    /// reallocated.
+    /// Players in the first 64 slots are found in ``releasedSlots`` (no lock). A pass with nothing queued takes no
+    /// second lock (``releasedPlayerCount``; a release it misses is seen by the next pass); one with something queued
+    /// swaps the queue with the scratch list, so neither is copied or reallocated.
     func purgeReleasedPlayersLocked(_ s: inout State) {
+        if releasedSlots.load(ordering: .relaxed) != 0 {
+            var slots = releasedSlots.exchange(0, ordering: .relaxed)
+            while slots != 0 {
+                s.players.remove(slot: slots.trailingZeroBitCount)
+                slots &= slots &- 1
+            }
+        }
         guard releasedPlayerCount.load(ordering: .relaxed) != 0 else { return }
         var released = s.releasedScratch
         s.releasedScratch = []

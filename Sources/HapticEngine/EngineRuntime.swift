@@ -65,6 +65,9 @@ public final class EngineRuntime: @unchecked Sendable {
     package var serviceWakeCount: Int { serviceWakes.load(ordering: .relaxed) }
     /// Players whose objects are gone, waiting to leave ``State/players`` (see ``playerReleased(_:)``).
     let releasedPlayers = LockedState<[EnginePlayerHandle]>([])
+    /// Players whose objects are gone in the table's first 64 slots, one bit per slot, set without a lock (most
+    /// players live in those slots); the others are queued in ``releasedPlayers``.
+    let releasedSlots = Atomic<UInt64>(0)
     /// How many handles ``releasedPlayers`` holds, changed under its lock: a locked pass with nothing to forget
     /// reads it instead of taking that lock too.
     let releasedPlayerCount = Atomic<Int>(0)

@@ -55,11 +55,20 @@ struct PlayerTable: Sendable {
             guard handle.slot < slots.count, slots[handle.slot].id == handle.id, slots[handle.slot].state != nil else {
                 return
             }
-            slots[handle.slot].state = newValue
             if newValue == nil {
-                freeSlots.append(handle.slot)
-                count -= 1
+                remove(slot: handle.slot)
+            } else {
+                slots[handle.slot].state = newValue
             }
         }
+    }
+
+    /// Removes the state in `slot`, if it holds one: the state of a player whose object is gone (its slot is not
+    /// reused before its state is removed, so the slot names it).
+    mutating func remove(slot: Int) {
+        guard slot < slots.count, slots[slot].state != nil else { return }
+        slots[slot].state = nil
+        freeSlots.append(slot)
+        count -= 1
     }
 }
