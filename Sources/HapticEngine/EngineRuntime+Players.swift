@@ -107,7 +107,7 @@ extension EngineRuntime {
     private func openingOnset(of player: PlayerState, at time: Double, _ session: EngineSession, _ s: State) -> OpeningOnset? {
         guard let onset = player.openingOnset, (player.cachedOffset ?? 0) == 0, !player.mutedSetting, !s.isMutedForHaptics,
             time == 0 || scheduledFrame(for: time, session).isImmediate,
-            let device = s.device as? any OnsetAnticipating
+            let device = s.anticipatingDevice
         else { return nil }
         return OpeningOnset(device: device, levels: onset)
     }
@@ -191,10 +191,12 @@ extension EngineRuntime {
         session.runs[handle] = PlayerRun(player: key, state: player, startFrame: frame)
         if isImmediate { session.lastImmediateStartFrame = frame }
         paceServiceLocked(session)
-        s.players[key]?.run = handle
-        s.players[key]?.isPaused = false
-        s.players[key]?.cachedOffset = nil
-        s.players[key]?.intensityControl = 1
+        var started = player
+        started.run = handle
+        started.isPaused = false
+        started.cachedOffset = nil
+        started.intensityControl = 1
+        s.players[key] = started
     }
 
     func stopPlayer(_ key: EnginePlayerHandle, at time: Double) throws(EngineError) {
@@ -306,7 +308,7 @@ extension EngineRuntime {
             if let previous = s.players[key]?.intensityControl, previous > 0, program.parameterCount == 0,
                 program.curveCount == 0, value != previous
             {
-                (s.device as? any OnsetAnticipating)?.anticipateScale(value / previous)
+                s.anticipatingDevice?.anticipateScale(value / previous)
             }
             s.players[key]?.intensityControl = value
         }

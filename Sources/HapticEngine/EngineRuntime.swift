@@ -65,12 +65,22 @@ public final class EngineRuntime: @unchecked Sendable {
     package var serviceWakeCount: Int { serviceWakes.load(ordering: .relaxed) }
     /// Players whose objects are gone, waiting to leave ``State/players`` (see ``playerReleased(_:)``).
     let releasedPlayers = LockedState<[EnginePlayerHandle]>([])
+    /// Players whose objects are gone in the table's first 64 slots, one bit per slot, set without a lock (most
+    /// players live in those slots); the others are queued in ``releasedPlayers``.
+    let releasedSlots = Atomic<UInt64>(0)
+    /// How many handles ``releasedPlayers`` holds, changed under its lock: a locked pass with nothing to forget
+    /// reads it instead of taking that lock too.
+    let releasedPlayerCount = Atomic<Int>(0)
     /// The player table's first capacity: players alive at once before it grows.
     static let playerTableCapacity = 16
     var sampleRate: Double { configuration.sampleRate }
 
     struct State: Sendable {
-        var device: any HapticDevice
+        var device: any HapticDevice {
+            didSet { anticipatingDevice = device as? any OnsetAnticipating }
+        }
+        /// ``device`` when it anticipates onsets (evdev), else `nil`: cast once per device, not per player or start.
+        var anticipatingDevice: (any OnsetAnticipating)?
         var session: EngineSession?
         /// Manual clock: engine frames elapsed while no session ran (and up to the last session's end).
         var manualFrame = 0
@@ -94,9 +104,7 @@ public final class EngineRuntime: @unchecked Sendable {
         /// Set by ``endForGood(_:)``: the device is gone for good and the engine never starts again.
         var endedForGood: String?
         /// Every player's state, keyed by the handle its ``EnginePlayer`` object keeps (see `PlayerState`).
-        var players: [EnginePlayerHandle: PlayerState] = [:]
-        /// The id of the next player made.
-        var nextPlayerID: UInt64 = 0
+        var players = PlayerTable()
         /// ``purgeReleasedPlayersLocked(_:)``'s scratch list (kept to reuse its storage).
         var releasedScratch: [EnginePlayerHandle] = []
     }
@@ -124,6 +132,7 @@ public final class EngineRuntime: @unchecked Sendable {
         self.callbackQueue = callbackQueue ?? DispatchQueue(label: "OpenCoreHaptics.engine.callbacks")
         self.serviceQueue = DispatchQueue(label: "OpenCoreHaptics.engine.service")
         var state = State(device: device, idleTimeout: configuration.idleTimeout)
+        state.anticipatingDevice = device as? any OnsetAnticipating
         // The player table's storage is allocated here, not by the first players (makePlayer costs its objects only).
         state.players.reserveCapacity(Self.playerTableCapacity)
         state.releasedScratch.reserveCapacity(Self.playerTableCapacity)
@@ -453,15 +462,8 @@ public final class EngineRuntime: @unchecked Sendable {
     /// transient will play, so it can prepare that onset ahead of need (evdev then starts it without an upload, and,
     /// when the program opens with it, from the app's thread at the start itself).
     public func makePlayer(program: PatternProgram) -> EnginePlayer {
-        var opening: MotorLevels?
-        if let onset = program.firstTransient, let device = self.device as? any OnsetAnticipating {
-            let profile = device.info.profile
-            if ActuatorTranslator.Mode(profile.mode) != .pcm {
-                let levels = MotorLevels.onset(intensity: onset.intensity, sharpness: onset.sharpness, profile: profile, route: route)
-                device.anticipateOnset(levels)
-                if program.opensWithTransient { opening = levels }
-            }
-        }
-        return EnginePlayer(runtime: self, program: program, handle: addPlayer(program: program, openingOnset: opening))
+        let (handle, anticipated) = addPlayer(program: program)
+        if let anticipated { anticipated.device.anticipateOnset(anticipated.levels) }
+        return EnginePlayer(runtime: self, program: program, handle: handle)
     }
 }

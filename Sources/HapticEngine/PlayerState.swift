@@ -4,12 +4,16 @@ import HapticRender
 import HapticSystem
 
 /// A player's key in its runtime's player table: the ``EnginePlayer`` object keeps the key, the runtime keeps the
-/// player's state under it (``EngineRuntime/State/players``). Unique within a runtime; never reused.
+/// player's state under it (``EngineRuntime/State/players``, a ``PlayerTable``). Unique within a runtime; never
+/// reused.
 ///
 /// Not the mixer's `PlayerHandle`: that names one *run*'s mixer slot (each start takes a fresh one), while a player
 /// lives across runs, engine starts and stops.
 struct EnginePlayerHandle: Hashable, Sendable {
+    /// The player's id: the table's count of players entered before it.
     let id: UInt64
+    /// Where the table keeps the player's state (reused by a later player once this one has left).
+    let slot: Int
 }
 
 /// The control-side state of one player, kept by the runtime in its player table under the engine's lock; the
@@ -73,7 +77,7 @@ struct PlayerRun {
 
     /// The handler to call when the run ends: the player's current one, else (the player is gone) the one it had at
     /// the start.
-    func completion(in players: [EnginePlayerHandle: PlayerState]) -> (@Sendable (EngineError?) -> Void)? {
+    func completion(in players: PlayerTable) -> (@Sendable (EngineError?) -> Void)? {
         if let state = players[player] { return state.completionSetting }
         return completionAtStart
     }

@@ -22,12 +22,13 @@ final class RenderProgress: Sendable {
     private let descriptor: Int32
     /// Blocks written (render side; one writer).
     private let blocks = Atomic<Int>(0)
-    /// The earliest block count a waiter waits for (`Int.max`: none), kept by the waiters under `requests`' lock.
+    /// The earliest block count a waiter waits for (`Int.max`: none), kept by the waiters under ``requestList``'s lock.
     private let wanted = Atomic<Int>(.max)
-    /// What each waiter waits for, by ticket.
-    private let requests = LockedState<(next: Int, blocks: [Int: Int])>((0, [:]))
+    /// What each waiter waits for, by ticket; made by the first wait, like ``turnLock`` (an output nobody waits on
+    /// allocates neither).
+    private let requestList = MadeOnFirstUse<LockedState<(next: Int, blocks: [Int: Int])>>()
     /// One waiter at a time polls the descriptor.
-    private let turn = LockedState(())
+    private let turnLock = MadeOnFirstUse<LockedState<Void>>()
 
     /// Creates the signal (an `eventfd` where the system has one).
     init() {
@@ -74,13 +75,15 @@ final class RenderProgress: Sendable {
     /// - Returns: whether `reached()` held.
     @discardableResult
     func wait(until deadline: Double, block: () -> Int, for reached: () -> Bool) -> Bool {
+        let requests = requestList.get { LockedState((next: 0, blocks: [:])) }
+        let turn = turnLock.get { LockedState(()) }
         let ticket = requests.withLock { r -> Int in
             r.next += 1
             return r.next
         }
-        defer { request(nil, ticket: ticket) }
+        defer { request(nil, ticket: ticket, requests) }
         while true {
-            request(block(), ticket: ticket)
+            request(block(), ticket: ticket, requests)
             atomicMemoryFence(ordering: .sequentiallyConsistent)
             if reached() { return true }
             if MonotonicClock.now() >= deadline { return false }
@@ -99,7 +102,7 @@ final class RenderProgress: Sendable {
     }
 
     /// Records (or, `nil`, withdraws) what the waiter with `ticket` waits for, and publishes the earliest.
-    private func request(_ block: Int?, ticket: Int) {
+    private func request(_ block: Int?, ticket: Int, _ requests: LockedState<(next: Int, blocks: [Int: Int])>) {
         requests.withLock { r in
             r.blocks[ticket] = block
             wanted.store(r.blocks.values.min() ?? .max, ordering: .sequentiallyConsistent)

@@ -35,8 +35,8 @@ final class SilenceWatch: Sendable {
     private let quietTimeBits = Atomic<UInt64>(0)
     /// The render side wakes the service for a quiet block with this index or later (`Int.max`: nobody waits).
     private let wanted = Atomic<Int>(.max)
-    /// The waiters.
-    private let waiting = LockedState(Waiting())
+    /// The waiters, made by the first request (an engine start that nobody asks about allocates no list or lock).
+    private let waitingList = MadeOnFirstUse<LockedState<Waiting>>()
 
     /// One request.
     private struct Waiter {
@@ -117,14 +117,14 @@ final class SilenceWatch: Sendable {
     func add(deadline: Double, handler: @escaping @Sendable (Bool) -> Void) {
         atomicMemoryFence(ordering: .sequentiallyConsistent)
         let after = begun.load(ordering: .relaxed)
-        waiting.withLock { w in
+        waitingList.get { LockedState(Waiting()) }.withLock { w in
             w.waiters.append(Waiter(after: after, deadline: deadline, handler: handler))
             if after + 1 < wanted.load(ordering: .relaxed) { wanted.store(after + 1, ordering: .sequentiallyConsistent) }
         }
     }
 
     /// Whether anyone waits.
-    var hasWaiters: Bool { waiting.withLock { !$0.waiters.isEmpty } }
+    var hasWaiters: Bool { waitingList.ifMade?.withLock { !$0.waiters.isEmpty } ?? false }
 
     /// Takes the requests that are answered at `now` (the engine's clock): `true` for those whose silence was
     /// heard, `false` for those whose deadline passed first. Also returns when the service should look again (a
@@ -134,6 +134,7 @@ final class SilenceWatch: Sendable {
     ///   - latency: how long the device holds a sample before it plays (its reported latency), in seconds.
     ///   - realTime: `false` on a manual clock: silence is heard when it is seen (the clock is the frames).
     func collect(now: Double, latency: Double, realTime: Bool) -> (answers: [@Sendable () -> Void], lookAgain: Double?) {
+        guard let waiting = waitingList.ifMade else { return ([], nil) }  // nobody has asked
         let state = snapshot()
         return waiting.withLock { w in
             for index in w.waiters.indices
@@ -168,7 +169,8 @@ final class SilenceWatch: Sendable {
 
     /// Takes every request (the engine stopped: nothing of it sounds any more).
     func takeAll() -> [@Sendable (Bool) -> Void] {
-        waiting.withLock { w in
+        guard let waiting = waitingList.ifMade else { return [] }
+        return waiting.withLock { w in
             defer {
                 w.waiters = []
                 w.scheduled = .infinity

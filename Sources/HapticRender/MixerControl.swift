@@ -28,8 +28,13 @@ public final class MixerControl: @unchecked Sendable {
 
     /// The mixer this control drives; its render side belongs to whoever renders it.
     public let mixer: Mixer
-    /// Retains passed to the mixer and not yet given back, per object (``MixerCommand``'s rule).
-    private var outstanding: [UnsafeMutableRawPointer: Int] = [:]
+    /// Retains passed to the mixer and not yet given back, per object (``MixerCommand``'s rule): the first object
+    /// here, the others in ``others``. An object is in one of the two, never both. Most of the time the mixer holds
+    /// one program (a feedback output renders one at a time; an engine's players often share one), and then
+    /// keeping count allocates nothing.
+    private var first: (object: UnsafeMutableRawPointer, count: Int)?
+    /// The other objects' retains (see ``first``).
+    private var others: [UnsafeMutableRawPointer: Int] = [:]
     /// Slots whose return a full command queue refused; returned again by ``collect(_:)``.
     private var slotsToFree: [PlayerHandle] = []
 
@@ -40,13 +45,12 @@ public final class MixerControl: @unchecked Sendable {
 
     deinit {
         // The render side has let go of the mixer (see "Thread safety"): what it still held is released here.
-        for (object, count) in outstanding {
-            for _ in 0..<count { Unmanaged<AnyObject>.fromOpaque(object).release() }
-        }
+        if let first { Self.release(first.object, times: first.count) }
+        for (object, count) in others { Self.release(object, times: count) }
     }
 
     /// Distinct programs and curves the mixer holds now (retained and not yet given back).
-    public var retainedObjectCount: Int { outstanding.count }
+    public var retainedObjectCount: Int { (first == nil ? 0 : 1) + others.count }
 
     /// Player slots waiting to be returned to the mixer because the command queue was full.
     public var pendingSlotCount: Int { slotsToFree.count }
@@ -124,17 +128,32 @@ public final class MixerControl: @unchecked Sendable {
             retained.release()
             return false
         }
-        outstanding[retained.toOpaque(), default: 0] += 1
+        let key = retained.toOpaque()
+        if let entry = first, entry.object == key {
+            first = (key, entry.count + 1)
+        } else if first == nil, others.isEmpty || others[key] == nil {
+            first = (key, 1)
+        } else {
+            others[key, default: 0] += 1
+        }
         return true
     }
 
     /// Balances one retain the mixer gave back.
     private func giveBack<Object: AnyObject>(_ object: Unmanaged<Object>) {
         let key = object.toOpaque()
-        guard let count = outstanding[key] else {
+        if let entry = first, entry.object == key {
+            first = entry.count > 1 ? (key, entry.count - 1) : nil
+        } else if let count = others[key] {
+            others[key] = count > 1 ? count - 1 : nil
+        } else {
             preconditionFailure("MixerControl: the mixer gave back an object this control never sent")
         }
-        outstanding[key] = count > 1 ? count - 1 : nil
         object.release()
+    }
+
+    /// Releases `object` `count` times (what the mixer still held when the control went away).
+    private static func release(_ object: UnsafeMutableRawPointer, times count: Int) {
+        for _ in 0..<count { Unmanaged<AnyObject>.fromOpaque(object).release() }
     }
 }

@@ -78,4 +78,29 @@ import Testing
         #expect(throws: EngineError.self) { try player.start(atTime: 0) }
         runtime.stop()
     }
+
+    @Test func aHandleWhosePlayerLeftDoesNotReachThePlayerInItsSlotNow() {
+        var table = PlayerTable()
+        let gone = table.insert(PlayerState(program: Self.program, epoch: 0, openingOnset: nil))
+        table[gone] = nil
+        let next = table.insert(PlayerState(program: Self.program, epoch: 1, openingOnset: nil))
+        #expect(next.slot == gone.slot, "the freed slot serves the next player")
+        #expect(table[gone] == nil, "the old handle finds nothing")
+        table[gone] = PlayerState(program: Self.program, epoch: 2, openingOnset: nil)  // ignored
+        #expect(table[next]?.epoch == 1)
+        #expect(table.count == 1)
+    }
+
+    @Test func playersBeyondTheFirst64SlotsLeaveTheTableToo() throws {
+        let runtime = Self.runtime()
+        try runtime.start()
+        var players = (0..<100).map { _ in runtime.makePlayer(program: Self.program) }
+        players[70].loopEnabled = true
+        #expect(runtime.playerStateCount == 100)
+        players.removeAll()
+        let kept = runtime.makePlayer(program: Self.program)
+        #expect(runtime.playerStateCount == 1, "released players in every slot left the table")
+        #expect(!kept.loopEnabled, "a reused slot starts from a fresh state")
+        runtime.stop()
+    }
 }
