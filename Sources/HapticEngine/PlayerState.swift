@@ -19,8 +19,11 @@ struct EnginePlayerHandle: Hashable, Sendable {
 /// The control-side state of one player, kept by the runtime in its player table under the engine's lock; the
 /// ``EnginePlayer`` object is a handle to it and a facade that asks the runtime.
 struct PlayerState: Sendable {
-    /// The compiled program.
-    let program: PatternProgram
+    /// The compiled program, not kept alive here: the player object owns it (and a run's program is kept by the
+    /// mixer's control while it plays). Only calls made through the live player object read it; a released
+    /// player's state waits in the table for the next locked pass, and must not keep its program alive until then
+    /// (the soak counted every such program as leaked after teardown).
+    unowned let program: PatternProgram
     /// The reset epoch the player was made in; after a reset its calls fail with `invalidPlayer`.
     let epoch: Int
     /// The motor levels the program opens with when it opens with a lone transient (``PatternProgram/opensWithTransient``)
