@@ -90,12 +90,11 @@ final class RenderProgress: Sendable {
             turn.withLock { _ in
                 // Another waiter may have taken the signal for a block that also concerns this one.
                 if reached() { return }
-                let remaining = Swift.min(deadline - MonotonicClock.now(), 86_400)
-                guard remaining > 0 else { return }
                 guard descriptor >= 0 else {
                     MonotonicClock.sleep(until: deadline)  // no eventfd: the deadline bounds the wait
                     return
                 }
+                // Bounds and clamps the wait itself (a passed deadline only takes a pending signal).
                 _ = WakeSignal.waitForEventDescriptor(descriptor, until: deadline)
             }
         }
