@@ -74,7 +74,10 @@ import Testing
         let last = try #require(RecordedWAV.lastActive(recorded.drive), "no haptic output")
         let trailing = Double(recorded.frameCount - 1 - last) / Double(recorded.sampleRate)
         #expect(trailing > 0, "the output was closed before it fell silent")
-        #expect(trailing < 0.04, "the device stayed open \(trailing * 1e3) ms after the sound ended")
+        // Under a sanitizer every block costs several times as much and the machine is shared: the bound only has
+        // to tell the engine's answer from a fixed settle sleep there, not measure it.
+        let bound = CommandRunner.sanitizerBuild ? 0.25 : 0.04
+        #expect(trailing < bound, "the device stayed open \(trailing * 1e3) ms after the sound ended")
     }
 
     @Test func customAudioResolvesBesideTheFile() throws {

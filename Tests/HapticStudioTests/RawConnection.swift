@@ -1,5 +1,6 @@
 import Foundation
 import HapticSystem
+import HapticTestSupport
 
 /// A TCP connection to the studio that sends exactly the bytes a test asks for — no browser or HTTP client to add
 /// or fix headers — with HTTP requests, a WebSocket handshake and WebSocket frames built by hand.
@@ -38,8 +39,11 @@ final class RawConnection {
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
     }
 
-    /// Ten seconds from now: how long any one read or write may wait.
-    private static func deadline() -> ContinuousClock.Instant { .now + .seconds(10) }
+    /// How long any one read or write may wait: ten seconds, or a minute in a sanitizer build, where a studio reply
+    /// competes with the rest of the suite for two cores at several times its usual cost (a 10 s wait failed there).
+    private static func deadline() -> ContinuousClock.Instant {
+        .now + (CommandRunner.sanitizerBuild ? .seconds(60) : .seconds(10))
+    }
 
     deinit { close(descriptor) }
 
