@@ -28,6 +28,8 @@ let package = Package(
         .library(name: "OpenHapticFeedback", targets: ["OpenHapticFeedback"]),
         .library(name: "OpenGameController", targets: ["OpenGameController"]),
         .executable(name: "haptic", targets: ["haptic"]),
+        // libCoreHapticsWrapper.so: the C ABI of Apple's Unity Core Haptics plug-in (Scripts/build-unity-plugin.sh).
+        .library(name: "CoreHapticsWrapper", type: .dynamic, targets: ["CoreHapticsWrapper"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -134,6 +136,17 @@ let package = Package(
             ],
             exclude: ["Web"]
         ),
+        // The C ABI's header (include/CoreHapticsWrapper.h): the 58 entry points of Apple's Unity plug-in and their
+        // structs. Declarations only; the definitions are CoreHapticsWrapper's @_cdecl functions.
+        .target(name: "CCoreHapticsWrapper"),
+        // The C ABI: Apple's Unity Core Haptics plug-in's entry points over OpenCoreHaptics and OpenHapticFeedback,
+        // with handles in a table (never addresses) so a stale or foreign handle is reported, not followed.
+        .target(
+            name: "CoreHapticsWrapper",
+            dependencies: [
+                "CCoreHapticsWrapper", "OpenCoreHaptics", "OpenHapticFeedback", "HapticSystem",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // The command-line tool: main.swift only.
         .executableTarget(name: "haptic", dependencies: ["HapticCommands"]),
         // Real-kernel check: drives a uinput force-feedback device in the QEMU guest of .ci/qemu-evdev.sh.
@@ -190,6 +203,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "HapticSystemTests", dependencies: ["HapticSystem"]),
+        .testTarget(
+            name: "CoreHapticsWrapperTests",
+            dependencies: ["CoreHapticsWrapper", "CCoreHapticsWrapper", "OpenCoreHaptics", "HapticSystem", "HapticTestSupport"]),
         .testTarget(name: "HapticAnalysisTests", dependencies: ["HapticAnalysis", "HapticPattern", "HapticRender", "HapticTestSupport"]),
         .testTarget(name: "HapticRenderTests", dependencies: ["HapticRender", "HapticPattern", "HapticTestSupport"]),
         .testTarget(
