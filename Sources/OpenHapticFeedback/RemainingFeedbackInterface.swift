@@ -3,7 +3,7 @@
 //
 // This file declares nothing; it is the checklist (after OpenCombine's RemainingCombineInterface.swift). Remove a
 // line when its symbol lands, and keep the names exactly as Apple spells them (Apple's UIKit, WatchKit, AppKit and
-// SwiftUI reference documentation; /work/shared/spec/apple-api-26.md cites the source of each).
+// SwiftUI reference documentation; issue 24's audit of the 26 SDKs cites the source of each).
 //
 // Done: UIFeedbackGenerator (open; init(), prepare()), UIImpactFeedbackGenerator (open; + FeedbackStyle 0–4,
 //   init(style:), init(), impactOccurred(), impactOccurred(intensity:), impactOccurred(at:),
