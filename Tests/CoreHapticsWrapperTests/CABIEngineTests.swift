@@ -86,6 +86,7 @@ extension CABITests {
         #expect(CallbackLog.shared.waitForSignal(), "the engine stopped")
         #expect(CallbackLog.shared.stopped == [Int32(CHHapticEngine.StoppedReason.notifyWhenFinished.rawValue)])
         #expect(Self.errors(for: engine).isEmpty)
+        #expect(CallbackLog.shared.blockedGCSignals == 0, "callbacks run on a thread a managed runtime can stop")
     }
 
     @Test func destroyingAnEngineDestroysItsPlayers() throws {

@@ -92,6 +92,7 @@ extension CABITests {
         CoreHaptics_CHHapticAdvancedPatternPlayer_Start(player, 0, Callbacks.error)
         #expect(CallbackLog.shared.waitForSignal(), "the pattern ends by itself and completes")
         #expect(CallbackLog.shared.finished.count == 2)
+        #expect(CallbackLog.shared.blockedGCSignals == 0, "completions run on a thread a managed runtime can stop")
 
         // Pattern-player calls take an advanced player; advanced calls refuse a pattern player.
         let plain = try #require(CoreHaptics_CHHapticEngine_MakePlayer(engine, Texts.transient, Callbacks.error))

@@ -13,7 +13,8 @@ final class CallbackLog: @unchecked Sendable {
 
     static let shared = CallbackLog()
 
-    private let state = LockedState((errors: [ReceivedError](), finished: [UInt](), allFinished: [UInt](), stopped: [Int32]()))
+    private let state = LockedState(
+        (errors: [ReceivedError](), finished: [UInt](), allFinished: [UInt](), stopped: [Int32](), blockedGCSignals: 0))
     /// Signalled once per completion, all-finished or stopped callback.
     let signal = DispatchSemaphore(value: 0)
 
@@ -21,9 +22,12 @@ final class CallbackLog: @unchecked Sendable {
     var finished: [UInt] { state.withLock { $0.finished } }
     var allFinished: [UInt] { state.withLock { $0.allFinished } }
     var stopped: [Int32] { state.withLock { $0.stopped } }
+    /// How many asynchronous callbacks ran on a thread that blocks `SIGPWR` or `SIGXCPU` (Mono's garbage collector
+    /// stops threads with them: such a thread would hang a collection).
+    var blockedGCSignals: Int { state.withLock { $0.blockedGCSignals } }
 
     func clear() {
-        state.withLock { $0 = ([], [], [], []) }
+        state.withLock { $0 = ([], [], [], [], 0) }
         while signal.wait(timeout: .now()) == .success {}
     }
 
@@ -36,18 +40,37 @@ final class CallbackLog: @unchecked Sendable {
     }
 
     func recordFinished(_ pointer: UnsafeRawPointer?) {
-        state.withLock { $0.finished.append(UInt(bitPattern: pointer)) }
+        let blocked = Self.blocksGCSignals()
+        state.withLock {
+            $0.finished.append(UInt(bitPattern: pointer))
+            if blocked { $0.blockedGCSignals += 1 }
+        }
         signal.signal()
     }
 
     func recordAllFinished(_ pointer: UnsafeRawPointer?) {
-        state.withLock { $0.allFinished.append(UInt(bitPattern: pointer)) }
+        let blocked = Self.blocksGCSignals()
+        state.withLock {
+            $0.allFinished.append(UInt(bitPattern: pointer))
+            if blocked { $0.blockedGCSignals += 1 }
+        }
         signal.signal()
     }
 
     func recordStopped(_ reason: Int32) {
-        state.withLock { $0.stopped.append(reason) }
+        let blocked = Self.blocksGCSignals()
+        state.withLock {
+            $0.stopped.append(reason)
+            if blocked { $0.blockedGCSignals += 1 }
+        }
         signal.signal()
+    }
+
+    /// Whether the calling thread blocks a signal Mono's collector needs.
+    private static func blocksGCSignals() -> Bool {
+        var mask = sigset_t()
+        pthread_sigmask(SIG_SETMASK, nil, &mask)
+        return sigismember(&mask, SIGPWR) == 1 || sigismember(&mask, SIGXCPU) == 1
     }
 }
 
