@@ -3,6 +3,7 @@ import HapticSystem
 #if os(Linux)
 import CHapticSupport
 import HapticDevices
+import Logging
 
 /// Reads the input events of game pads — never grabbing them — and reports which pad the player used: one thread
 /// for every pad, waiting in `poll` on their event nodes and on a wake `eventfd`.
@@ -163,7 +164,12 @@ package final class PadInputReader: Sendable {
         for (path, token) in wanted where nodes[path] == nil && failed[path] == nil {
             let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
             guard fd >= 0 else {
-                DeviceLog.logger.debug("game controllers: cannot read input of \(path) (errno \(errno))")
+                let code = errno
+                let level: Logger.Level = code == EACCES || code == EPERM ? .notice : .debug
+                DeviceLog.logger.log(
+                    level: level,
+                    "game controllers: cannot read the input of \(path) (open O_RDONLY: \(SystemCall.describe(errno: code))); GCController.current will not follow this pad"
+                )
                 failed[path] = token
                 continue
             }
