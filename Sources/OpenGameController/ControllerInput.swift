@@ -35,8 +35,10 @@ final class ControllerInput: Sendable {
         #endif
     }
 
-    /// `controllers` connected (the last becomes current); their input is read from now on.
-    func connected(_ controllers: [GCController]) {
+    /// `controllers` connected (the last becomes current); their input is read from now on. `announce` posts their
+    /// connection: it runs once the current controller is updated, before the current-controller notifications are
+    /// queued.
+    func connected(_ controllers: [GCController], announce: () -> Void) {
         for controller in controllers {
             if let spec = controller.info.simulation {
                 let filter = PadActivityFilter(axes: spec.axisRanges)
@@ -45,14 +47,15 @@ final class ControllerInput: Sendable {
                 pads.withLock { $0[path] = controller }
             }
         }
-        tracker.connected(controllers)
+        tracker.connected(controllers, announce: announce)
         #if os(Linux)
         for path in controllers.compactMap(\.info.evdevPath) { reader?.watch(path: path) }
         #endif
     }
 
-    /// `controller` disconnected: its input is no longer read, and it stops being current.
-    func disconnected(_ controller: GCController) {
+    /// `controller` disconnected: its input is no longer read, and it stops being current. `announce` posts the
+    /// disconnection, as in ``connected(_:announce:)``.
+    func disconnected(_ controller: GCController, announce: () -> Void) {
         if let path = controller.info.evdevPath {
             pads.withLock { pads in if pads[path] === controller { pads[path] = nil } }
             #if os(Linux)
@@ -60,7 +63,7 @@ final class ControllerInput: Sendable {
             #endif
         }
         simulated.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(controller)) }
-        tracker.disconnected(controller)
+        tracker.disconnected(controller, announce: announce)
     }
 
     /// A simulated pad's input event: whether it counted as the player using the pad (it is then current).

@@ -156,8 +156,8 @@ package final class ControllerRegistry: @unchecked Sendable {
         for problem in report.problems { DeviceLog.logger.warning("game controllers: \(problem)") }
         let found = report.controllers.map { GCController(info: $0, clock: clock, makeDevice: makeDevice) }
         state.withLock { s in s.controllers = found }
-        for controller in found { post(.GCControllerDidConnect, controller) }
-        input.connected(found)
+        // The current controller is updated before any of these notifications is delivered.
+        input.connected(found) { for controller in found { post(.GCControllerDidConnect, controller) } }
         #if os(Linux)
         if watchesHotPlug { startMonitor() }
         #endif
@@ -201,8 +201,7 @@ package final class ControllerRegistry: @unchecked Sendable {
             }
             if let controller {
                 DeviceLog.logger.notice("game controller connected: \(controller.info.name) (\(controller.info.id))")
-                post(.GCControllerDidConnect, controller)
-                input.connected([controller])
+                input.connected([controller]) { post(.GCControllerDidConnect, controller) }
             }
         case .removed(let id):
             let controller = state.withLock { s -> GCController? in
@@ -212,8 +211,7 @@ package final class ControllerRegistry: @unchecked Sendable {
             if let controller {
                 DeviceLog.logger.notice("game controller disconnected: \(controller.info.name) (\(controller.info.id))")
                 controller.disconnect()
-                post(.GCControllerDidDisconnect, controller)
-                input.disconnected(controller)
+                input.disconnected(controller) { post(.GCControllerDidDisconnect, controller) }
             }
         }
     }

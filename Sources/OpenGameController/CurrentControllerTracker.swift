@@ -22,9 +22,10 @@ final class CurrentControllerTracker: Sendable {
     /// The current controller.
     var current: GCController? { order.withLock { $0.last } }
 
-    /// `controllers` connected, in order: the last one becomes current.
-    func connected(_ controllers: [GCController]) {
-        change { order in order += controllers.filter { new in !order.contains { $0 === new } } }
+    /// `controllers` connected, in order: the last one becomes current. `announce` (the connect notifications) runs
+    /// once the order is updated, before the change is posted.
+    func connected(_ controllers: [GCController], announce: () -> Void = {}) {
+        change(announce: announce) { order in order += controllers.filter { new in !order.contains { $0 === new } } }
     }
 
     /// The player used `controller`: it becomes current (nothing is posted when it already is, or when it is no
@@ -36,17 +37,19 @@ final class CurrentControllerTracker: Sendable {
         }
     }
 
-    /// `controller` disconnected.
-    func disconnected(_ controller: GCController) {
-        change { order in order.removeAll { $0 === controller } }
+    /// `controller` disconnected; `announce` as in ``connected(_:announce:)``.
+    func disconnected(_ controller: GCController, announce: () -> Void = {}) {
+        change(announce: announce) { order in order.removeAll { $0 === controller } }
     }
 
-    /// Applies `body` and posts the change of the current controller, if any, while still holding the lock (so the
-    /// posts are queued in the order of the changes).
-    private func change(_ body: (inout [GCController]) -> Void) {
+    /// Applies `body`, runs `announce`, and posts the change of the current controller, if any, while still holding
+    /// the lock (so the posts are queued in the order of the changes, and an observer of `announce`'s notifications
+    /// already sees the new ``current``).
+    private func change(announce: () -> Void = {}, _ body: (inout [GCController]) -> Void) {
         order.withLock { order in
             let before = order.last
             body(&order)
+            announce()
             let after = order.last
             guard before !== after else { return }
             if let before { post(.GCControllerDidStopBeingCurrent, before) }

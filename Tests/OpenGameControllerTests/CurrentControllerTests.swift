@@ -116,7 +116,7 @@ extension GameControllerSuites {
             let b = try FakePadNode(path: folder.appendingPathComponent("event4").path)
             let probe: @Sendable (String) -> Result<EvdevCapabilities, DeviceError> = { path in
                 guard FileManager.default.fileExists(atPath: path) else { return .failure(DeviceError(.notFound, "\(path) is gone")) }
-                let name = path.hasSuffix("event3") ? "Pad A" : "Pad B"
+                let name = path.hasSuffix("event3") ? "Pad A" : path.hasSuffix("event4") ? "Pad B" : "Pad C"
                 return .success(
                     EvdevCapabilities(
                         path: path, name: name, supportsRumble: true, supportsPeriodicSine: false, supportsGain: false, effectSlots: 16,
@@ -144,6 +144,20 @@ extension GameControllerSuites {
             #expect(after.suffix(2) == [.stop(padB), .become(padA)], "the unplugged pad stops being current; the one left is")
             #expect(after.count == 7)
             #expect(GCController.current === padA && GCController.controllers().count == 1)
+
+            // A pad plugged in is current already when its GCControllerDidConnect arrives, then posted as such.
+            let seenAsCurrent = LockedState<[Bool]>([])
+            let token = NotificationCenter.default.addObserver(forName: .GCControllerDidConnect, object: nil, queue: nil) { note in
+                guard let controller = note.object as? GCController, controller.info.evdevPath != nil else { return }
+                seenAsCurrent.withLock { $0.append(GCController.current === controller) }
+            }
+            defer { NotificationCenter.default.removeObserver(token) }
+            let c = try FakePadNode(path: folder.appendingPathComponent("event6").path)
+            let plugged = notes.wait(for: 9)
+            let padC = try #require(GCController.controllers().first { $0.vendorName == "Pad C" })
+            #expect(plugged.suffix(2) == [.stop(padA), .become(padC)])
+            #expect(seenAsCurrent.withLock { $0 } == [true])
+            _ = c
         }
     }
 }
