@@ -149,6 +149,62 @@ connects = all_('gc', r'^CONNECTS ')
 check(len(connects) == 4 and all(s.endswith(' 1') for _, s in connects),
       'each controller present at start was posted as GCControllerDidConnect once')
 
+# --- 1b. GCController.current follows the pad the player touched last (input read from evdev, never grabbed) ---
+print('-- GCController.current: uinput input on the pads -> GCControllerDidStopBeingCurrent / DidBecomeCurrent')
+def current_notes(after=-1.0, before=1e18):
+    return [(time, 'become' if 'DidBecome' in s_ else 'stop', re.search(r"'([^']*)'", s_).group(1))
+            for time, s_ in all_('gc', r'^NOTE GCControllerDid(BecomeCurrent|StopBeingCurrent) ', after, before)]
+start = first('gc', r'^CURRENT start ')
+pressed_b = first('gc', r'^CURRENT B pressed current=')
+repeats = first('gc', r'^CURRENT B pressed 3 times')
+pressed_a = first('gc', r'^CURRENT A pressed ')
+timed = first('gc', r'^CURRENT TIMED start')
+timed_end = first('gc', r'^CURRENT TIMED end')
+if start and pressed_b and repeats and pressed_a and timed and timed_end:
+    initial = re.search(r"initial='([^']*)'", start[1]).group(1)
+    got = [(k, n) for _, k, n in current_notes(start[0], pressed_b[0])]
+    check(got == [('stop', initial), ('become', PAD_B)] and f"current='{PAD_B}'" in pressed_b[1],
+          f'a press on pad B makes it current: one DidStopBeingCurrent ({initial}), one DidBecomeCurrent (pad B): {got}')
+    got = current_notes(pressed_b[0], repeats[0])
+    check(not got and f"current='{PAD_B}'" in repeats[1] and len(all_('pb', r'^INPUT press', before=repeats[0])) == 4
+          and first('pa', r'^INPUT noise', before=repeats[0]) is not None,
+          f'three more presses on pad B and stick jitter on pad A inside the dead zone post nothing ({len(got)} notifications)')
+    got = [(k, n) for _, k, n in current_notes(repeats[0], pressed_a[0])]
+    check(got == [('stop', PAD_B), ('become', PAD_A)], f'then a press on pad A: one each: {got}')
+    notes_ = current_notes(timed[0], timed_end[0])
+    latency = {'p': [], 's': []}
+    ok = len(notes_) == 100
+    for tag, pad, kind in (('pb', PAD_B, 'press'), ('pa', PAD_A, 'stick')):
+        for _, s_ in all_(tag, rf'^INPUT {kind} ', timed[0], timed_end[0]):
+            written = float(re.search(r'written=([0-9.]+)', s_).group(1))
+            after = [t for t, k, n in notes_ if k == 'become' and n == pad and t > written]
+            if after:
+                latency[kind[0]].append(after[0] - written)
+            else:
+                ok = False
+    both = latency['p'] + latency['s']
+    check(ok and len(both) == 50, f'50 alternating changes (press on B, stick push on A): {len(notes_)} notifications, '
+          f'each input followed by its DidBecomeCurrent ({len(both)} paired)')
+    if both:
+        figures['current'] = latency
+    # Pad B, current again, unplugged: it stops being current, pad A (used most recently before it) becomes current;
+    # the re-plugged pad B connects, and connecting counts as a use.
+    before_unplug = first('gc', r'^CURRENT B pressed before the unplug')
+    after_unplug = first('gc', r'^CURRENT after the unplug')
+    disconnect = first('gc', rf"^NOTE GCControllerDidDisconnect '{PAD_B}'")
+    if before_unplug and after_unplug and disconnect:
+        got = [(k, n) for t, k, n in current_notes(before_unplug[0], after_unplug[0])]
+        check(got == [('stop', PAD_B), ('become', PAD_A)] and f"current='{PAD_A}'" in after_unplug[1]
+              and all(t > disconnect[0] for t, _, _ in current_notes(before_unplug[0], after_unplug[0])),
+              f'pad B unplugged while current: after its DidDisconnect, DidStopBeingCurrent (pad B), DidBecomeCurrent (pad A): {got}')
+    else:
+        check(False, 'pad B was pressed before its unplug and the driver checked current after it')
+    later = [(k, n) for _, k, n in current_notes(after_unplug[0] if after_unplug else 1e18)]
+    check(later == [('stop', PAD_A), ('become', PAD_B)],
+          f'afterwards only the re-plugged pad B becomes current, on connecting (no input, playing or DualSense unplug posts): {later}')
+else:
+    check(False, 'the current-controller phase ran')
+
 # --- 2. Per-motor routing and mixing on the uinput pads ---
 # What the motors did comes from the pad's model of them (the playing effects summed, as ff-memless does); the
 # uploads are counted too.
@@ -337,5 +393,13 @@ if replug and len(cnotes) == 2:
 if 'A' in level:
     print(f"  magnitudes (pad A): left handle {level['A']['left']}, right handle {level['A']['right']}, handles {level['A']['handles']}; "
           f"DualSense bytes {expect['Left Handle'][0]}/{expect['Right Handle'][1]}/{expect['Handles'][0]}")
+if 'current' in figures:
+    for kind, what in (('p', 'button press on pad B'), ('s', 'stick push on pad A')):
+        xs = sorted(figures['current'][kind])
+        if xs:
+            print(f'  uinput input written -> GCControllerDidBecomeCurrent posted, {what}: median {ms(statistics.median(xs))}, '
+                  f'p90 {ms(xs[min(len(xs) - 1, int(0.9 * len(xs)))])}, max {ms(xs[-1])} (n={len(xs)})')
+    xs = sorted(figures['current']['p'] + figures['current']['s'])
+    print(f'  all {len(xs)}: median {ms(statistics.median(xs))}, p90 {ms(xs[min(len(xs) - 1, int(0.9 * len(xs)))])}')
 print('== qemu-controllers:', 'PASS' if not failures else f'FAIL ({len(failures)} checks)')
 sys.exit(1 if failures else 0)

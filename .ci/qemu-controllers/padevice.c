@@ -6,7 +6,10 @@
  *
  * usage: padevice NAME TAG VENDOR PRODUCT [IDLE_SECONDS]   (VENDOR/PRODUCT in hex)
  *   SIGUSR1: unplug (UI_DEV_DESTROY; the pad stays away)    SIGUSR2: plug it in again (create it anew)
- *   SIGTERM: destroy and exit with a SUMMARY line */
+ *   SIGTERM: destroy and exit with a SUMMARY line
+ * The player's hand: each byte written to the FIFO /tmp/TAG.input makes the pad report input through uinput, logged
+ * as "INPUT <what> n=N written=T" with T the CLOCK_MONOTONIC time just before the write: 'p' presses and releases
+ * BTN_SOUTH, 'n' jitters the left stick inside its dead zone (ABS_X 3000, -3000, 0), 's' pushes it (30000, then 0). */
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/uinput.h>
@@ -16,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -67,6 +71,24 @@ static int create(const char *name, unsigned vendor, unsigned product) {
     return fd;
 }
 
+/* Reports one input event and a SYN_REPORT through uinput. */
+static void emit(int fd, int type, int code, int value) {
+    struct input_event ev[2]; memset(ev, 0, sizeof ev);
+    ev[0].type = type; ev[0].code = code; ev[0].value = value;
+    ev[1].type = EV_SYN; ev[1].code = SYN_REPORT;
+    if (write(fd, ev, sizeof ev) != (ssize_t)sizeof ev) LOG("FAIL input write: %s", strerror(errno));
+}
+
+/* The input the FIFO asked for ('p', 'n' or 's'). */
+static int inputs;
+static void input(int fd, char what) {
+    double t = now();
+    inputs++;
+    if (what == 'p') { emit(fd, EV_KEY, BTN_SOUTH, 1); emit(fd, EV_KEY, BTN_SOUTH, 0); LOG("INPUT press n=%d written=%.6f", inputs, t); }
+    else if (what == 'n') { emit(fd, EV_ABS, ABS_X, 3000); emit(fd, EV_ABS, ABS_X, -3000); emit(fd, EV_ABS, ABS_X, 0); LOG("INPUT noise n=%d written=%.6f", inputs, t); }
+    else if (what == 's') { emit(fd, EV_ABS, ABS_X, 30000); emit(fd, EV_ABS, ABS_X, 0); LOG("INPUT stick n=%d written=%.6f", inputs, t); }
+}
+
 /* Recomputes the motors from the playing effects; logs a change. `at`: when it happened (an expiry's time). */
 static void motors_at(const char *why, double at) {
     double t = now(); unsigned s = 0, w = 0; int n = 0;
@@ -88,6 +110,10 @@ int main(int argc, char **argv) {
     int idle_limit = argc > 5 ? atoi(argv[5]) : 60;
     struct sigaction sa; memset(&sa, 0, sizeof sa); sa.sa_handler = on_sig;
     sigaction(SIGTERM, &sa, NULL); sigaction(SIGINT, &sa, NULL); sigaction(SIGUSR1, &sa, NULL); sigaction(SIGUSR2, &sa, NULL);
+    char fifo[64]; snprintf(fifo, sizeof fifo, "/tmp/%s.input", tag);
+    mkfifo(fifo, 0666);
+    int in = open(fifo, O_RDWR | O_NONBLOCK); /* read-write: it never reads end-of-file */
+    if (in < 0) LOG("FAIL open %s: %s", fifo, strerror(errno));
     int fd = create(name, vendor, product);
     double last = now();
     while (!stop_flag) {
@@ -111,10 +137,15 @@ int main(int argc, char **argv) {
             if (until[i] > 0 && (next == 0 || until[i] < next)) next = until[i];
         }
         int timeout = next > 0 ? (int)((next - t) * 1000) + 1 : 100;
-        struct pollfd p = { .fd = fd, .events = POLLIN };
-        int r = poll(&p, 1, timeout);
+        struct pollfd p[2] = { { .fd = fd, .events = POLLIN }, { .fd = in, .events = POLLIN } };
+        int r = poll(p, in >= 0 ? 2 : 1, timeout);
         if (r < 0) { if (errno == EINTR) continue; LOG("FAIL poll: %s", strerror(errno)); break; }
         if (r == 0) { if (now() - last > idle_limit) { LOG("idle timeout"); break; } continue; }
+        if (in >= 0 && (p[1].revents & POLLIN)) {
+            char asked[16]; ssize_t k = read(in, asked, sizeof asked);
+            for (ssize_t i = 0; i < k; i++) input(fd, asked[i]);
+            last = now();
+        }
         struct input_event ev;
         while (read(fd, &ev, sizeof ev) == (ssize_t)sizeof ev) {
             last = now();
@@ -165,7 +196,7 @@ int main(int argc, char **argv) {
         }
     }
     if (fd >= 0) { ioctl(fd, UI_DEV_DESTROY); close(fd); }
-    LOG("SUMMARY creates=%d uploads=%d plays=%d stops=%d erases=%d gains=%d max_slots=%d", creates, uploads, plays, stops, erases,
-        gains, max_slots);
+    LOG("SUMMARY creates=%d uploads=%d plays=%d stops=%d erases=%d gains=%d max_slots=%d inputs=%d", creates, uploads, plays, stops,
+        erases, gains, max_slots, inputs);
     return 0;
 }

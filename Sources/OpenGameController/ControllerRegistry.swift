@@ -25,13 +25,14 @@ package final class ControllerRegistry: @unchecked Sendable {
     #endif
     private let watchesHotPlug: Bool
     /// Where notifications are posted from, in order.
-    package let queue = DispatchQueue(label: "OpenGameController.controllers")
+    package let queue: DispatchQueue
     private let state = LockedState(State())
+    /// The pads' input: which one is ``GCController/current``.
+    let input: ControllerInput
 
     private struct State {
         var started = false
         var controllers: [GCController] = []
-        var mostRecent: GCController?
         #if os(Linux)
         var monitor: DeviceMonitor?
         #endif
@@ -60,6 +61,8 @@ package final class ControllerRegistry: @unchecked Sendable {
         self.makeDevice = makeDevice
         self.watchesHotPlug = watchesHotPlug
         self.probe = probe
+        queue = DispatchQueue(label: "OpenGameController.controllers")
+        input = ControllerInput(queue: queue, readsEvdev: true)
     }
     #else
     /// A registry over `environment` (`HAPTIC_CONTROLLERS`).
@@ -71,6 +74,8 @@ package final class ControllerRegistry: @unchecked Sendable {
         self.clock = clock
         self.makeDevice = makeDevice
         self.watchesHotPlug = watchesHotPlug
+        queue = DispatchQueue(label: "OpenGameController.controllers")
+        input = ControllerInput(queue: queue, readsEvdev: false)
     }
     #endif
 
@@ -103,10 +108,10 @@ package final class ControllerRegistry: @unchecked Sendable {
         return state.withLock { $0.controllers }
     }
 
-    /// The controller most recently connected.
+    /// The controller the player used most recently (connecting counts as a use; see ``CurrentControllerTracker``).
     func mostRecent() -> GCController? {
         startIfNeeded()
-        return state.withLock { $0.mostRecent }
+        return input.tracker.current
     }
 
     // MARK: Discovery
@@ -150,11 +155,9 @@ package final class ControllerRegistry: @unchecked Sendable {
         #endif
         for problem in report.problems { DeviceLog.logger.warning("game controllers: \(problem)") }
         let found = report.controllers.map { GCController(info: $0, clock: clock, makeDevice: makeDevice) }
-        state.withLock { s in
-            s.controllers = found
-            s.mostRecent = found.last
-        }
-        for controller in found { post(.GCControllerDidConnect, controller) }
+        state.withLock { s in s.controllers = found }
+        // The current controller is updated before any of these notifications is delivered.
+        input.connected(found) { for controller in found { post(.GCControllerDidConnect, controller) } }
         #if os(Linux)
         if watchesHotPlug { startMonitor() }
         #endif
@@ -194,24 +197,21 @@ package final class ControllerRegistry: @unchecked Sendable {
                 let made = GCController(
                     info: ControllerDiscovery.controller(capabilities, sysfsRoot: sysfsRoot), clock: clock, makeDevice: makeDevice)
                 s.controllers.append(made)
-                s.mostRecent = made
                 return made
             }
             if let controller {
                 DeviceLog.logger.notice("game controller connected: \(controller.info.name) (\(controller.info.id))")
-                post(.GCControllerDidConnect, controller)
+                input.connected([controller]) { post(.GCControllerDidConnect, controller) }
             }
         case .removed(let id):
             let controller = state.withLock { s -> GCController? in
                 guard let index = s.controllers.firstIndex(where: { $0.info.evdevPath.map { "evdev:\($0)" } == id }) else { return nil }
-                let removed = s.controllers.remove(at: index)
-                if s.mostRecent === removed { s.mostRecent = s.controllers.last }
-                return removed
+                return s.controllers.remove(at: index)
             }
             if let controller {
                 DeviceLog.logger.notice("game controller disconnected: \(controller.info.name) (\(controller.info.id))")
                 controller.disconnect()
-                post(.GCControllerDidDisconnect, controller)
+                input.disconnected(controller) { post(.GCControllerDidDisconnect, controller) }
             }
         }
     }
@@ -224,6 +224,7 @@ package final class ControllerRegistry: @unchecked Sendable {
 
     /// Stops watching (a registry replaced by ``install(_:)``).
     package func shutdown() {
+        input.shutdown()
         #if os(Linux)
         let monitor = state.withLock { s -> DeviceMonitor? in
             defer { s.monitor = nil }

@@ -11,14 +11,16 @@ extension NSNotification.Name {
     /// Posted on `NotificationCenter.default` when a controller becomes ``GCController/current``; the notification's
     /// `object` is the ``GCController``. The name is GameController's.
     ///
-    /// - Note: Not posted yet on Linux: Apple's ``GCController/current`` follows the controller the player last
-    ///   used, which needs the pads' input events; here ``GCController/current`` is the controller most recently
-    ///   connected, and code that observes this name compiles and receives nothing.
+    /// Posted once per change of ``GCController/current``, after `GCControllerDidStopBeingCurrent` for the previous
+    /// one: when the player presses a button or moves a stick on another pad, when a controller connects (the first
+    /// use of ``GCController`` posts the current one of those present), and when the current one disconnects and
+    /// another is left. Pressing the current pad again posts nothing.
     public static let GCControllerDidBecomeCurrent = NSNotification.Name("GCControllerDidBecomeCurrentNotification")
     /// Posted on `NotificationCenter.default` when a controller stops being ``GCController/current``; the
     /// notification's `object` is the ``GCController``. The name is GameController's.
     ///
-    /// - Note: Not posted yet on Linux (see `GCControllerDidBecomeCurrent`).
+    /// Posted once per change, before `GCControllerDidBecomeCurrent` for the new one; a current controller that
+    /// disconnects is posted after its `GCControllerDidDisconnect`.
     public static let GCControllerDidStopBeingCurrent = NSNotification.Name(
         "GCControllerDidStopBeingCurrentNotification")
 }

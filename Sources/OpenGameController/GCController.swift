@@ -21,7 +21,7 @@ import HapticSystem
 /// On Linux every evdev node with force feedback and gamepad buttons is a controller (vendor name from the kernel,
 /// product category from the vendor and product IDs), followed by the simulated controllers `HAPTIC_CONTROLLERS`
 /// lists. Controllers plugged in or out while the app runs are posted as `GCControllerDidConnect`
-/// and `GCControllerDidDisconnect` notifications.
+/// and `GCControllerDidDisconnect` notifications; ``current`` follows the pad the player touched last.
 ///
 /// Only haptics: buttons, sticks and motion are not part of this module (see <doc:DifferencesFromGameController>).
 ///
@@ -35,7 +35,13 @@ open class GCController: @unchecked Sendable {
     /// controllers; the ones present then are also posted as connected.
     open class func controllers() -> [GCController] { ControllerRegistry.current.controllers() }
 
-    /// The controller most recently connected, or `nil` when none is.
+    /// The controller the player used most recently, or `nil` when none is connected.
+    ///
+    /// On Linux a use is a button pressed on the pad, or a stick, trigger or d-pad moved beyond its dead zone (an
+    /// eighth of the axis's range, or the driver's flat band if wider), read from the pad's evdev node without
+    /// grabbing it; connecting counts as a use too, so before any input the controller most recently connected is
+    /// current. When the current controller disconnects, the one used most recently before it becomes current. Each
+    /// change posts `GCControllerDidStopBeingCurrent` and `GCControllerDidBecomeCurrent`.
     open class var current: GCController? { ControllerRegistry.current.mostRecent() }
 
     /// Starts looking for controllers: on Linux pairing is the system's (Bluetooth settings), so this only makes sure

@@ -12,7 +12,11 @@
 //    controller, whose engine plays;
 // 4. each DualSense: the same localities and mixing, through hid-playstation's output reports; one DualSense
 //    unplugged mid-play;
-// 5. every engine stopped (the motors off).
+// 5. every engine stopped (the motors off);
+// 6. (right after discovery) GCController.current follows the pad the player touched last: a press on pad B makes it
+//    current (one GCControllerDidStopBeingCurrent, one GCControllerDidBecomeCurrent), presses on the current pad and
+//    stick jitter inside the dead zone post nothing, then pad A; then presses alternate, timed from the uinput write
+//    to the notification. Pad B is current again when it is unplugged (it stops being current; pad A becomes it).
 //
 // Every step is logged as `[gc <CLOCK_MONOTONIC>] …`; the emulated devices log what reached them, and
 // .ci/qemu-controllers/check.py compares the two. The test tells /init when to unplug and re-plug devices by
@@ -71,6 +75,9 @@ final class Recorder: Sendable {
     struct State {
         var connects: [Note] = []
         var disconnects: [Note] = []
+        /// GCControllerDidBecomeCurrent (`became`) and GCControllerDidStopBeingCurrent (`left`).
+        var became: [Note] = []
+        var left: [Note] = []
         var stops: [String: [CHHapticEngine.StoppedReason]] = [:]
     }
     let state = LockedState(State())
@@ -129,6 +136,24 @@ let disconnectObserver = NotificationCenter.default.addObserver(forName: .GCCont
     let name = controller.vendorName ?? "?"
     recorder.record { $0.disconnects.append(.init(time: now(), controller: ObjectIdentifier(controller), name: name)) }
     log("NOTE GCControllerDidDisconnect '\(name)' category=\(controller.productCategory) id=\(ObjectIdentifier(controller).hashValue)")
+}
+
+let becomeObserver = NotificationCenter.default.addObserver(forName: .GCControllerDidBecomeCurrent, object: nil, queue: nil) {
+    note in
+    guard let controller = note.object as? GCController else { return log("FAIL a became-current notification without a controller") }
+    let name = controller.vendorName ?? "?"
+    // Logged first: the line's time is when the notification arrived, before the recorder wakes the driver.
+    log("NOTE GCControllerDidBecomeCurrent '\(name)' current=\(GCController.current === controller)")
+    recorder.record { $0.became.append(.init(time: now(), controller: ObjectIdentifier(controller), name: name)) }
+}
+let stopBeingObserver = NotificationCenter.default.addObserver(forName: .GCControllerDidStopBeingCurrent, object: nil, queue: nil) {
+    note in
+    guard let controller = note.object as? GCController else {
+        return log("FAIL a stopped-being-current notification without a controller")
+    }
+    let name = controller.vendorName ?? "?"
+    log("NOTE GCControllerDidStopBeingCurrent '\(name)'")
+    recorder.record { $0.left.append(.init(time: now(), controller: ObjectIdentifier(controller), name: name)) }
 }
 
 /// A continuous event of `seconds` at `intensity` (sharpness 0.5).
@@ -249,6 +274,11 @@ let handleLocalities: [GCHapticsLocality] = [.leftHandle, .rightHandle, .handles
 if padA.haptics?.createEngine(withLocality: .leftTrigger) != nil { fail("a rumble pad made a left-trigger engine") }
 log("CHECK createEngine(withLocality: .leftTrigger) on a pad without trigger motors -> nil")
 
+// MARK: 6. The current controller follows the pad the player touched last
+
+let currentPhase = CurrentControllerPhase(padA: padA, padB: padB)
+currentPhase.run()
+
 // MARK: 2. Each pad: one engine per locality, then mixing, then both pads at once
 
 let enginesA = PadEngines(label: "A", controller: padA, localities: handleLocalities)
@@ -269,6 +299,7 @@ play(enginesB.engine(.handles), rumble(intensity: handlesLevel, seconds: 10))
 play(enginesB.engine(.leftHandle), rumble(intensity: leftLevel, seconds: 10))
 play(enginesA.engine(.leftHandle), rumble(intensity: leftLevel, seconds: 1.5))
 sleep(seconds: 0.3)  // play a while before the unplug
+currentPhase.pressBeforeUnplug()
 mark("unplug")
 let unplugMarked = now()
 guard wait(seconds: 10, until: { !recorder.disconnects(named: padBName).isEmpty }) else {
@@ -284,6 +315,7 @@ for key in bKeys {
     log("STOPS \(key) \(stops.count) [\(stops.map(reasonName).joined(separator: ","))]")
 }
 let bDisconnects = recorder.disconnects(named: padBName)
+currentPhase.checkAfterUnplug()
 log(
     "DISCONNECTS '\(padBName)' \(bDisconnects.count) same-controller=\(bDisconnects.allSatisfy { $0.controller == ObjectIdentifier(padB) }) after-mark-ms=\(String(format: "%.1f", ((bDisconnects.first?.time ?? 0) - unplugMarked) * 1000))"
 )
@@ -369,6 +401,8 @@ let summary = recorder.state.withLock { s in
 log("SUMMARY \(summary)")
 NotificationCenter.default.removeObserver(connectObserver)
 NotificationCenter.default.removeObserver(disconnectObserver)
+NotificationCenter.default.removeObserver(becomeObserver)
+NotificationCenter.default.removeObserver(stopBeingObserver)
 mark("done")
 exit(0)
 #else

@@ -1,0 +1,39 @@
+import HapticSystem
+
+#if os(Linux)
+import CHapticSupport
+import HapticDevices
+
+/// Reads the absolute axes of an open evdev node: which it has (`EVIOCGBIT(EV_ABS)`) and each one's range, flat
+/// band and present value (`EVIOCGABS`).
+package enum EvdevAxisRanges {
+    /// The axes of the node open as `fd`, by code; empty when the node has none or will not say (not an input
+    /// device).
+    ///
+    /// The corresponding ioctls are `EVIOCGBIT(EV_ABS)` and `EVIOCGABS(code)` for each axis present.
+    package static func read(fd: Int32) -> [UInt16: PadAxisRange] {
+        var bits = [UInt8](repeating: 0, count: (Int(ABS_MAX) + 8) / 8)
+        let request = CHapticSupport_EVIOCGBIT(UInt32(EV_ABS), UInt32(bits.count))
+        let found = bits.withUnsafeMutableBytes { buffer in
+            SystemCall.retryingInterrupts("EVIOCGBIT(EV_ABS)") { SystemCall.kernelStyle(Int(ioctl(fd, request, buffer.baseAddress!))) }
+        }
+        guard case .success = found else { return [:] }
+        var ranges: [UInt16: PadAxisRange] = [:]
+        for code in 0...Int(ABS_MAX) where bits[code / 8] & (1 << UInt8(code % 8)) != 0 {
+            var info = input_absinfo()
+            let read = SystemCall.retryingInterrupts("EVIOCGABS") {
+                SystemCall.kernelStyle(Int(ioctl(fd, absRequest(code: code), &info)))
+            }
+            guard case .success = read else { continue }
+            ranges[UInt16(code)] = PadAxisRange(minimum: info.minimum, maximum: info.maximum, flat: info.flat, value: info.value)
+        }
+        return ranges
+    }
+
+    /// `EVIOCGABS(code)`: `_IOR('E', 0x40 + code, struct input_absinfo)`.
+    private static func absRequest(code: Int) -> UInt {
+        let read: UInt = 2
+        return read << 30 | UInt(MemoryLayout<input_absinfo>.size) << 16 | UInt(UInt8(ascii: "E")) << 8 | UInt(0x40 + code)
+    }
+}
+#endif

@@ -1,0 +1,207 @@
+import HapticSystem
+
+#if os(Linux)
+import CHapticSupport
+import HapticDevices
+import Logging
+
+/// Reads the input events of game pads — never grabbing them — and reports which pad the player used: one thread
+/// for every pad, waiting in `poll` on their event nodes and on a wake `eventfd`.
+///
+///     let reader = PadInputReader { path in print("the player used", path) }
+///     reader.watch(path: "/dev/input/event5")
+///     …
+///     reader.stop()
+///
+/// Each node is opened read-only and non-blocking beside whatever else has it open: evdev gives every open
+/// descriptor its own copy of the events, so the engine's force-feedback writer on the same node (its own
+/// read-write descriptor) and other programs see everything as before; no `EVIOCGRAB` is ever issued. A button
+/// pressed, or a stick, trigger or hat moved beyond its dead zone (``PadActivityFilter``), calls the handler with the
+/// node's path, at most once per batch of events read. A node that hangs up (the pad unplugged) is closed; a path
+/// watched again (the pad plugged in again on the same node) is opened afresh.
+///
+/// The corresponding calls are `open(O_RDONLY | O_NONBLOCK)`, `EVIOCGBIT(EV_ABS)`, `EVIOCGABS`, `poll`, `read`
+/// and `close`, and an `eventfd` to wake the thread when the set of pads changes or the reader stops.
+///
+/// - Thread safety: ``watch(path:)``, ``forget(path:)`` and ``stop()`` from any thread; the handler runs on the
+///   reader's thread, one call at a time.
+/// - Real-time safety: none (a background thread of its own).
+package final class PadInputReader: Sendable {
+    /// Reads the axes of a node just opened (tests replace it: a FIFO has none).
+    package typealias AxisReader = @Sendable (Int32) -> [UInt16: PadAxisRange]
+
+    private struct Shared {
+        /// The paths to read, each with the token of its latest ``watch(path:)``.
+        var wanted: [String: UInt64] = [:]
+        var nextToken: UInt64 = 0
+        var threadStarted = false
+        var stopped = false
+        var finished: ThreadMilestone?
+    }
+
+    /// A node the thread has open.
+    private struct Node {
+        var fd: Int32
+        var token: UInt64
+        var filter: PadActivityFilter
+    }
+
+    private let shared = LockedState(Shared())
+    /// The thread's wake `eventfd` (negative when the system refused one: then nothing is read).
+    private let wake: Int32
+    private let onActivity: @Sendable (String) -> Void
+    private let axisReader: AxisReader
+
+    /// A reader that calls `onActivity` with a node's path when the player uses that pad.
+    package init(
+        axisReader: @escaping AxisReader = { fd in EvdevAxisRanges.read(fd: fd) }, onActivity: @escaping @Sendable (String) -> Void
+    ) {
+        self.axisReader = axisReader
+        self.onActivity = onActivity
+        wake = WakeSignal.makeEventDescriptor()
+    }
+
+    deinit {
+        if wake >= 0 { _ = Glibc.close(wake) }
+    }
+
+    /// Starts reading the event node `path` (again, if it was read before); the first call starts the thread.
+    package func watch(path: String) {
+        guard wake >= 0 else { return }
+        let startThread = shared.withLock { s -> ThreadMilestone? in
+            guard !s.stopped else { return nil }
+            s.nextToken += 1
+            s.wanted[path] = s.nextToken
+            guard !s.threadStarted else { return nil }
+            s.threadStarted = true
+            let finished = ThreadMilestone()
+            s.finished = finished
+            return finished
+        }
+        if let finished = startThread {
+            // A strong capture: the thread keeps the reader (and its wake descriptor) until it returns.
+            let started = SystemThread.detach(name: "pad-input") { [self] in
+                run()
+                finished.signal()
+            }
+            if !started {
+                DeviceLog.logger.notice("game controllers: could not start the input thread; GCController.current follows connections only")
+                finished.signal()
+            }
+        }
+        _ = WakeSignal.signalEventDescriptor(wake)
+    }
+
+    /// Stops reading `path` (the pad was unplugged).
+    package func forget(path: String) {
+        guard wake >= 0 else { return }
+        shared.withLock { _ = $0.wanted.removeValue(forKey: path) }
+        _ = WakeSignal.signalEventDescriptor(wake)
+    }
+
+    /// Stops the thread and closes every node; waits up to 2 s for the thread to return. Later calls to
+    /// ``watch(path:)`` do nothing.
+    package func stop() {
+        guard wake >= 0 else { return }
+        let finished = shared.withLock { s -> ThreadMilestone? in
+            s.stopped = true
+            return s.finished
+        }
+        _ = WakeSignal.signalEventDescriptor(wake)
+        finished?.wait(until: MonotonicClock.now() + 2)
+    }
+
+    // MARK: The thread
+
+    private func run() {
+        var nodes: [String: Node] = [:]
+        /// Paths whose node hung up or would not open, with the token of that attempt: not opened again until a
+        /// new ``watch(path:)``.
+        var failed: [String: UInt64] = [:]
+        var descriptors: [pollfd] = []
+        var paths: [String] = []
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: MemoryLayout<input_event>.stride * 64, alignment: 8)
+        defer {
+            buffer.deallocate()
+            for node in nodes.values { _ = Glibc.close(node.fd) }
+        }
+        while true {
+            let (wanted, stopped) = shared.withLock { ($0.wanted, $0.stopped) }
+            if stopped { return }
+            reconcile(&nodes, &failed, wanted: wanted)
+            paths = Array(nodes.keys)
+            descriptors = [pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+            descriptors += paths.map { pollfd(fd: nodes[$0]!.fd, events: Int16(POLLIN), revents: 0) }
+            // No timeout: a change of the pads or stop() writes the wake descriptor.
+            let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                DeviceLog.logger.notice(
+                    "game controllers: input poll failed (errno \(errno)); GCController.current follows connections only")
+                return
+            }
+            if descriptors[0].revents != 0 { _ = CHapticSupport_eventfdDrain(wake) }
+            for (index, path) in paths.enumerated() where descriptors[index + 1].revents != 0 {
+                guard var node = nodes[path] else { continue }
+                if readEvents(&node, buffer: buffer, path: path) {
+                    nodes[path] = node
+                } else {
+                    _ = Glibc.close(node.fd)
+                    nodes[path] = nil
+                    failed[path] = node.token
+                }
+            }
+        }
+    }
+
+    /// Closes the nodes no longer wanted (or watched again since they were opened) and opens the new ones.
+    private func reconcile(_ nodes: inout [String: Node], _ failed: inout [String: UInt64], wanted: [String: UInt64]) {
+        for (path, node) in nodes where wanted[path] != node.token {
+            _ = Glibc.close(node.fd)
+            nodes[path] = nil
+        }
+        failed = failed.filter { wanted[$0.key] == $0.value }
+        for (path, token) in wanted where nodes[path] == nil && failed[path] == nil {
+            let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else {
+                let code = errno
+                let level: Logger.Level = code == EACCES || code == EPERM ? .notice : .debug
+                DeviceLog.logger.log(
+                    level: level,
+                    "game controllers: cannot read the input of \(path) (open O_RDONLY: \(SystemCall.describe(errno: code))); GCController.current will not follow this pad"
+                )
+                failed[path] = token
+                continue
+            }
+            nodes[path] = Node(fd: fd, token: token, filter: PadActivityFilter(axes: axisReader(fd)))
+        }
+    }
+
+    /// Reads what `node` has; reports activity once. Returns `false` when the node is gone (hang-up, end of file,
+    /// `ENODEV`).
+    private func readEvents(_ node: inout Node, buffer: UnsafeMutableRawBufferPointer, path: String) -> Bool {
+        let size = MemoryLayout<input_event>.stride
+        var active = false
+        defer { if active { onActivity(path) } }
+        while true {
+            let count = Glibc.read(node.fd, buffer.baseAddress!, buffer.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return errno == EAGAIN
+            }
+            if count == 0 { return false }
+            for offset in stride(from: 0, to: count - count % size, by: size) {
+                let event = buffer.load(fromByteOffset: offset, as: input_event.self)
+                let kind: PadInputEvent.Kind
+                switch Int32(event.type) {
+                case EV_KEY: kind = .button
+                case EV_ABS: kind = .axis
+                default: continue
+                }
+                if node.filter.isActivity(PadInputEvent(kind: kind, code: event.code, value: event.value)) { active = true }
+            }
+            if count < buffer.count { return true }
+        }
+    }
+}
+#endif

@@ -1,0 +1,94 @@
+// Part 6 of haptic-controller-check (see main.swift): GCController.current follows the pad the player touched last.
+// The pads report input when asked through their FIFOs (/tmp/pa.input, /tmp/pb.input: padevice writes the events to
+// uinput and logs when); the notifications are logged as they are posted, and check.py pairs the two.
+#if os(Linux)
+import Foundation
+import Glibc
+import OpenGameController
+
+/// Drives the pads' input and checks what `GCController.current` and its notifications did.
+final class CurrentControllerPhase {
+    let padA: GCController
+    let padB: GCController
+    private let inputA: Int32
+    private let inputB: Int32
+    /// How many input changes are timed (alternately a press on pad B and a stick push on pad A).
+    let timedChanges = 50
+
+    init(padA: GCController, padB: GCController) {
+        self.padA = padA
+        self.padB = padB
+        inputA = open("/tmp/pa.input", O_WRONLY | O_NONBLOCK)
+        inputB = open("/tmp/pb.input", O_WRONLY | O_NONBLOCK)
+        if inputA < 0 || inputB < 0 { fail("cannot open the pads' input FIFOs (/tmp/pa.input, /tmp/pb.input)") }
+    }
+
+    /// Asks pad `fd` for input: "p" a button press, "n" stick jitter inside the dead zone, "s" a stick push.
+    private func ask(_ fd: Int32, _ what: String) {
+        let written = what.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, 1) }
+        if written != 1 { fail("asking a pad for input '\(what)': errno \(errno)") }
+    }
+
+    private func became(_ controller: GCController) -> Int {
+        recorder.state.withLock { $0.became.filter { $0.controller == ObjectIdentifier(controller) }.count }
+    }
+    private func left(_ controller: GCController) -> Int {
+        recorder.state.withLock { $0.left.filter { $0.controller == ObjectIdentifier(controller) }.count }
+    }
+    private var totals: String {
+        recorder.state.withLock { "became=\($0.became.count) left=\($0.left.count)" }
+    }
+    private func name(_ controller: GCController?) -> String { controller?.vendorName ?? "nil" }
+
+    /// Asks `fd` for `what` and waits until `controller` has become current once more.
+    private func change(to controller: GCController, _ fd: Int32, _ what: String) {
+        let before = became(controller)
+        ask(fd, what)
+        guard wait(seconds: 10, until: { became(controller) > before }) else {
+            fail("no GCControllerDidBecomeCurrent for '\(name(controller))' within 10 s of input '\(what)'")
+        }
+    }
+
+    func run() {
+        guard wait(seconds: 5, until: { recorder.state.withLock { !$0.became.isEmpty } }) else {
+            fail("no GCControllerDidBecomeCurrent after discovery")
+        }
+        let initial = GCController.current
+        if initial === padA || initial === padB { fail("a pad is current before any input: '\(name(initial))'") }
+        log("CURRENT start initial='\(name(initial))' \(totals)")
+        change(to: padB, inputB, "p")
+        sleep(seconds: 0.5)  // pacing: a late duplicate would arrive now
+        log(
+            "CURRENT B pressed current='\(name(GCController.current))' became-B=\(became(padB)) left-initial=\(initial.map(left) ?? -1) \(totals)"
+        )
+        for _ in 0..<3 { ask(inputB, "p") }
+        ask(inputA, "n")
+        sleep(seconds: 1.0)  // pacing: what the presses on the current pad and the jitter on pad A would post arrives now
+        log("CURRENT B pressed 3 times, A jittered current='\(name(GCController.current))' \(totals)")
+        change(to: padA, inputA, "p")
+        sleep(seconds: 0.5)  // pacing: a late duplicate would arrive now
+        log("CURRENT A pressed current='\(name(GCController.current))' became-A=\(became(padA)) left-B=\(left(padB)) \(totals)")
+        log("CURRENT TIMED start \(timedChanges) changes")
+        for index in 0..<timedChanges {
+            if index % 2 == 0 { change(to: padB, inputB, "p") } else { change(to: padA, inputA, "s") }
+        }
+        sleep(seconds: 0.5)  // pacing: late duplicates would arrive now
+        log("CURRENT TIMED end current='\(name(GCController.current))' \(totals)")
+    }
+
+    /// Pad B pressed while both pads play, so that it is current when it is unplugged.
+    func pressBeforeUnplug() {
+        change(to: padB, inputB, "p")
+        log("CURRENT B pressed before the unplug current='\(name(GCController.current))' \(totals)")
+    }
+
+    /// After pad B's unplug: it stopped being current, and pad A (used most recently before it) became current.
+    func checkAfterUnplug() {
+        guard wait(seconds: 10, until: { GCController.current === padA }) else {
+            fail("pad A did not become current after pad B's unplug (current '\(name(GCController.current))')")
+        }
+        sleep(seconds: 0.5)  // pacing: late duplicates would arrive now
+        log("CURRENT after the unplug current='\(name(GCController.current))' left-B=\(left(padB)) \(totals)")
+    }
+}
+#endif
