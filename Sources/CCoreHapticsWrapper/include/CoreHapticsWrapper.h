@@ -17,7 +17,10 @@
  *    CHW_ERROR_INVALID_HANDLE (-1, the plug-in's own InvalidEnginePointer) for a handle that is not live.
  *  - Callbacks (stopped, reset, finished, completion) may arrive on OpenCoreHaptics' own threads.
  *  - Times: 0 means "now" (CHHapticTimeImmediate), as in Apple's wrapper; other values are engine times
- *    (see CoreHaptics_CHHapticEngine_Get_CurrentTime), in seconds.
+ *    (see CoreHaptics_CHHapticEngine_Get_CurrentTime), in seconds. Engine time counts from the system's boot, as
+ *    Core Haptics' host time does, so a start or stop time passed as a float has the resolution of a float at that
+ *    magnitude (about 2 ms after 7 hours of uptime, 62 ms after 12 days): pass 0 for "now", or schedule through
+ *    the relative times of a pattern or a parameter.
  *  - Functions returning bool return a 32-bit 0 or 1, so a caller that reads a 4-byte BOOL (C#'s default marshalling
  *    of bool) reads the right value.
  *  - Every function may be called from any thread.
@@ -127,7 +130,9 @@ void *CoreHaptics_CHHapticEngine_MakeAdvancedPlayer(const void *enginePtr, const
 void CoreHaptics_CHHapticEngine_NotifyWhenPlayersFinished(const void *enginePtr, bool leaveEngineRunning,
                                                           CHWAllPlayersFinishedCallback onAllPlayersFinished,
                                                           CHWErrorWithPointerCallback onError);
-/** Whether a real haptic actuator is present (false with only the simulated one, though engines still play). */
+/** Whether a haptic output other than the simulated actuator is present: haptic hardware found, or any output chosen
+ *  with HAPTIC_DEVICE (CHHapticEngine.capabilitiesForHardware().supportsHaptics). With only the simulated actuator it
+ *  is false, though engines still start and play. */
 bool CoreHaptics_CHHapticEngine_HardwareSupportsHaptics(void);
 /** Whether the engine stops itself after a while with nothing playing. */
 bool CoreHaptics_CHHapticEngine_Get_IsAutoShutdownEnabled(const void *enginePtr);
