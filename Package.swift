@@ -144,7 +144,7 @@ let package = Package(
         .target(
             name: "CoreHapticsWrapper",
             dependencies: [
-                "CCoreHapticsWrapper", "OpenCoreHaptics", "OpenHapticFeedback", "HapticSystem",
+                "CCoreHapticsWrapper", "OpenCoreHaptics", "OpenHapticFeedback", "HapticPattern", "HapticSystem",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // The command-line tool: main.swift only.
