@@ -16,10 +16,11 @@ if [ "${1:-}" = "--inside" ]; then
   mount -t tmpfs -o size=1m,mode=0755 unity-hidden-toolchain "$UNITY_TOOLCHAIN" || fail "mount a tmpfs over $UNITY_TOOLCHAIN"
   echo "unity: $UNITY_TOOLCHAIN hidden (now holds: $(ls -A "$UNITY_TOOLCHAIN" | wc -l) entries); swift on PATH: $(command -v swift || echo none)"
   export LD_LIBRARY_PATH="$UNITY_PLUGIN_LIB"
-  HAPTIC_DEVICE="wav:$UNITY_WORK/engine.wav" mono "$UNITY_WORK/UnityTests.exe" \
+  # timeout: a runtime that cannot stop a thread hangs instead of failing; CI must fail instead.
+  HAPTIC_DEVICE="wav:$UNITY_WORK/engine.wav" timeout 600 mono "$UNITY_WORK/UnityTests.exe" \
     --expect-no-swift-toolchain "$UNITY_SWIFT_LIB" > "$UNITY_WORK/mono.log" 2>&1
   echo $? > "$UNITY_WORK/mono.status"
-  HAPTIC_DEVICE="wav:$UNITY_WORK/c-play.wav" "$UNITY_WORK/c-play" Examples/c-play/Rumble.ahap 1.0 0.25 \
+  HAPTIC_DEVICE="wav:$UNITY_WORK/c-play.wav" timeout 120 "$UNITY_WORK/c-play" Examples/c-play/Rumble.ahap 1.0 0.25 \
     > "$UNITY_WORK/c-play.log" 2>&1
   echo $? > "$UNITY_WORK/c-play.status"
   exit 0

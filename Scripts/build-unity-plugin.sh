@@ -8,12 +8,16 @@
 #       <folder>/README.md                                      (how a Unity project adds the folder)
 #
 # The library loads on a machine with no Swift toolchain: the Swift runtime, Foundation and its ICU data are linked
-# in statically (`--static-swift-stdlib`; it works for a shared library with Foundation, and the runtime's symbols
-# stay hidden through the toolchain's --exclude-libs ALL), so nothing has to sit beside it. ALSA and libsndfile are
-# loaded with dlopen when present, so the build needs no -dev package and the library no system package.
+# in statically (`-Xswiftc -static-stdlib`; it works for a shared library with Foundation, and the runtime's symbols
+# stay hidden through the toolchain's --exclude-libs ALL), so nothing has to sit beside it. SwiftPM's own
+# `--static-swift-stdlib` does not link a dynamic library (ld: cannot find -lCoreFoundation, -l_FoundationCShims,
+# -l_FoundationCollections). ALSA and libsndfile are loaded with dlopen when present, so the build needs no -dev
+# package and the library no system package.
+# `-z nodelete`: the library runs threads of its own (render, callbacks), so it must never be unmapped; Mono unloads
+# its P/Invoke libraries at exit while those threads still run (a SIGSEGV at exit in 4 runs of 5 without it).
 #
 # Checks (the script fails on any): `ldd` names nothing outside the base system (ALLOWED below) and nothing "not
-# found"; every entry point the header declares is exported. Prints `ldd`, the size and the number of entry points.
+# found"; the library is NODELETE; every entry point the header declares is exported. Prints `ldd`, the size and the number of entry points.
 # Environment: UNITY_PLUGIN_STRIP=0 keeps the symbol table (default: strip it, the dynamic symbols stay).
 set -uo pipefail
 
@@ -28,14 +32,14 @@ cd "$(dirname "$0")/.." || fail "cannot enter the package folder"
 # The base system every Linux desktop and Steam Deck has: glibc's libraries, the C++ runtime and the loader.
 ALLOWED='^(linux-vdso\.so\.1|libc\.so\.6|libm\.so\.6|libdl\.so\.2|libpthread\.so\.0|librt\.so\.1|libutil\.so\.1|libstdc\+\+\.so\.6|libgcc_s\.so\.1|ld-linux-x86-64\.so\.2|/lib64/ld-linux-x86-64\.so\.2)$'
 
-echo "build-unity-plugin: swift build -c release --product CoreHapticsWrapper -Xswiftc -static-stdlib"
+echo "build-unity-plugin: swift build -c release --product CoreHapticsWrapper -Xswiftc -static-stdlib -Xlinker -z -Xlinker nodelete"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
-if ! swift build -c release --product CoreHapticsWrapper -Xswiftc -static-stdlib > "$log" 2>&1; then
+if ! swift build -c release --product CoreHapticsWrapper -Xswiftc -static-stdlib -Xlinker -z -Xlinker nodelete > "$log" 2>&1; then
   tail -40 "$log"
   fail "swift build"
 fi
-bin="$(swift build -c release -Xswiftc -static-stdlib --show-bin-path)" || fail "swift build --show-bin-path"
+bin="$(swift build -c release -Xswiftc -static-stdlib -Xlinker -z -Xlinker nodelete --show-bin-path)" || fail "swift build --show-bin-path"
 built="$bin/libCoreHapticsWrapper.so"
 [ -f "$built" ] || fail "the build made no $built"
 
@@ -68,6 +72,8 @@ while read -r name _ path _; do
   fi
 done <<< "$ldd_out"
 [ "$bad" -eq 0 ] || fail "the library depends on something a player's machine may not have (allowed: $ALLOWED)"
+
+readelf -d "$lib" | grep -q 'Flags:.*NODELETE' || fail "the library is not marked NODELETE (-z nodelete)"
 
 # Every entry point the header declares must be exported (by name, as C# DllImport and dlsym look them up).
 declared="$(grep -oE '^[a-z].*[ *]((CoreHaptics|UI)[A-Za-z]*_[A-Za-z_]+)\(' "$dest/CoreHapticsWrapper.h" \

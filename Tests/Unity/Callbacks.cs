@@ -54,7 +54,22 @@ namespace OpenCoreHaptics.UnityTests
             lock (gate) { errors.Add(error); Monitor.PulseAll(gate); }
         }
 
-        static void RecordCompletion(IntPtr player) { lock (gate) { completions.Add(player); Monitor.PulseAll(gate); } }
+        static string completionThreadSignals;
+
+        static void RecordCompletion(IntPtr player)
+        {
+            string blocked = null;
+            try
+            {
+                foreach (var line in System.IO.File.ReadAllLines("/proc/thread-self/status"))
+                    if (line.StartsWith("SigBlk:", StringComparison.Ordinal)) blocked = line.Substring(7).Trim();
+            }
+            catch (Exception) { blocked = null; }
+            lock (gate) { completions.Add(player); completionThreadSignals = blocked; Monitor.PulseAll(gate); }
+        }
+
+        /// The blocked-signal mask (hex, from /proc) of the thread the last completion handler ran on.
+        public static string CompletionThreadSignals() { lock (gate) { return completionThreadSignals; } }
         static void RecordReplacedCompletion(IntPtr player) { lock (gate) { replacedCompletions.Add(player); Monitor.PulseAll(gate); } }
         static void RecordAllFinished(IntPtr engine) { lock (gate) { allFinished.Add(engine); Monitor.PulseAll(gate); } }
         static void RecordReset(IntPtr engine) { lock (gate) { resets.Add(engine); Monitor.PulseAll(gate); } }

@@ -46,19 +46,29 @@ namespace OpenCoreHaptics.UnityTests
 
     public static class Tests
     {
-        /// Every test, in the order they run (the recording tests first: they read the one HAPTIC_DEVICE path).
+        /// Every test, in the order they run.
         public static System.Collections.Generic.List<System.Collections.Generic.KeyValuePair<string, Action>> All()
         {
             var all = new System.Collections.Generic.List<System.Collections.Generic.KeyValuePair<string, Action>>();
             Action<string, Action> add = (name, test) => all.Add(new System.Collections.Generic.KeyValuePair<string, Action>(name, test));
+            // First the tests that receive callbacks only on the calling thread (errors), then the first callback on
+            // one of the library's threads with the check that Mono can still stop that thread, then the rest.
             add("Engine.CreateStartStopDestroy", EngineTests.CreateStartStopDestroy);
             add("Engine.Properties", EngineTests.Properties);
             add("Engine.HardwareSupportsHaptics", EngineTests.HardwareSupportsHaptics);
+            add("Engine.CapabilitiesRanges", EngineTests.CapabilitiesRanges);
+            add("Errors.NullEngine", ErrorTests.NullEngine);
+            add("Errors.DestroyedEngineAndItsPlayers", ErrorTests.DestroyedEngineAndItsPlayers);
+            add("Errors.WrongKindOfHandle", ErrorTests.WrongKindOfHandle);
+            add("Errors.MalformedPatterns", ErrorTests.MalformedPatterns);
+            add("Errors.AbsurdNumbers", ErrorTests.AbsurdNumbers);
+            add("Feedback.ImpactGenerators", FeedbackTests.ImpactGenerators);
+            add("Feedback.SelectionAndNotificationGenerators", FeedbackTests.SelectionAndNotificationGenerators);
+            add("AdvancedPlayer.CallbacksArriveOnThreadsMonoCanStop", AdvancedPlayerTests.CallbacksArriveOnThreadsMonoCanStop);
             add("Engine.PlayPatternFromJsonRecordsTheDrive", EngineTests.PlayPatternFromJsonRecordsTheDrive);
             add("Engine.MutedForHapticsRecordsSilence", EngineTests.MutedForHapticsRecordsSilence);
             add("Engine.PlayPatternFromUrl", EngineTests.PlayPatternFromUrl);
             add("Engine.NotifyWhenPlayersFinishedStopsTheEngine", EngineTests.NotifyWhenPlayersFinishedStopsTheEngine);
-            add("Engine.CapabilitiesRanges", EngineTests.CapabilitiesRanges);
             add("Player.StartStopDestroy", PlayerTests.StartStopDestroy);
             add("Player.MutedPlayerRecordsSilence", PlayerTests.MutedPlayerRecordsSilence);
             add("Player.SendParametersTurnsTheIntensityDown", PlayerTests.SendParametersTurnsTheIntensityDown);
@@ -70,13 +80,6 @@ namespace OpenCoreHaptics.UnityTests
             add("AdvancedPlayer.MuteAndSendParameters", AdvancedPlayerTests.MuteAndSendParameters);
             add("AdvancedPlayer.RegisterCompletionHandlerReplacesIt", AdvancedPlayerTests.RegisterCompletionHandlerReplacesIt);
             add("AdvancedPlayer.DestroyedPlayerCallsNoHandler", AdvancedPlayerTests.DestroyedPlayerCallsNoHandler);
-            add("Errors.NullEngine", ErrorTests.NullEngine);
-            add("Errors.DestroyedEngineAndItsPlayers", ErrorTests.DestroyedEngineAndItsPlayers);
-            add("Errors.WrongKindOfHandle", ErrorTests.WrongKindOfHandle);
-            add("Errors.MalformedPatterns", ErrorTests.MalformedPatterns);
-            add("Errors.AbsurdNumbers", ErrorTests.AbsurdNumbers);
-            add("Feedback.ImpactGenerators", FeedbackTests.ImpactGenerators);
-            add("Feedback.SelectionAndNotificationGenerators", FeedbackTests.SelectionAndNotificationGenerators);
             return all;
         }
     }

@@ -72,17 +72,20 @@ namespace OpenCoreHaptics.UnityTests
         public const int BadEventEntry = -4830;
         public const int BadParameterEntry = -4831;
         public const int InvalidTime = -4840;
+        public const int FileNotFound = -4851;
         public const int UnknownError = -4898;
         public const int MemoryError = -4899;
 
-        /// Whether a code is one the plug-in knows.
+        /// Whether a code is one the plug-in knows or a CHHapticError.Code (−4816 invalidEngineParameter, −4851
+        /// fileNotFound and −4897 insufficientPower are Apple's, not in the plug-in's enum).
         public static bool IsKnown(int code)
         {
             switch (code)
             {
                 case -1: case -4805: case -4806: case -4808: case -4809: case -4810: case -4811: case -4812:
-                case -4813: case -4814: case -4815: case -4820: case -4821: case -4822: case -4823: case -4824:
-                case -4825: case -4830: case -4831: case -4840: case -4898: case -4899:
+                case -4813: case -4814: case -4815: case -4816: case -4820: case -4821: case -4822: case -4823:
+                case -4824: case -4825: case -4830: case -4831: case -4840: case -4851: case -4897: case -4898:
+                case -4899:
                     return true;
                 default:
                     return false;

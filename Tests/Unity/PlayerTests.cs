@@ -74,9 +74,9 @@ namespace OpenCoreHaptics.UnityTests
                 var curve = new CHHapticParameterCurveRequest {
                     ParameterID = 0 /* HapticIntensityControl */, Time = 0, Points = pin.AddrOfPinnedObject(),
                     PointsLength = points.Length, PointsHandle = pin };
-                Player.ScheduleParameterCurve(player, curve, 0, Callbacks.OnError);
                 Player.Start(player, 0, Callbacks.OnError);
-                Check.NoErrors("ScheduleParameterCurve, Start");
+                Player.ScheduleParameterCurve(player, curve, 0, Callbacks.OnError);
+                Check.NoErrors("Start, ScheduleParameterCurve");
             }
             finally { pin.Free(); }
             Session.WaitUntilFinished(engine, 30);
@@ -113,6 +113,30 @@ namespace OpenCoreHaptics.UnityTests
             Engine.Destroy(engine);
         }
 
+        /// A callback attaches the library's thread to Mono, which stops every attached thread for a garbage
+        /// collection (and at exit) with signals: SIGPWR and SIGXCPU on Linux. A thread that blocks them, as
+        /// libdispatch's worker threads do, can never be stopped, and the next collection waits forever.
+        public static void CallbacksArriveOnThreadsMonoCanStop()
+        {
+            var engine = Session.StartedEngine();
+            var player = Make(engine, Patterns.Transient);
+            AdvancedPlayer.Start(player, 0, Callbacks.OnError);
+            Check.NoErrors("Start");
+            Check.That(Callbacks.WaitFor(() => Callbacks.Completions(player) > 0, 30), "no completion within 30 s");
+            AdvancedPlayer.Destroy(player);
+            Engine.Destroy(engine);
+            var mask = Callbacks.CompletionThreadSignals();
+            Check.That(mask != null, "could not read the callback thread's signal mask");
+            ulong bits = Convert.ToUInt64(mask, 16);
+            bool power = (bits & (1UL << (30 - 1))) != 0, cpu = (bits & (1UL << (24 - 1))) != 0;
+            if (power || cpu)
+                throw new Fatal(string.Format(
+                    "the completion handler ran on a thread that blocks {0} (SigBlk {1}): Mono cannot stop that thread, " +
+                    "so its next garbage collection or its exit waits forever (a libdispatch worker thread blocks nearly " +
+                    "every signal; callbacks into C# need a thread with the usual signal mask)",
+                    power && cpu ? "SIGPWR and SIGXCPU" : power ? "SIGPWR" : "SIGXCPU", mask));
+        }
+
         public static void LoopAndLoopEnd()
         {
             var engine = Session.StartedEngine();
@@ -125,7 +149,6 @@ namespace OpenCoreHaptics.UnityTests
             foreach (var refused in new[] { double.NaN, double.PositiveInfinity, -1.0 })
             {
                 AdvancedPlayer.SetLoopEnd(player, refused);
-                Callbacks.TakeErrors();
                 Check.Near(0.25, AdvancedPlayer.GetLoopEnd(player), 1e-9, "GetLoopEnd after SetLoopEnd(" + refused + ")");
             }
             AdvancedPlayer.Start(player, 0, Callbacks.OnError);
@@ -151,12 +174,18 @@ namespace OpenCoreHaptics.UnityTests
             Check.Equal(1f, AdvancedPlayer.GetPlaybackRate(player), "GetPlaybackRate default");
             AdvancedPlayer.SetPlaybackRate(player, 2f);
             Check.Equal(2f, AdvancedPlayer.GetPlaybackRate(player), "GetPlaybackRate");
-            foreach (var refused in new[] { float.NaN, float.PositiveInfinity, float.NegativeInfinity, 1e30f, -1f, 0f })
+            // Core Haptics takes any rate > 0 and ignores the rest.
+            foreach (var refused in new[] { float.NaN, float.PositiveInfinity, float.NegativeInfinity, -1f, 0f, -0f })
             {
                 AdvancedPlayer.SetPlaybackRate(player, refused);
-                Callbacks.TakeErrors();
                 Check.Equal(2f, AdvancedPlayer.GetPlaybackRate(player), "GetPlaybackRate after SetPlaybackRate(" + refused + ")");
             }
+            // A huge rate is valid: the pattern plays at once, and the player completes.
+            AdvancedPlayer.SetPlaybackRate(player, 1e30f);
+            Check.Equal(1e30f, AdvancedPlayer.GetPlaybackRate(player), "GetPlaybackRate after SetPlaybackRate(1e30)");
+            AdvancedPlayer.Start(player, 0, Callbacks.OnError);
+            Check.NoErrors("Start at rate 1e30");
+            Check.That(Callbacks.WaitFor(() => Callbacks.Completions(player) > 0, 30), "no completion at rate 1e30");
             AdvancedPlayer.Destroy(player);
             Engine.Destroy(engine);
         }

@@ -17,6 +17,12 @@ namespace OpenCoreHaptics.UnityTests
         public AssertionFailed(string message) : base(message) { }
     }
 
+    /// A failure after which the process cannot go on (the runtime would hang): the run stops there.
+    public sealed class Fatal : Exception
+    {
+        public Fatal(string message) : base(message) { }
+    }
+
     public sealed class Skipped : Exception
     {
         public Skipped(string message) : base(message) { }
@@ -75,6 +81,9 @@ namespace OpenCoreHaptics.UnityTests
 
     public static class Runner
     {
+        [DllImport("libc.so.6")]
+        static extern void _exit(int status);
+
         [DllImport("libdl.so.2")]
         static extern IntPtr dlopen(string file, int mode);
 
@@ -84,20 +93,23 @@ namespace OpenCoreHaptics.UnityTests
         static int Main(string[] args)
         {
             string toolchainLib = null, only = null;
+            bool keepGoing = false, stopped = false;
             for (int i = 0; i < args.Length; i++)
             {
                 if (args[i] == "--expect-no-swift-toolchain" && i + 1 < args.Length) toolchainLib = args[++i];
                 else if (args[i] == "--only" && i + 1 < args.Length) only = args[++i];
+                else if (args[i] == "--keep-going") keepGoing = true;
                 else { Console.Error.WriteLine("unity-tests: unknown argument " + args[i]); return 2; }
             }
             if (toolchainLib != null && !ToolchainIsHidden(toolchainLib)) return 1;
 
             var tests = Tests.All();
-            int run = 0, passed = 0, skipped = 0;
+            int run = 0, passed = 0, skipped = 0, notRun = 0;
             var failures = new List<string>();
             foreach (var test in tests)
             {
                 if (only != null && test.Key.IndexOf(only, StringComparison.Ordinal) < 0) continue;
+                if (stopped) { Console.WriteLine("NOT RUN {0}", test.Key); notRun++; continue; }
                 run++;
                 Callbacks.Clear();
                 var started = DateTime.UtcNow;
@@ -114,16 +126,34 @@ namespace OpenCoreHaptics.UnityTests
                     skipped++;
                     Console.WriteLine("SKIP {0}: {1}", test.Key, reason.Message);
                 }
+                catch (Fatal failure)
+                {
+                    failures.Add(test.Key + ": " + failure.Message);
+                    Console.WriteLine("FAIL {0}: {1}", test.Key, failure.Message);
+                    stopped = !keepGoing;
+                    if (stopped) Console.WriteLine("  (the tests after this one are not run: they would hang; --keep-going runs them)");
+                }
                 catch (Exception failure)
                 {
                     var message = failure is AssertionFailed ? failure.Message : failure.ToString();
                     failures.Add(test.Key + ": " + message);
                     Console.WriteLine("FAIL {0}: {1}", test.Key, message);
                 }
+                int leftovers = Session.DestroyLeftovers();
+                if (leftovers > 0) Console.WriteLine("  ({0} engine(s) the test left alive destroyed)", leftovers);
             }
-            Console.WriteLine("unity-tests: {0} run, {1} passed, {2} skipped, {3} failed", run, passed, skipped, failures.Count);
+            Console.WriteLine("unity-tests: {0} run, {1} passed, {2} skipped, {3} failed, {4} not run", run, passed, skipped,
+                failures.Count, notRun);
             foreach (var failure in failures) Console.WriteLine("  failed: " + failure);
-            return failures.Count == 0 && run > 0 ? 0 : 1;
+            int status = failures.Count == 0 && notRun == 0 && run > 0 ? 0 : 1;
+            // Ends the process here, without Mono's shutdown: the library's callbacks came on its worker threads,
+            // which Mono attached as foreground threads; Mono 6.8 waits for them at exit and deadlocks with the
+            // thread's own detach when a worker ends during that wait (seen every run; gdb: main thread in
+            // mono_thread_manage, the worker in its TLS destructor). An idle worker ends ~5-15 s later on its own.
+            Console.Out.Flush();
+            Console.Error.Flush();
+            _exit(status);
+            return status;
         }
 
         /// Proves the Swift toolchain cannot be seen: its libswiftCore.so is neither at its path nor findable by the

@@ -27,15 +27,33 @@ namespace OpenCoreHaptics.UnityTests
 
     public static class Session
     {
+        static readonly System.Collections.Generic.List<IntPtr> engines = new System.Collections.Generic.List<IntPtr>();
+
         /// A created and started engine (no error expected).
         public static IntPtr StartedEngine()
         {
             var engine = Engine.Create(Callbacks.OnCreateError, Callbacks.OnStopped, Callbacks.OnReset);
+            engines.Add(engine);
             Check.NoErrors("Create");
             Check.That(engine != IntPtr.Zero, "Create returned a null engine");
             Engine.Start(engine, Callbacks.OnError);
             Check.NoErrors("Start");
             return engine;
+        }
+
+        /// Destroys the engines a failed test left alive (a live engine's clock is never 0), so that the next test
+        /// records to the HAPTIC_DEVICE path again; returns how many there were.
+        public static int DestroyLeftovers()
+        {
+            int left = 0;
+            foreach (var engine in engines)
+            {
+                if (engine == IntPtr.Zero || Engine.Get_CurrentTime(engine) == 0) continue;
+                Engine.Destroy(engine);
+                left++;
+            }
+            engines.Clear();
+            return left;
         }
 
         /// Waits for every player of the engine to finish (NotifyWhenPlayersFinished, engine left running).
