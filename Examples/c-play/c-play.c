@@ -102,7 +102,7 @@ int main(int argc, char **argv) {
     char *ahap = read_file(argv[1]);
     if (!ahap) return 1;
 
-    printf("c-play: real haptic hardware: %s\n", CoreHaptics_CHHapticEngine_HardwareSupportsHaptics() ? "yes" : "no");
+    printf("c-play: haptics supported: %s\n", CoreHaptics_CHHapticEngine_HardwareSupportsHaptics() ? "yes" : "no");
     void *engine = CoreHaptics_CHHapticEngine_Create(on_create_error, NULL, NULL);
     if (!engine) return 1;
     CoreHaptics_CHHapticEngine_Start(engine, on_error);
