@@ -146,10 +146,9 @@ namespace OpenCoreHaptics.UnityTests
                 failures.Count, notRun);
             foreach (var failure in failures) Console.WriteLine("  failed: " + failure);
             int status = failures.Count == 0 && notRun == 0 && run > 0 ? 0 : 1;
-            // Ends the process here, without Mono's shutdown: the library's callbacks came on its worker threads,
-            // which Mono attached as foreground threads; Mono 6.8 waits for them at exit and deadlocks with the
-            // thread's own detach when a worker ends during that wait (seen every run; gdb: main thread in
-            // mono_thread_manage, the worker in its TLS destructor). An idle worker ends ~5-15 s later on its own.
+            // Ends the process here, without Mono's shutdown, which stops every thread that ever ran C#: with the
+            // library's callbacks on libdispatch workers (they block Mono's stop signals, see
+            // CallbacksArriveOnThreadsMonoCanStop) it waited forever, every run. The status is the result either way.
             Console.Out.Flush();
             Console.Error.Flush();
             _exit(status);
