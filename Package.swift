@@ -181,6 +181,7 @@ let package = Package(
         .executableTarget(name: "FuzzWAVDecoder", dependencies: ["HapticRender", "HapticPattern"], path: "Fuzz/FuzzWAVDecoder"),
         .executableTarget(
             name: "FuzzDeviceString", dependencies: ["HapticDevices", "HapticLinux", "HapticRender"], path: "Fuzz/FuzzDeviceString"),
+        .executableTarget(name: "FuzzCABI", dependencies: ["CCoreHapticsWrapper", "CoreHapticsWrapper"], path: "Fuzz/FuzzCABI"),
         .executableTarget(name: "FuzzControllerList", dependencies: ["HapticDevices", "HapticLinux"], path: "Fuzz/FuzzControllerList"),
         .executableTarget(
             name: "FuzzStudioMessage", dependencies: ["HapticStudio", "HapticDevices", "HapticRender", "OpenCoreHaptics"],

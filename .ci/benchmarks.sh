@@ -9,7 +9,7 @@
 #    the same run by their medians (Scripts/benchmark-gates.py states the margins): the AHAP reader against
 #    JSONSerialization on the same bytes, back to back in thread CPU time (>= 16x; 18.7x measured, the goal is 20x),
 #    impactOccurred() after prepare() on the engine
-#    against the offline output (<= 10x until the engine fix lands; see the script), and the C ABI against Swift once its benchmarks exist.
+#    against the offline output (<= 10x until the engine fix lands; see the script), and the C ABI against Swift (player start/stop through libCoreHapticsWrapper's entry points against the same Swift calls).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
@@ -22,8 +22,8 @@ quiet /tmp/och-benchmarks.log | tail -40
 echo "benchmarks: thresholds check exited $status after $(( $(date +%s) - start )) s"
 
 ratio_start=$(date +%s)
-swift package --package-path Benchmarks benchmark --target PatternBenchmarks --target FeedbackBenchmarks \
-  --filter 'AHAPReader_vs_JSONSerialization_large' --filter 'Feedback\..*\.prepared' \
+swift package --package-path Benchmarks benchmark --target PatternBenchmarks --target FeedbackBenchmarks --target CABIBenchmarks \
+  --filter 'AHAPReader_vs_JSONSerialization_large' --filter 'Feedback\..*\.prepared' --filter '(CABI|Swift)\.' \
   --no-progress > /tmp/och-ratios.log 2>&1
 run=$?
 quiet /tmp/och-ratios.log > /tmp/och-ratios.txt

@@ -63,6 +63,16 @@ let package = Package(
             path: "Benchmarks/FeedbackBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "CABIBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "CoreHapticsWrapper", package: "OpenCoreHaptics"),
+                .product(name: "OpenCoreHaptics", package: "OpenCoreHaptics"),
+            ],
+            path: "Benchmarks/CABIBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

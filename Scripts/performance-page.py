@@ -98,6 +98,16 @@ def figures(results):
     row("`impactOccurred()` on a stopped engine (cold start), p50", duration(time_of(results, "Feedback.engine.impactOccurred.cold")),
         "FeedbackBenchmarks/Feedback.engine.impactOccurred.cold")
 
+    c_start, swift_start = time_of(results, "CABI.startAndStop"), time_of(results, "Swift.startAndStop")
+    row("a player's start + stop through the C ABI (libCoreHapticsWrapper), p50", duration(c_start), "CABIBenchmarks/CABI.startAndStop")
+    row("the same start + stop in Swift, p50", duration(swift_start), "CABIBenchmarks/Swift.startAndStop")
+    row("**C ABI ratio** (C / Swift; gate ≤ 1.5×)", f"**{c_start / swift_start:.2f}×**" if c_start and swift_start else MISSING,
+        "ratio, same run")
+    row("`MakePlayer` + `Start` + `Stop` + `Destroy` from AHAP text through the C ABI, p50",
+        duration(time_of(results, "CABI.makePlayerAndStart")), "CABIBenchmarks/CABI.makePlayerAndStart")
+    row("the same in Swift from an AHAP file (`CHHapticPattern(contentsOf:)`), p50",
+        duration(time_of(results, "Swift.makePlayerAndStart")), "CABIBenchmarks/Swift.makePlayerAndStart")
+
     first = "start_to_first_sample_latency"
     latency = results.get(first, {}).get("engine_latency_us", {})
     p50 = latency["p50"] * 1e3 if "p50" in latency else None

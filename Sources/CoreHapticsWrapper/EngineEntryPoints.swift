@@ -22,14 +22,22 @@ public func CoreHaptics_CHHapticEngine_Create(
         return nil
     }
     let bits = UInt(bitPattern: handle)
-    // The handlers hold the handle's bits, not the entry: after Destroy they find nothing and stay silent.
+    // The handlers hold the handle's bits, not the entry: after Destroy they find nothing and stay silent. They run
+    // on the callback thread (a managed runtime can stop it for a collection; libdispatch's workers it cannot).
     engine.stoppedHandler = { reason in
-        guard let onStopped, HandleTable.shared.engine(UnsafeRawPointer(bitPattern: bits)) != nil else { return }
-        onStopped(UnsafeRawPointer(bitPattern: bits), Int32(truncatingIfNeeded: reason.rawValue))
+        guard let onStopped else { return }
+        let code = Int32(truncatingIfNeeded: reason.rawValue)
+        CallbackThread.shared.run {
+            guard HandleTable.shared.engine(UnsafeRawPointer(bitPattern: bits)) != nil else { return }
+            onStopped(UnsafeRawPointer(bitPattern: bits), code)
+        }
     }
     engine.resetHandler = {
-        guard let onReset, HandleTable.shared.engine(UnsafeRawPointer(bitPattern: bits)) != nil else { return }
-        onReset(UnsafeRawPointer(bitPattern: bits))
+        guard let onReset else { return }
+        CallbackThread.shared.run {
+            guard HandleTable.shared.engine(UnsafeRawPointer(bitPattern: bits)) != nil else { return }
+            onReset(UnsafeRawPointer(bitPattern: bits))
+        }
     }
     return handle
 }
@@ -72,8 +80,12 @@ public func CoreHaptics_CHHapticEngine_Stop(_ enginePtr: UnsafeRawPointer?, _ on
     }
     let bits = UInt(bitPattern: enginePtr)
     entry.engine.stop { error in
-        guard let error, HandleTable.shared.engine(UnsafeRawPointer(bitPattern: bits)) != nil else { return }
-        ErrorReport.send(error, to: onError, pointer: UnsafeRawPointer(bitPattern: bits))
+        guard let error else { return }
+        let (code, message) = ErrorReport.describe(error)
+        CallbackThread.shared.run {
+            guard HandleTable.shared.engine(UnsafeRawPointer(bitPattern: bits)) != nil else { return }
+            ErrorReport.send(code: code, message: message, to: onError, pointer: UnsafeRawPointer(bitPattern: bits))
+        }
     }
 }
 
@@ -140,11 +152,14 @@ public func CoreHaptics_CHHapticEngine_NotifyWhenPlayersFinished(
     }
     let bits = UInt(bitPattern: enginePtr)
     entry.engine.notifyWhenPlayersFinished { error in
-        let handle = UnsafeRawPointer(bitPattern: bits)
-        if HandleTable.shared.engine(handle) != nil {
-            if let error { ErrorReport.send(error, to: onError, pointer: handle) }
+        let failure = error.map { ErrorReport.describe($0) }
+        CallbackThread.shared.run {
+            let handle = UnsafeRawPointer(bitPattern: bits)
+            guard HandleTable.shared.engine(handle) != nil else { return }
+            if let failure { ErrorReport.send(code: failure.code, message: failure.message, to: onError, pointer: handle) }
             _ = onAllPlayersFinished?(handle)
         }
+        // The answer is the caller's, given now; the C callback's return value is ignored (as in Apple's wrapper).
         return leaveEngineRunning ? .leaveEngineRunning : .stopEngine
     }
 }

@@ -36,7 +36,8 @@ enum PlayerMaking {
     }
 }
 
-/// Completion handlers that call a C callback with the player's handle, only while the handle is live.
+/// Completion handlers that call a C callback with the player's handle on the callback thread, only while the handle
+/// is live.
 enum CompletionForwarding {
     /// A completion handler for an advanced player's handle.
     static func handler(
@@ -44,9 +45,12 @@ enum CompletionForwarding {
     ) -> CHHapticAdvancedPatternPlayerCompletionHandler {
         let bits = UInt(bitPattern: handle)
         return { _ in
-            let handle = UnsafeRawPointer(bitPattern: bits)
-            guard let callback, HandleTable.shared.advancedPlayer(handle) != nil else { return }
-            callback(handle)
+            guard let callback else { return }
+            CallbackThread.shared.run {
+                let handle = UnsafeRawPointer(bitPattern: bits)
+                guard HandleTable.shared.advancedPlayer(handle) != nil else { return }
+                callback(handle)
+            }
         }
     }
 }

@@ -122,6 +122,16 @@ package final class SystemThread {
         return true
     }
 
+    /// Unblocks every signal on the calling thread. A thread inherits its creator's signal mask, and threads made
+    /// from libdispatch's workers block nearly every signal; a thread that calls into a managed runtime (Mono, whose
+    /// garbage collector stops threads with `SIGPWR` and `SIGXCPU`) must let them through, or a collection waits for
+    /// it forever.
+    package static func unblockAllSignals() {
+        var none = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, nil)
+    }
+
     /// On the new thread, before its body: its name, and `SCHED_FIFO` at `priority` where the system allows it.
     ///
     /// - Returns: whether the thread now runs at real-time priority.

@@ -235,11 +235,13 @@ open class CHHapticEngine: @unchecked Sendable {
 
     /// Stops the engine: the `async` form of ``stop(completionHandler:)``.
     ///
-    ///     await engine.stop()
+    ///     try await engine.stop()
     ///
-    /// Apple's is `async throws`; stopping cannot fail here, so this one does not throw, and both `await
-    /// engine.stop()` and `try await engine.stop()` compile (the second with a warning about an unneeded `try`).
-    open func stop() async {
+    /// Declared `async throws`, as Apple declares it, so Apple's call sites and a subclass that overrides it as
+    /// Apple declares compile unchanged. Stopping cannot fail here: it never throws.
+    ///
+    /// - Throws: nothing on Linux (the `throws` is Apple's signature).
+    open func stop() async throws {
         runtime.stop()
     }
 

@@ -11,7 +11,8 @@
 //
 // Done (engine issue 4):
 //   CHHapticEngine (capabilitiesForHardware, init, currentTime, stoppedHandler, resetHandler, playsHapticsOnly,
-//   playsAudioOnly, isMutedForAudio, isMutedForHaptics, isAutoShutdownEnabled, start/stop, notifyWhenPlayersFinished,
+//   playsAudioOnly, isMutedForAudio, isMutedForHaptics, isAutoShutdownEnabled, start/stop (the async forms
+//   `async throws` both, as in the 26 SDKs), notifyWhenPlayersFinished,
 //   makePlayer, makeAdvancedPlayer, registerAudioResource, unregisterAudioResource, playPattern(from:) ×2),
 //   CHHapticEngine.StoppedReason, .FinishedAction, .CompletionHandler, .FinishedHandler, .StoppedHandler,
 //   .ResetHandler, CHHapticDeviceCapability, CHHapticParameterAttributes, CHHapticPatternPlayer,
@@ -19,6 +20,7 @@
 //
 // Not yet:
 //   init(audioSession: AVAudioSession?) throws            // AVAudioSession does not exist on Linux
+//   var intendedSpatialExperience                          // visionOS 26 only; SpatialAudioExperience is not here
 //
 // What the engine gets from the pattern layer (package access):
 //   CHHapticPattern.pattern: HapticPattern.Pattern              the validated value to compile

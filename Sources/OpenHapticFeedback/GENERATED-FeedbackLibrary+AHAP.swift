@@ -469,6 +469,187 @@ extension FeedbackLibrary {
         }
 
         """#,
+        "navigation-generic-maneuver": #"""
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "Navigation, other maneuver: one 200 ms buzz, no rhythm to read."
+          },
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticContinuous",
+                "EventDuration": 0.2,
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.7
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.4
+                  }
+                ]
+              }
+            }
+          ]
+        }
+
+        """#,
+        "navigation-left-turn": #"""
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "Navigation, left turn: two pairs of taps, 60 ms within a pair, 120 ms between pairs."
+          },
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.8
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.6
+                  }
+                ]
+              }
+            },
+            {
+              "Event": {
+                "Time": 0.06,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.8
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.6
+                  }
+                ]
+              }
+            },
+            {
+              "Event": {
+                "Time": 0.18,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.8
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.6
+                  }
+                ]
+              }
+            },
+            {
+              "Event": {
+                "Time": 0.24,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.8
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.6
+                  }
+                ]
+              }
+            }
+          ]
+        }
+
+        """#,
+        "navigation-right-turn": #"""
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "Navigation, right turn: four even taps, 80 ms apart (a steady rhythm)."
+          },
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.8
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.6
+                  }
+                ]
+              }
+            },
+            {
+              "Event": {
+                "Time": 0.08,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.8
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.6
+                  }
+                ]
+              }
+            },
+            {
+              "Event": {
+                "Time": 0.16,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.8
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.6
+                  }
+                ]
+              }
+            },
+            {
+              "Event": {
+                "Time": 0.24,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.8
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.6
+                  }
+                ]
+              }
+            }
+          ]
+        }
+
+        """#,
         "notification": #"""
         {
           "Version": 1.0,
@@ -574,6 +755,190 @@ extension FeedbackLibrary {
         }
 
         """#,
+        "press-button": #"""
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "Press, button: one firm, crisp tap, like a key going down."
+          },
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.75
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.65
+                  }
+                ]
+              }
+            }
+          ]
+        }
+
+        """#,
+        "press-button-icon-only": #"""
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "Press, icon-only button: a lighter, crisper tap for a small target."
+          },
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.5
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.8
+                  }
+                ]
+              }
+            }
+          ]
+        }
+
+        """#,
+        "press-slider": #"""
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "Press, slider: one soft, dull tap as the thumb is gripped."
+          },
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.6
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.2
+                  }
+                ]
+              }
+            }
+          ]
+        }
+
+        """#,
+        "press-tab": #"""
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "Press, tab: one medium tap, lighter than a button, as the view switches."
+          },
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.5
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.55
+                  }
+                ]
+              }
+            }
+          ]
+        }
+
+        """#,
+        "press-toggle": #"""
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "Press, toggle: a light tap, then a firm tap 50 ms later, the switch throwing over."
+          },
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.4
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.7
+                  }
+                ]
+              }
+            },
+            {
+              "Event": {
+                "Time": 0.05,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.8
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.7
+                  }
+                ]
+              }
+            }
+          ]
+        }
+
+        """#,
+        "release-slider": #"""
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "Release, slider: one faint, dull tap as the thumb is let go (weaker than the press)."
+          },
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.35
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.25
+                  }
+                ]
+              }
+            }
+          ]
+        }
+
+        """#,
         "retry": #"""
         {
           "Version": 1.0,
@@ -639,6 +1004,150 @@ extension FeedbackLibrary {
                   {
                     "ParameterID": "HapticSharpness",
                     "ParameterValue": 0.86
+                  }
+                ]
+              }
+            }
+          ]
+        }
+
+        """#,
+        "selection-maximum": #"""
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "Selection maximum: a full-strength bright knock on the end stop, then a faint rebound 60 ms later."
+          },
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 1.0
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.75
+                  }
+                ]
+              }
+            },
+            {
+              "Event": {
+                "Time": 0.06,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.3
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.75
+                  }
+                ]
+              }
+            }
+          ]
+        }
+
+        """#,
+        "selection-minimum": #"""
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "Selection minimum: a full-strength dull knock on the end stop, then a faint rebound 60 ms later."
+          },
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 1.0
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.3
+                  }
+                ]
+              }
+            },
+            {
+              "Event": {
+                "Time": 0.06,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.3
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.3
+                  }
+                ]
+              }
+            }
+          ]
+        }
+
+        """#,
+        "selection-off": #"""
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "Selection off: one soft, dull tick (weaker and duller than on)."
+          },
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.45
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.3
+                  }
+                ]
+              }
+            }
+          ]
+        }
+
+        """#,
+        "selection-on": #"""
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "Selection on: one firm, bright tick (stronger and sharper than off)."
+          },
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticTransient",
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.65
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.9
                   }
                 ]
               }
@@ -805,6 +1314,132 @@ extension FeedbackLibrary {
                   {
                     "ParameterID": "HapticSharpness",
                     "ParameterValue": 0.5
+                  }
+                ]
+              }
+            }
+          ]
+        }
+
+        """#,
+        "underwater-depth-critical-prompt": #"""
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "Underwater critical depth prompt: four full-strength 50 ms buzzes, 80 ms apart."
+          },
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticContinuous",
+                "EventDuration": 0.05,
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 1.0
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.5
+                  }
+                ]
+              }
+            },
+            {
+              "Event": {
+                "Time": 0.08,
+                "EventType": "HapticContinuous",
+                "EventDuration": 0.05,
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 1.0
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.5
+                  }
+                ]
+              }
+            },
+            {
+              "Event": {
+                "Time": 0.16,
+                "EventType": "HapticContinuous",
+                "EventDuration": 0.05,
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 1.0
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.5
+                  }
+                ]
+              }
+            },
+            {
+              "Event": {
+                "Time": 0.24,
+                "EventType": "HapticContinuous",
+                "EventDuration": 0.05,
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 1.0
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.5
+                  }
+                ]
+              }
+            }
+          ]
+        }
+
+        """#,
+        "underwater-depth-prompt": #"""
+        {
+          "Version": 1.0,
+          "Metadata": {
+            "Project": "OpenHapticFeedback",
+            "Description": "Underwater depth prompt: two strong, low 80 ms buzzes, 140 ms apart."
+          },
+          "Pattern": [
+            {
+              "Event": {
+                "Time": 0.0,
+                "EventType": "HapticContinuous",
+                "EventDuration": 0.08,
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.85
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.3
+                  }
+                ]
+              }
+            },
+            {
+              "Event": {
+                "Time": 0.14,
+                "EventType": "HapticContinuous",
+                "EventDuration": 0.08,
+                "EventParameters": [
+                  {
+                    "ParameterID": "HapticIntensity",
+                    "ParameterValue": 0.85
+                  },
+                  {
+                    "ParameterID": "HapticSharpness",
+                    "ParameterValue": 0.3
                   }
                 ]
               }

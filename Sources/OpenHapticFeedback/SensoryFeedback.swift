@@ -18,6 +18,7 @@
 /// | `impact`, `impact(weight: .medium)` | `impact-medium` |
 /// | `impact(weight: .light / .heavy)` | `impact-light` / `impact-heavy` |
 /// | `impact(flexibility: .rigid / .solid / .soft)` | `impact-rigid` / `impact-solid` / `impact-soft` |
+/// | `press(_:)`, `release(_:)`, `selection(_:)` (SwiftUI 26) | one pattern per control: ``PressFeedback``, ``ReleaseFeedback``, ``SelectionFeedback`` |
 ///
 /// - Note: Apple plays some values only on some platforms (`start`/`stop` on watchOS, `levelChange` on macOS,
 ///   `alignment` on iOS and macOS, …). Here every value plays on every device, because a Linux machine may drive
@@ -30,7 +31,8 @@ public struct SensoryFeedback: Sendable, Hashable, CustomStringConvertible {
     /// The intensity it plays with, 0 … 1.
     let intensity: Double
 
-    private init(_ patternName: String, intensity: Double = 1) {
+    /// A value that plays the library pattern `patternName` at `intensity` (clamped to 0 … 1; NaN plays at 1).
+    init(_ patternName: String, intensity: Double = 1) {
         self.patternName = patternName
         self.intensity = intensity.isNaN ? 1 : Swift.min(Swift.max(intensity, 0), 1)
     }

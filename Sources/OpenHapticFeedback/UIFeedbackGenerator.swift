@@ -12,14 +12,31 @@
 /// A generator plays on the ``FeedbackCenter/current`` center at the time it was created, so the center's
 /// preferences (on/off, intensity) and rate limits apply to every call.
 ///
+/// The classes are `open`, as in UIKit, so an app may subclass them (a subclass that adds stored state keeps the
+/// class thread-safe itself: the classes are `Sendable`).
+///
 /// - Note: Differences from UIKit: UIKit isolates the generators to the main actor (`@MainActor`). Here they are
 ///   not isolated to any actor and are thread-safe (`Sendable`), so command-line tools, servers and background
 ///   tasks can use them without a main run loop. Code written for UIKit, which calls them on the main actor,
-///   compiles and behaves the same. The iOS 17.5 view-based initializers (`init(view:)`, `init(style:view:)`) and
-///   location variants (`impactOccurred(at:)`) are not provided: there is no `UIView` here.
+///   compiles and behaves the same. The iOS 17.5 view-based initializers (`init(view:)`, `init(style:view:)`) are
+///   not provided: there is no `UIView` here; create the generator with `init()` or `init(style:)` instead. The
+///   iOS 17.5 location variants (`impactOccurred(at:)`, `selectionChanged(at:)`, `notificationOccurred(_:at:)`,
+///   ``UICanvasFeedbackGenerator``) are provided; see "Where a location plays" below.
+///
+/// ## Where a location plays
+///
+/// On iOS, the `at:` variants let UIKit play the feedback on the device the touch came from: an Apple Pencil Pro
+/// plays it in the user's hand, a trackpad under the finger, and with a finger on glass nothing (or the phone's
+/// own motor) plays it. Here there is no touch input to route by, so a location never chooses the device: the
+/// feedback plays on the generator's ``FeedbackCenter`` (its ``FeedbackOutput``, normally the default haptic
+/// device), exactly as the variant without `at:` does, and the point is accepted but not used (any value,
+/// including a non-finite one, is fine). A game controller's own engine would be the right device when the
+/// app's input came from a pad, but which input the app acted on is not known here yet; an app that knows it
+/// routes the feedback itself by running the call inside `FeedbackCenter.$current.withValue(padCenter) { … }`
+/// when it creates the generator (see <doc:DifferencesFromApple>).
 ///
 /// Thread safety: any thread. Every stored property is immutable.
-public class UIFeedbackGenerator: @unchecked Sendable {
+open class UIFeedbackGenerator: @unchecked Sendable {
     // @unchecked: non-final for the UIKit class hierarchy; the class and its subclasses store only `let`s of
     // Sendable types.
 
@@ -33,6 +50,17 @@ public class UIFeedbackGenerator: @unchecked Sendable {
         preparedEffects = effects
     }
 
+    /// Creates a generator with no feedback of its own, as UIKit's `UIFeedbackGenerator()` does (UIKit marks it
+    /// "to be deprecated" in favour of `init(view:)`, which needs a `UIView`); ``prepare()`` gets nothing ready.
+    /// An app's subclass that declares no initializer of its own inherits it.
+    ///
+    ///     let generator = UIFeedbackGenerator()
+    ///     generator.prepare()
+    public init() {
+        center = FeedbackCenter.current
+        preparedEffects = []
+    }
+
     /// Gets the haptics ready so that the next feedback plays with less latency, for a few seconds.
     ///
     /// Call it shortly before you expect to trigger feedback (when a gesture begins, for example), not
@@ -43,7 +71,7 @@ public class UIFeedbackGenerator: @unchecked Sendable {
     ///
     ///     let generator = UISelectionFeedbackGenerator()
     ///     generator.prepare()
-    public func prepare() {
+    open func prepare() {
         center.prepare(preparedEffects)
     }
 

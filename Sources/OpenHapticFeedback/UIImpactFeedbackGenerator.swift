@@ -8,10 +8,14 @@ import Foundation
 ///     generator.impactOccurred()
 ///     generator.impactOccurred(intensity: 0.5)
 ///
-/// - Note: Differences from UIKit: not `@MainActor` (see ``UIFeedbackGenerator``); no `init(style:view:)`.
+/// A canvas app passes the touch's location: `generator.impactOccurred(at: touch.location(in: view))`; here the
+/// point is accepted and the impact plays on the generator's center (see ``UIFeedbackGenerator`` for why).
+///
+/// - Note: Differences from UIKit: not `@MainActor` (see ``UIFeedbackGenerator``); no `init(style:view:)`
+///   (there is no `UIView`: use ``init(style:)``).
 ///
 /// Thread safety: any thread.
-public final class UIImpactFeedbackGenerator: UIFeedbackGenerator, @unchecked Sendable {
+open class UIImpactFeedbackGenerator: UIFeedbackGenerator, @unchecked Sendable {
     /// The style this generator plays.
     let style: FeedbackStyle
 
@@ -24,14 +28,14 @@ public final class UIImpactFeedbackGenerator: UIFeedbackGenerator, @unchecked Se
     }
 
     /// Creates a generator for medium impacts.
-    public convenience init() {
+    public override convenience init() {
         self.init(style: .medium)
     }
 
     /// Plays the style's impact at full strength.
     ///
     ///     UIImpactFeedbackGenerator(style: .rigid).impactOccurred()
-    public func impactOccurred() {
+    open func impactOccurred() {
         play(preparedEffects[0])
     }
 
@@ -43,7 +47,33 @@ public final class UIImpactFeedbackGenerator: UIFeedbackGenerator, @unchecked Se
     ///     generator.impactOccurred(intensity: 0.3)
     ///
     /// - Parameter intensity: 0 … 1.
-    public func impactOccurred(intensity: CGFloat) {
+    open func impactOccurred(intensity: CGFloat) {
         play(preparedEffects[0], intensity: Double(intensity))
+    }
+
+    /// Plays the style's impact at full strength, for a touch at `location` (iOS 17.5).
+    ///
+    /// The location does not choose the device here: the impact plays on the generator's center, like
+    /// ``impactOccurred()`` (see "Where a location plays" in ``UIFeedbackGenerator``).
+    ///
+    ///     generator.impactOccurred(at: CGPoint(x: 120, y: 48))
+    ///
+    /// - Parameter location: where the impact happened, in the view's coordinates; accepted and not used.
+    open func impactOccurred(at location: CGPoint) {
+        impactOccurred()
+    }
+
+    /// Plays the style's impact with its strength scaled, for a touch at `location` (iOS 17.5).
+    ///
+    /// The intensity is applied as in ``impactOccurred(intensity:)``; the location does not choose the device (see
+    /// "Where a location plays" in ``UIFeedbackGenerator``).
+    ///
+    ///     generator.impactOccurred(intensity: 0.4, at: point)
+    ///
+    /// - Parameters:
+    ///   - intensity: 0 … 1 (clamped).
+    ///   - location: where the impact happened, in the view's coordinates; accepted and not used.
+    open func impactOccurred(intensity: CGFloat, at location: CGPoint) {
+        impactOccurred(intensity: intensity)
     }
 }

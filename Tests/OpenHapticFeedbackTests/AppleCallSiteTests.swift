@@ -76,7 +76,7 @@ final class PhotoViewController {
         #expect(UINotificationFeedbackGenerator.FeedbackType.success.rawValue == 0)
         #expect(UINotificationFeedbackGenerator.FeedbackType.warning.rawValue == 1)
         #expect(UINotificationFeedbackGenerator.FeedbackType.error.rawValue == 2)
-        #expect(WKHapticType.allCases.map(\.rawValue) == Array(0...8))
+        #expect(WKHapticType.allCases.map(\.rawValue) == Array(0...13))
         #expect(WKHapticType(rawValue: 0) == .notification)
         #expect(WKHapticType(rawValue: 4) == .failure)
         #expect(WKHapticType(rawValue: 8) == .click)
@@ -86,6 +86,11 @@ final class PhotoViewController {
         #expect(NSHapticFeedbackManager.PerformanceTime.default.rawValue == 0)
         #expect(NSHapticFeedbackManager.PerformanceTime.now.rawValue == 1)
         #expect(NSHapticFeedbackManager.PerformanceTime.drawCompleted.rawValue == 2)
+        // AppKit's NS_ENUM(NSUInteger, …): the raw type is UInt.
+        let raw: UInt = NSHapticFeedbackManager.PerformanceTime.now.rawValue
+        #expect(raw == 1)
+        #expect(NSHapticFeedbackManager.PerformanceTime(rawValue: UInt(2)) == .drawCompleted)
+        #expect(NSHapticFeedbackManager.PerformanceTime(rawValue: UInt(3)) == nil)
     }
 
     @Test @MainActor func watchKitCallSites() {

@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func everyPatternReadsWithoutWarningsAndIsPlayable() throws {
-        #expect(FeedbackLibrary.names.count == 21)
+        #expect(FeedbackLibrary.names.count == 36)
         for name in FeedbackLibrary.names {
             let document = try AHAPReader.read(FeedbackLibrary.ahap(named: name)!, file: name)
             #expect(document.warnings.isEmpty, "\(name): \(document.warnings)")

@@ -106,6 +106,11 @@ import Testing
         (.impact(weight: .light), "impact-light", 1), (.impact(weight: .medium), "impact-medium", 1),
         (.impact(weight: .heavy), "impact-heavy", 1), (.impact(flexibility: .rigid), "impact-rigid", 1),
         (.impact(flexibility: .solid), "impact-solid", 1), (.impact(flexibility: .soft), "impact-soft", 1),
+        (.press(.button), "press-button", 1), (.press(.buttonIconOnly), "press-button-icon-only", 1),
+        (.press(.slider), "press-slider", 1), (.press(.tab), "press-tab", 1), (.press(.toggle), "press-toggle", 2),
+        (.release(.slider), "release-slider", 1), (.selection(.on), "selection-on", 1),
+        (.selection(.off), "selection-off", 1), (.selection(.maximum), "selection-maximum", 2),
+        (.selection(.minimum), "selection-minimum", 2),
     ])
     func sensoryFeedbackPlaysItsPattern(feedback: SensoryFeedback, name: String, pulseCount: Int) {
         let rig = RenderingRig()
@@ -140,7 +145,10 @@ import Testing
         let expected: [WKHapticType: (String, Int)] = [
             .notification: ("notification", 3), .directionUp: ("increase", 3), .directionDown: ("decrease", 3),
             .success: ("success", 2), .failure: ("error", 3), .retry: ("retry", 2), .start: ("start", 2),
-            .stop: ("stop", 2), .click: ("click", 1),
+            .stop: ("stop", 2), .click: ("click", 1), .navigationLeftTurn: ("navigation-left-turn", 4),
+            .navigationRightTurn: ("navigation-right-turn", 4), .navigationGenericManeuver: ("navigation-generic-maneuver", 1),
+            .underwaterDepthPrompt: ("underwater-depth-prompt", 2),
+            .underwaterDepthCriticalPrompt: ("underwater-depth-critical-prompt", 4),
         ]
         let rig = RenderingRig()
         rig.run { WKInterfaceDevice.current().play(type) }

@@ -33,7 +33,7 @@ func playSingleTapAsync() async throws {
             CHHapticEvent(eventType: .hapticTransient, parameters: [], relativeTime: 0)
         ], parameters: [])
     try engine.makePlayer(with: pattern).start(atTime: CHHapticTimeImmediate)
-    await engine.stop()
+    try await engine.stop()
 }
 
 /// Seed 003, the collision sound and tap of Apple's HapticBounce sample: an audio event and a haptic event in one

@@ -1,0 +1,17 @@
+/// What every GameController device has in common: its vendor's name and its product category — the
+/// GameController framework's `GCDevice` protocol, which ``GCController`` conforms to.
+///
+///     func describe(_ device: any GCDevice) -> String {
+///         "\(device.vendorName ?? "unknown") (\(device.productCategory))"
+///     }
+///     GCController.controllers().map(describe)
+///
+/// - Note: Differences from GameController: Apple's protocol also requires `handlerQueue` and
+///   `physicalInputProfile`, which belong to input handling (buttons, sticks), not part of this module (see
+///   <doc:DifferencesFromGameController>). Apple's refines `NSObjectProtocol`; this one refines `AnyObject`.
+public protocol GCDevice: AnyObject {
+    /// The vendor's name for the device, or `nil` when it is not known.
+    var vendorName: String? { get }
+    /// The kind of device, for example `"DualSense"` or `"Xbox One"`.
+    var productCategory: String { get }
+}
