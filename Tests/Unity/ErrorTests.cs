@@ -59,22 +59,18 @@ namespace OpenCoreHaptics.UnityTests
         {
             var engine = Session.StartedEngine();
             var player = Engine.MakePlayer(engine, Patterns.Transient, Callbacks.OnError);
-            var generator = FeedbackGenerator.CreateSelectionGenerator();
             Engine.Start(player, Callbacks.OnError);
             Check.OneError("Engine Start with a player handle", CHErrorCode.InvalidEnginePointer, player);
             Player.Start(engine, 0, Callbacks.OnError);
             Check.OneError("Player Start with an engine handle", CHErrorCode.InvalidEnginePointer, engine);
             AdvancedPlayer.Start(player, 0, Callbacks.OnError);
             Check.OneError("AdvancedPlayer Start with a plain player", CHErrorCode.InvalidEnginePointer, player);
-            Engine.Stop(generator, Callbacks.OnError);
-            Check.OneError("Engine Stop with a generator", CHErrorCode.InvalidEnginePointer, generator);
             var forged = new IntPtr(0x7f00deadbeefL);
             Player.Stop(forged, 0, Callbacks.OnError);
             Check.OneError("Stop with a forged handle", CHErrorCode.InvalidEnginePointer, forged);
             Engine.Destroy(player); // a player is not an engine: ignored, the player stays usable
             Player.Start(player, 0, Callbacks.OnError);
             Check.NoErrors("the player after Engine.Destroy(player)");
-            FeedbackGenerator.DestroySelectionGenerator(generator);
             Player.Destroy(player);
             Engine.Destroy(engine);
         }

@@ -146,9 +146,10 @@ namespace OpenCoreHaptics.UnityTests
                 failures.Count, notRun);
             foreach (var failure in failures) Console.WriteLine("  failed: " + failure);
             int status = failures.Count == 0 && notRun == 0 && run > 0 ? 0 : 1;
-            // Ends the process here, without Mono's shutdown, which stops every thread that ever ran C#: with the
-            // library's callbacks on libdispatch workers (they block Mono's stop signals, see
-            // CallbacksArriveOnThreadsMonoCanStop) it waited forever, every run. The status is the result either way.
+            // Ends the process here, without Mono's shutdown: a callback attaches the library's callback thread to
+            // Mono, that thread never ends, and Mono 6.8's shutdown waits for it forever (also when the callback marks
+            // it a background thread). Before the callback thread, libdispatch workers that blocked Mono's stop
+            // signals hung it the same way. The exit status is the result either way.
             Console.Out.Flush();
             Console.Error.Flush();
             _exit(status);
