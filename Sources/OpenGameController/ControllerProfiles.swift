@@ -1,0 +1,29 @@
+import HapticDevices
+
+/// Makes a controller's gamepad profile: a ``GCDualSenseGamepad`` over the right trigger output for a DualSense (the
+/// hidraw node beside its evdev node, or a simulated pad's record), a plain ``GCExtendedGamepad`` otherwise.
+internal enum ControllerProfiles {
+    internal static func gamepad(for info: ControllerInfo) -> GCExtendedGamepad {
+        guard info.category == .dualSense else { return GCExtendedGamepad(buttons: [:]) }
+        return GCDualSenseGamepad(output: triggerOutput(for: info))
+    }
+
+    /// Where a DualSense's trigger reports go.
+    internal static func triggerOutput(for info: ControllerInfo) -> any DualSenseTriggerOutput {
+        if info.isSimulated { return SimulatedDualSenseTriggers(transport: .usb) }
+        return UnavailableTriggerOutput(
+            problem: "\(info.name) (\(info.id)): adaptive triggers are not written to real pads yet")
+    }
+}
+
+/// The trigger output of a DualSense whose hidraw node was not found: every write fails with the reason.
+internal final class UnavailableTriggerOutput: DualSenseTriggerOutput {
+    internal let transport = DualSenseTransport.usb
+    internal let problem: String?
+
+    internal init(problem: String) { self.problem = problem }
+
+    internal func apply(left: DualSenseTriggerEffect?, right: DualSenseTriggerEffect?) throws(DeviceError) {
+        throw DeviceError(.unsupported, problem ?? "no trigger output")
+    }
+}
