@@ -1,4 +1,5 @@
 import HapticDevices
+import HapticLinux
 
 /// Makes a controller's gamepad profile: a ``GCDualSenseGamepad`` over the right trigger output for a DualSense (the
 /// hidraw node beside its evdev node, or a simulated pad's record), a plain ``GCExtendedGamepad`` otherwise.
@@ -11,8 +12,14 @@ internal enum ControllerProfiles {
     /// Where a DualSense's trigger reports go.
     internal static func triggerOutput(for info: ControllerInfo) -> any DualSenseTriggerOutput {
         if info.isSimulated { return SimulatedDualSenseTriggers(transport: .usb) }
+        #if os(Linux)
+        if let path = info.hidrawPath {
+            return HidrawTriggerOutput(path: path, transport: DualSenseTransport(busType: info.busType) ?? .usb)
+        }
+        #endif
         return UnavailableTriggerOutput(
-            problem: "\(info.name) (\(info.id)): adaptive triggers are not written to real pads yet")
+            problem: "\(info.name) (\(info.id)): no hidraw node beside its evdev node (a kernel without hidraw, or a pad not"
+                + " driven by hid-playstation), so its adaptive triggers cannot be set")
     }
 }
 

@@ -1,0 +1,107 @@
+#if os(Linux)
+import HapticDevices
+import HapticSystem
+
+/// A DualSense's adaptive triggers through its hidraw node: output reports (USB `0x02`, Bluetooth `0x31` with
+/// sequence and CRC) that flag only the trigger effects, so hid-playstation's rumble, lightbar and LEDs stay as the
+/// kernel set them (the driver passes hidraw writes to the pad untouched).
+///
+///     let triggers = HidrawTriggerOutput(path: "/dev/hidraw3", transport: .bluetooth)
+///     try triggers.apply(left: nil, right: try .feedback(startZone: 2, strength: 6))
+///
+/// The node is opened for writing on the first report and kept open. When it cannot be (hidraw nodes are root's by
+/// default), ``problem`` says so with the fix — a udev rule (``udevRule``) — and the triggers are reported unusable;
+/// the next report tries again. Rumble is unaffected: it goes through evdev.
+///
+/// - Thread safety: any thread (writes are serialised by a lock).
+/// - Real-time safety: none; never on the render thread.
+public final class HidrawTriggerOutput: DualSenseTriggerOutput {
+    /// The hidraw node.
+    public let path: String
+    /// The transport reports are encoded for.
+    public let transport: DualSenseTransport
+    private let openNode: @Sendable (String) -> Int
+    private let state: LockedState<State>
+
+    private struct State {
+        var descriptor: Int32 = -1
+        var encoder: DualSenseOutputReport.Encoder
+        var problem: String?
+    }
+
+    /// The udev rule that lets the logged-in user write DualSense hidraw nodes (USB and Bluetooth, DualSense and
+    /// DualSense Edge), e.g. in `/etc/udev/rules.d/70-dualsense-hidraw.rules`.
+    public static let udevRule = """
+        KERNEL=="hidraw*", ATTRS{idVendor}=="054c", ATTRS{idProduct}=="0ce6|0df2", MODE="0660", TAG+="uaccess"
+        KERNEL=="hidraw*", KERNELS=="*054C:0CE6*|*054C:0DF2*", MODE="0660", TAG+="uaccess"
+        """
+
+    /// Triggers written through `path`, reports encoded for `transport`.
+    public convenience init(path: String, transport: DualSenseTransport) {
+        self.init(path: path, transport: transport) { node in SystemCall.kernelStyle(Int(open(node, O_WRONLY | O_CLOEXEC))) }
+    }
+
+    /// Triggers written through `path`, opened by `openNode` (the descriptor, or `-errno`; tests replace it).
+    package init(path: String, transport: DualSenseTransport, openNode: @escaping @Sendable (String) -> Int) {
+        self.path = path
+        self.transport = transport
+        self.openNode = openNode
+        state = LockedState(State(encoder: DualSenseOutputReport.Encoder(transport: transport)))
+    }
+
+    deinit {
+        state.withLock { s in
+            if s.descriptor >= 0 { _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(close(s.descriptor))) } }
+        }
+    }
+
+    /// Why the triggers cannot be set (the last open or write failed), or `nil`.
+    public var problem: String? { state.withLock { $0.problem } }
+
+    /// Opens the node if needed and writes one report.
+    ///
+    /// - Throws: `DeviceError` naming the node: `permissionDenied` (with the udev rule to add), `notFound`, `removed` or
+    ///   `ioError`.
+    public func apply(left: DualSenseTriggerEffect?, right: DualSenseTriggerEffect?) throws(DeviceError) {
+        let failure = state.withLock { s -> DeviceError? in
+            if s.descriptor < 0 {
+                let opened = SystemCall.retryingInterrupts("open") { openNode(path) }
+                switch opened {
+                case .success(let descriptor): s.descriptor = Int32(truncatingIfNeeded: descriptor)
+                case .failure(let error):
+                    var failure = DeviceError(error, device: path)
+                    if failure.code == .permissionDenied {
+                        failure.message +=
+                            "; the DualSense's adaptive triggers need write access to its hidraw node: add the udev rule\n"
+                            + Self.udevRule + "\nthen run `udevadm control --reload && udevadm trigger` and reconnect the pad"
+                    }
+                    s.problem = failure.description
+                    return failure
+                }
+            }
+            let report = s.encoder.encode(left: left, right: right)
+            let descriptor = s.descriptor
+            let written = report.withUnsafeBytes { bytes in
+                SystemCall.retryingInterrupts("write") { SystemCall.kernelStyle(write(descriptor, bytes.baseAddress, bytes.count)) }
+            }
+            switch written {
+            case .success(let count) where count == report.count:
+                s.problem = nil
+                return nil
+            case .success(let count):
+                let failure = DeviceError(.ioError, "\(path): write took \(count) of the report's \(report.count) bytes")
+                s.problem = failure.description
+                return failure
+            case .failure(let error):
+                // A pad gone (ENODEV) or a node that failed: close, and open again on the next report.
+                _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(close(descriptor))) }
+                s.descriptor = -1
+                let failure = DeviceError(error, device: path)
+                s.problem = failure.description
+                return failure
+            }
+        }
+        if let failure { throw failure }
+    }
+}
+#endif
