@@ -54,6 +54,9 @@ package final class DualSenseTriggers: Sendable {
     /// Why the triggers cannot be set now, if known.
     package var problem: String? { output.problem }
 
+    /// The effect last written to `side`.
+    package func effect(_ side: Side) -> DualSenseTriggerEffect { state.withLock { side == .left ? $0.left : $0.right } }
+
     /// Turns off the triggers left on (one report), keeping what failed to itself.
     package func turnOff() {
         state.withLock { s in

@@ -94,5 +94,13 @@ struct HidrawTriggerTests {
         #expect(throws: DeviceError.self) { try missing.apply(left: .off, right: nil) }
         #expect(missing.problem?.contains("/nonexistent/hidraw9") == true)
     }
+
+    @Test func aListingSaysWhetherTheNodeIsWritableWithoutOpeningIt() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let node = folder.appendingPathComponent("hidraw1").path
+        #expect(FileManager.default.createFile(atPath: node, contents: nil))
+        #expect(HidrawTriggerOutput.writeProblem(path: node) == nil)
+        #expect(HidrawTriggerOutput.writeProblem(path: "/nonexistent/hidraw9")?.contains("/nonexistent/hidraw9: No such file") == true)
+    }
 }
 #endif

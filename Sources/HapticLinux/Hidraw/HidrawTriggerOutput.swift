@@ -55,6 +55,16 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
         }
     }
 
+    /// Why a DualSense's triggers could not be written through `path` (missing, or not writable by this process,
+    /// with the udev rule to add), or `nil` when the process may write it. For listings: nothing is opened.
+    public static func writeProblem(path: String) -> String? {
+        guard access(path, W_OK) != 0 else { return nil }
+        let code = errno
+        let reason = SystemCall.describe(errno: code)
+        guard code == EACCES || code == EPERM || code == EROFS else { return "\(path): \(reason)" }
+        return "\(path) is not writable (\(reason)); add the udev rule\n" + udevRule
+    }
+
     /// Why the triggers cannot be set (the last open or write failed), or `nil`.
     public var problem: String? { state.withLock { $0.problem } }
 
