@@ -33,4 +33,6 @@ internal final class UnavailableTriggerOutput: DualSenseTriggerOutput {
     internal func apply(left: DualSenseTriggerEffect?, right: DualSenseTriggerEffect?) throws(DeviceError) {
         throw DeviceError(.unsupported, problem ?? "no trigger output")
     }
+
+    internal func disconnect() {}
 }

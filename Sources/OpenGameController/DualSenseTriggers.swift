@@ -54,6 +54,15 @@ package final class DualSenseTriggers: Sendable {
     /// Why the triggers cannot be set now, if known.
     package var problem: String? { output.problem }
 
+    /// The controller went away: its output writes nothing more (and nothing is turned off at deinit or exit).
+    package func disconnect() {
+        state.withLock { s in
+            s.left = .off
+            s.right = .off
+        }
+        output.disconnect()
+    }
+
     /// The effect last written to `side`.
     package func effect(_ side: Side) -> DualSenseTriggerEffect { state.withLock { side == .left ? $0.left : $0.right } }
 

@@ -85,8 +85,11 @@ open class GCController: @unchecked Sendable {
         gamepad = ControllerProfiles.gamepad(for: info)
     }
 
-    /// The controller was unplugged: its engines stop (`.gameControllerDisconnect`).
-    func disconnect() { deviceHaptics.disconnect() }
+    /// The controller was unplugged: its engines stop (`.gameControllerDisconnect`) and a DualSense's triggers write nothing more.
+    func disconnect() {
+        deviceHaptics.disconnect()
+        (gamepad as? GCDualSenseGamepad)?.triggers.disconnect()
+    }
 }
 
 /// A completion handler handed to the registry's queue (called once, there).

@@ -62,7 +62,8 @@ struct HidrawTriggerTests {
         let reader = open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         #expect(reader >= 0)
         defer { close(reader) }
-        let output = HidrawTriggerOutput(path: node, transport: transport)
+        // A FIFO answers no HIDIOCGRAWINFO: the identity check is the injected default (a DualSense).
+        let output = HidrawTriggerOutput(path: node, transport: transport) { SystemCall.kernelStyle(Int(open($0, O_WRONLY | O_CLOEXEC))) }
         let weapon = try DualSenseTriggerEffect.weapon(startZone: 3, endZone: 6, strength: 5)
         try output.apply(left: nil, right: weapon)
         try output.apply(left: .off, right: .off)
@@ -93,6 +94,51 @@ struct HidrawTriggerTests {
         let missing = HidrawTriggerOutput(path: "/nonexistent/hidraw9", transport: .usb)
         #expect(throws: DeviceError.self) { try missing.apply(left: .off, right: nil) }
         #expect(missing.problem?.contains("/nonexistent/hidraw9") == true)
+    }
+
+    /// The node number of an unplugged pad goes to the next HID device: it must never receive a DualSense report.
+    @Test func aNodeThatIsNoLongerADualSenseIsNeverWritten() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let node = folder.appendingPathComponent("hidraw2").path
+        #expect(FileManager.default.createFile(atPath: node, contents: nil))
+        let opens = LockedState(0)
+        let output = HidrawTriggerOutput(
+            path: node, transport: .usb,
+            openNode: { path in
+                opens.withLock { $0 += 1 }
+                return SystemCall.kernelStyle(Int(open(path, O_WRONLY | O_CLOEXEC)))
+            },
+            identify: { _ in .success((0x046D, 0xC52B)) })
+        do {
+            try output.apply(left: nil, right: .off)
+            Issue.record("a report was written to another device")
+        } catch {
+            #expect(error.code == .removed && error.message.contains("is now 046d:c52b, not the DualSense found there"))
+        }
+        #expect(throws: DeviceError.self) { try output.apply(left: nil, right: .off) }
+        #expect(opens.withLock { $0 } == 1, "never opened again")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: node)).isEmpty, "nothing written")
+    }
+
+    @Test func afterADisconnectNothingIsOpenedOrWritten() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let node = folder.appendingPathComponent("hidraw3").path
+        #expect(FileManager.default.createFile(atPath: node, contents: nil))
+        let opens = LockedState(0)
+        let output = HidrawTriggerOutput(path: node, transport: .usb) { path in
+            opens.withLock { $0 += 1 }
+            return SystemCall.kernelStyle(Int(open(path, O_WRONLY | O_CLOEXEC)))
+        }
+        try output.apply(left: .off, right: nil)
+        output.disconnect()
+        do {
+            try output.apply(left: nil, right: .off)
+            Issue.record("a report was written after the disconnect")
+        } catch {
+            #expect(error.code == .removed && error.message.contains("was disconnected"))
+        }
+        #expect(opens.withLock { $0 } == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: node)).count == DualSenseOutputReport.usbSize, "only the first report")
     }
 
     @Test func aListingSaysWhetherTheNodeIsWritableWithoutOpeningIt() throws {

@@ -110,6 +110,21 @@ extension GameControllerSuites {
             #expect(record.right == .off)
         }
 
+        @Test func aDisconnectedDualSenseWritesNothingMore() throws {
+            let info = ControllerDiscovery.simulated(SimulatedControllerSpec(model: .dualsense), number: 1)
+            let controller = GCController(info: info, clock: .manual) { info in try ControllerDiscovery.makeDevice(for: info) }
+            let gamepad = try #require(controller.extendedGamepad as? GCDualSenseGamepad)
+            let record = try #require(gamepad.triggers.output as? SimulatedDualSenseTriggers)
+            gamepad.rightTrigger.setModeFeedbackWithStartPosition(0.5, resistiveStrength: 0.5)
+            let written = record.reports.count
+            controller.disconnect()
+            gamepad.rightTrigger.setModeWeaponWithStartPosition(0.2, endPosition: 0.6, resistiveStrength: 1)
+            #expect(gamepad.rightTrigger.mode == .feedback && record.reports.count == written)
+            #expect(gamepad.rightTrigger.lastProblem?.contains("disconnected") == true)
+            DualSenseTriggers.turnOffAll()
+            #expect(record.reports.count == written, "nothing is turned off on a pad that is gone")
+        }
+
         @Test func atExitEveryTriggerLeftOnIsTurnedOff() throws {
             let (controller, gamepad, record) = try dualSense()
             gamepad.leftTrigger.setModeVibrationWithStartPosition(0.1, amplitude: 0.5, frequency: 0.2)

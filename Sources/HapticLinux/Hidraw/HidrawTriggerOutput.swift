@@ -1,4 +1,5 @@
 #if os(Linux)
+import CHapticSupport
 import HapticDevices
 import HapticSystem
 
@@ -9,9 +10,12 @@ import HapticSystem
 ///     let triggers = HidrawTriggerOutput(path: "/dev/hidraw3", transport: .bluetooth)
 ///     try triggers.apply(left: nil, right: try .feedback(startZone: 2, strength: 6))
 ///
-/// The node is opened for writing on the first report and kept open. When it cannot be (hidraw nodes are root's by
-/// default), ``problem`` says so with the fix — a udev rule (``udevRule``) — and the triggers are reported unusable;
-/// the next report tries again. Rumble is unaffected: it goes through evdev.
+/// The node is opened for writing on the first report and kept open; before anything is written, `HIDIOCGRAWINFO`
+/// must name a DualSense (054C:0CE6) or DualSense Edge (054C:0DF2), so a node number the kernel gave another device
+/// never receives these reports. When the node cannot be opened (hidraw nodes are root's by default), ``problem``
+/// says so with the fix — a udev rule (``udevRule``) — and the triggers are reported unusable; the next report tries
+/// again. Once the pad is gone (``disconnect()``, or a write the kernel refuses because the device went away), nothing
+/// is opened or written again. Rumble is unaffected: it goes through evdev.
 ///
 /// - Thread safety: any thread (writes are serialised by a lock).
 /// - Real-time safety: none; never on the render thread.
@@ -21,12 +25,14 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
     /// The transport reports are encoded for.
     public let transport: DualSenseTransport
     private let openNode: @Sendable (String) -> Int
+    private let identify: @Sendable (Int32) -> Result<(vendor: UInt16, product: UInt16), SystemCallError>
     private let state: LockedState<State>
 
     private struct State {
         var descriptor: Int32 = -1
         var encoder: DualSenseOutputReport.Encoder
         var problem: String?
+        var isGone = false
     }
 
     /// The udev rule that lets the logged-in user write DualSense hidraw nodes (USB and Bluetooth, DualSense and
@@ -38,14 +44,29 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
 
     /// Triggers written through `path`, reports encoded for `transport`.
     public convenience init(path: String, transport: DualSenseTransport) {
-        self.init(path: path, transport: transport) { node in SystemCall.kernelStyle(Int(open(node, O_WRONLY | O_CLOEXEC))) }
+        self.init(
+            path: path, transport: transport,
+            openNode: { node in SystemCall.kernelStyle(Int(open(node, O_WRONLY | O_CLOEXEC))) },
+            identify: { descriptor in
+                var info = hidraw_devinfo()
+                return SystemCall.retryingInterrupts("HIDIOCGRAWINFO") {
+                    SystemCall.kernelStyle(Int(ioctl(descriptor, CHapticSupport_HIDIOCGRAWINFO, &info)))
+                }.map { _ in (UInt16(bitPattern: info.vendor), UInt16(bitPattern: info.product)) }
+            })
     }
 
-    /// Triggers written through `path`, opened by `openNode` (the descriptor, or `-errno`; tests replace it).
-    package init(path: String, transport: DualSenseTransport, openNode: @escaping @Sendable (String) -> Int) {
+    /// Triggers written through `path`, opened by `openNode` (the descriptor, or `-errno`) and identified by
+    /// `identify` (vendor and product; tests replace both).
+    package init(
+        path: String, transport: DualSenseTransport, openNode: @escaping @Sendable (String) -> Int,
+        identify: @escaping @Sendable (Int32) -> Result<(vendor: UInt16, product: UInt16), SystemCallError> = { _ in
+            .success((0x054C, 0x0CE6))
+        }
+    ) {
         self.path = path
         self.transport = transport
         self.openNode = openNode
+        self.identify = identify
         state = LockedState(State(encoder: DualSenseOutputReport.Encoder(transport: transport)))
     }
 
@@ -74,6 +95,7 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
     ///   `ioError`.
     public func apply(left: DualSenseTriggerEffect?, right: DualSenseTriggerEffect?) throws(DeviceError) {
         let failure = state.withLock { s -> DeviceError? in
+            if s.isGone { return DeviceError(.removed, "\(path): the DualSense was disconnected; its triggers are not written") }
             if s.descriptor < 0 {
                 let opened = SystemCall.retryingInterrupts("open") { openNode(path) }
                 switch opened {
@@ -88,6 +110,7 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
                     s.problem = failure.description
                     return failure
                 }
+                if let failure = checkIdentity(&s) { return failure }
             }
             let report = s.encoder.encode(left: left, right: right)
             let descriptor = s.descriptor
@@ -103,15 +126,51 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
                 s.problem = failure.description
                 return failure
             case .failure(let error):
-                // A pad gone (ENODEV) or a node that failed: close, and open again on the next report.
+                // A node that failed: close, and open again on the next report — unless the pad is gone (ENODEV):
+                // then never, since the node number goes to the next device.
                 _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(close(descriptor))) }
                 s.descriptor = -1
                 let failure = DeviceError(error, device: path)
+                if failure.code == .removed { s.isGone = true }
                 s.problem = failure.description
                 return failure
             }
         }
         if let failure { throw failure }
+    }
+
+    /// The pad is gone: the node is closed and never opened again.
+    public func disconnect() {
+        state.withLock { s in
+            s.isGone = true
+            if s.descriptor >= 0 { _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(close(s.descriptor))) } }
+            s.descriptor = -1
+        }
+    }
+
+    /// Refuses a freshly opened node that is not a DualSense (closing it and giving up on it for good).
+    private func checkIdentity(_ s: inout State) -> DeviceError? {
+        let failure: DeviceError
+        switch identify(s.descriptor) {
+        case .success(let id) where id.vendor == 0x054C && (id.product == 0x0CE6 || id.product == 0x0DF2):
+            return nil
+        case .success(let id):
+            failure = DeviceError(
+                .removed,
+                "\(path) is now \(hex(id.vendor)):\(hex(id.product)), not the DualSense found there; its triggers are not written")
+        case .failure(let error):
+            failure = DeviceError(error, device: path)
+        }
+        _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(close(s.descriptor))) }
+        s.descriptor = -1
+        s.isGone = true
+        s.problem = failure.description
+        return failure
+    }
+
+    private func hex(_ value: UInt16) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 4 - digits.count) + digits
     }
 }
 #endif

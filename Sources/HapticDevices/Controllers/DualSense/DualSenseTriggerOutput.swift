@@ -12,4 +12,7 @@ public protocol DualSenseTriggerOutput: AnyObject, Sendable {
     ///
     /// - Throws: ``DeviceError`` when the report cannot be written (then ``problem`` says why).
     func apply(left: DualSenseTriggerEffect?, right: DualSenseTriggerEffect?) throws(DeviceError)
+    /// The pad is gone: nothing is written from now on (a node number the kernel gives the next device must never
+    /// receive this pad's reports); later writes throw ``DeviceError/Code/removed``.
+    func disconnect()
 }

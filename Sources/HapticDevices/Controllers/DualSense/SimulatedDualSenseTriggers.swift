@@ -49,6 +49,11 @@ public final class SimulatedDualSenseTriggers: DualSenseTriggerOutput {
         if let failure { throw failure }
     }
 
+    /// The simulated pad is gone: later writes throw ``DeviceError/Code/removed``.
+    public func disconnect() {
+        state.withLock { $0.failure = DeviceError(.removed, "the simulated DualSense was disconnected") }
+    }
+
     /// Makes every later write fail with `error` (a pad whose hidraw node is not writable), or succeed again (`nil`).
     public func failWrites(with error: DeviceError?) { state.withLock { $0.failure = error } }
 
