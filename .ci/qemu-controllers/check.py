@@ -372,6 +372,20 @@ for label, candidates in (('DS1', ('ds1', 'ds2')), ('DS3', ('ds3',))):
         trigger_latency[bus].append(got[0] - time)
     check(not wrong, f'{label} ({tag}, {bus}): each of {len(mine)} calls wrote exactly its trigger, with the bytes of its mode'
           + (f': {wrong}' if wrong else ''))
+    # status and armPosition: read back from the emulator's input report (its model: the effect's lowest zone as the
+    # stop location, status 1, the effect), mapped to Apple's values.
+    statuses = all_('gc', rf'^TRIGGERSTATUS {label} ')
+    apple = {'feedback': 1, 'strengths': 1, 'slope': 8, 'weapon': 3, 'vibration': 6, 'amplitudes': 6, 'off': -1}
+    bad_status = []
+    for (time, side, words), (_, line) in zip(mine, statuses):
+        effect = expected_effect(words)
+        mask = effect[1] | effect[2] << 8
+        lowest = (mask & -mask).bit_length() - 1 if effect[0] != 0x05 and mask else 0
+        want = f'{side} status={apple[words[0]]} arm={lowest / 9:.4f}'
+        if not line.endswith(want):
+            bad_status.append(f"{' '.join(words)}: {line.split(' ', 2)[2]}, want {want}")
+    check(len(statuses) == len(mine) and not bad_status,
+          f"{label}: status and armPosition read back from the pad's input reports ({len(statuses)})" + (f': {bad_status}' if bad_status else ''))
     sets = all_('gc', rf'^TRIGGERSET {label} ')
     check(sets and all(s.endswith('problem=-') for _, s in sets), f'{label}: no call reported a problem')
     reports = all_(tag, r'^TRIGGER ')

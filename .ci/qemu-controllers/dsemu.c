@@ -16,7 +16,11 @@
  * ID, sequence in the high nibble of byte 1, tag 0x10, the common part from byte 3, CRC-32 with seed 0xA2 in the
  * last 4 bytes, checked here). On both transports a report whose valid_flag0 has bit 2 (right trigger) or bit 3
  * (left trigger) is logged as "TRIGGER ... right=<11 bytes>|- left=<11 bytes>|-" (common bytes 10..20 and 21..31),
- * with the flags and the other fields it sets, so check.py can compare them with each mode's encoding.
+ * with the flags and the other fields it sets, so check.py can compare them with each mode's encoding. Each such
+ * report is answered with an input report (UHID_INPUT2: 0x01, 64 bytes on USB; 0x31, 78 bytes with a CRC-32 seeded
+ * 0xA1 on Bluetooth, declared in an extra vendor collection of the descriptor) whose trigger bytes model the pad:
+ * common byte 41 (right) and 42 (left) = stop location (the effect's lowest zone) | status 1 << 4 (0 for off), byte
+ * 47 = the running effects (right low nibble, left high: 1 feedback, 2 weapon, 3 vibration, 0 off).
  *
  * usage: dsemu TAG MAC UPDATE_VERSION [usb|bt]   (MAC as aa:bb:cc:dd:ee:ff, UPDATE_VERSION in hex, e.g. 0204)
  *   SIGTERM: UHID_DESTROY (the pad is unplugged) and exit with a SUMMARY line */
@@ -177,7 +181,17 @@ static const uint8_t rdesc[] = {
     0xc0,                /* 272 End Collection */
 };
 
+/* On Bluetooth the descriptor also declares the full report 0x31 (77 bytes after the ID), input and output, in a
+ * vendor collection: hid-core drops input reports whose ID the descriptor does not know, before hidraw sees them. */
+static const uint8_t rdesc_bt_extra[] = {
+    0x06, 0x00, 0xff, 0x09, 0x01, 0xa1, 0x01, /* Usage Page (Vendor 0xFF00), Usage (1), Collection (Application) */
+    0x85, 0x31, 0x09, 0x31, 0x15, 0x00, 0x26, 0xff, 0x00, 0x75, 0x08, 0x95, 0x4d, 0x81, 0x02, /* ID 0x31, 77 bytes in */
+    0x09, 0x32, 0x95, 0x4d, 0x91, 0x02, /* and out */
+    0xc0,
+};
 static uint8_t mac[6];            /* as written aa:bb:..., most significant first */
+static int uhid_fd = -1;
+static uint8_t trig_stop[2], trig_status[2], trig_effect[2]; /* [0] right, [1] left: what the input report says */
 static int bluetooth;             /* the transport: 0 USB, 1 Bluetooth */
 static int triggers, bad_crc;
 static unsigned update_version;
@@ -248,6 +262,36 @@ static int send_event(int fd, struct uhid_event *ev) {
     return 0;
 }
 
+static int send_event(int fd, struct uhid_event *ev);
+
+/* The model of one trigger after an effect is written: its lowest zone as the stop location, status 1, the effect. */
+static void model_trigger(int side, const uint8_t *effect) {
+    unsigned mask = effect[1] | effect[2] << 8, lowest = 0;
+    while (mask && !(mask & (1u << lowest))) lowest++;
+    trig_effect[side] = effect[0] == 0x21 ? 1 : effect[0] == 0x25 ? 2 : effect[0] == 0x26 ? 3 : 0;
+    trig_status[side] = trig_effect[side] ? 1 : 0;
+    trig_stop[side] = trig_effect[side] && mask ? (uint8_t)lowest : 0;
+}
+
+/* Sends an input report carrying the modelled trigger state. */
+static void send_trigger_input(void) {
+    struct uhid_event ev; memset(&ev, 0, sizeof ev);
+    ev.type = UHID_INPUT2;
+    uint8_t *r = ev.u.input2.data;
+    unsigned c = bluetooth ? 2 : 1, size = bluetooth ? 78 : 64;
+    r[0] = bluetooth ? 0x31 : 0x01;
+    r[c + 0] = r[c + 1] = r[c + 2] = r[c + 3] = 0x80; /* sticks centred */
+    r[c + 7] = 0x08;                                  /* d-pad released */
+    r[c + 41] = trig_stop[0] | trig_status[0] << 4;
+    r[c + 42] = trig_stop[1] | trig_status[1] << 4;
+    r[c + 47] = trig_effect[0] | trig_effect[1] << 4;
+    if (bluetooth) put32(&r[74], crc32_seeded(0xa1, r, 74));
+    ev.u.input2.size = size;
+    if (send_event(uhid_fd, &ev) == 0)
+        LOG("INPUT id=0x%02x len=%u right=stop %u status %u effect %u left=stop %u status %u effect %u", r[0], size, trig_stop[0],
+            trig_status[0], trig_effect[0], trig_stop[1], trig_status[1], trig_effect[1]);
+}
+
 static void output_report(const uint8_t *d, unsigned size) {
     outputs++;
     unsigned c; /* where the common part starts */
@@ -278,6 +322,9 @@ static void output_report(const uint8_t *d, unsigned size) {
         if (flag0 & 0x08) hex11(&m[21], l);
         triggers++;
         LOG("TRIGGER bus=%s%s flag0=0x%02x flag1=0x%02x flag2=0x%02x right=%s left=%s", bluetooth ? "bt" : "usb", seq, flag0, flag1, flag2, r, l);
+        if (flag0 & 0x04) model_trigger(0, &m[10]);
+        if (flag0 & 0x08) model_trigger(1, &m[21]);
+        send_trigger_input();
     }
     int v1 = (flag0 & 0x02) && (flag0 & 0x01), v2 = (flag0 & 0x02) && (flag2 & 0x04);
     if (v1 || v2) {
@@ -300,6 +347,7 @@ int main(int argc, char **argv) {
     sigaction(SIGTERM, &sa, NULL); sigaction(SIGINT, &sa, NULL);
     int fd = open("/dev/uhid", O_RDWR | O_CLOEXEC);
     if (fd < 0) { LOG("FAIL open /dev/uhid: %s", strerror(errno)); return 1; }
+    uhid_fd = fd;
 
     struct uhid_event ev; memset(&ev, 0, sizeof ev);
     ev.type = UHID_CREATE2;
@@ -311,15 +359,16 @@ int main(int argc, char **argv) {
     else
         snprintf((char *)ev.u.create2.phys, sizeof ev.u.create2.phys, "usb-0000:00:14.0-%s/input3", tag);
     if (bluetooth) snprintf((char *)ev.u.create2.uniq, sizeof ev.u.create2.uniq, "%s", argv[2]);
-    ev.u.create2.rd_size = sizeof rdesc;
+    ev.u.create2.rd_size = sizeof rdesc + (bluetooth ? sizeof rdesc_bt_extra : 0);
     ev.u.create2.bus = bluetooth ? BUS_BLUETOOTH : BUS_USB;
     ev.u.create2.vendor = 0x054c;
     ev.u.create2.product = 0x0ce6;
     ev.u.create2.version = 0x0100;
     memcpy(ev.u.create2.rd_data, rdesc, sizeof rdesc);
+    if (bluetooth) memcpy(ev.u.create2.rd_data + sizeof rdesc, rdesc_bt_extra, sizeof rdesc_bt_extra);
     if (send_event(fd, &ev) < 0) return 1;
     LOG("CREATED uhid DualSense 054c:0ce6 bus=%s rdesc=%zu bytes mac=%s update_version=0x%04x", bluetooth ? "Bluetooth" : "USB",
-        sizeof rdesc, argv[2], update_version);
+        (size_t)ev.u.create2.rd_size, argv[2], update_version);
 
     while (!stop_flag) {
         struct pollfd p = { .fd = fd, .events = POLLIN };

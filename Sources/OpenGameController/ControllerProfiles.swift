@@ -35,4 +35,6 @@ internal final class UnavailableTriggerOutput: DualSenseTriggerOutput {
     }
 
     internal func disconnect() {}
+
+    internal func latestInput() -> DualSenseInputReport? { nil }
 }

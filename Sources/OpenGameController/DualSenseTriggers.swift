@@ -63,6 +63,12 @@ package final class DualSenseTriggers: Sendable {
         output.disconnect()
     }
 
+    /// What the pad reports about `side` in its latest input report, or `nil` when it cannot be read.
+    package func feedback(_ side: Side) -> DualSenseInputReport.TriggerFeedback? {
+        guard let input = output.latestInput() else { return nil }
+        return side == .left ? input.left : input.right
+    }
+
     /// The effect last written to `side`.
     package func effect(_ side: Side) -> DualSenseTriggerEffect { state.withLock { side == .left ? $0.left : $0.right } }
 

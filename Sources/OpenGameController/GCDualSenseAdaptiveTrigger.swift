@@ -13,7 +13,8 @@ import HapticSystem
 /// level `round(s × 8)` (0 is no effect), a frequency `1 + round(f × 254)` Hz; a weapon's start zone is kept to
 /// 2 … 7 and its end to the start + 1 … 8, as the pad requires. An argument outside 0 … 1 is clamped and one that is
 /// not a number makes the call do nothing; both are logged with the method and argument named. When the report
-/// cannot be written (hidraw not writable), the error is logged once and ``mode`` keeps its value.
+/// cannot be written (hidraw not writable), the error is logged once and ``mode`` keeps its value. ``status`` and
+/// ``armPosition`` come from the pad's input reports (read from the hidraw node, which then needs read access too).
 ///
 /// Thread safety: any thread.
 open class GCDualSenseAdaptiveTrigger: GCControllerButtonInput, @unchecked Sendable {
@@ -25,11 +26,35 @@ open class GCDualSenseAdaptiveTrigger: GCControllerButtonInput, @unchecked Senda
     /// The mode last set successfully (not read back from the pad).
     open var mode: Mode { state.withLock { $0.mode } }
 
-    /// What the trigger is doing: always ``Status/unknown`` here (the pad's input reports are not read).
-    open var status: Status { .unknown }
+    /// What the trigger's effect is doing, from the pad's latest input report (read from its hidraw node when this
+    /// is asked); ``Status/unknown`` when no report can be read or no effect runs.
+    open var status: Status {
+        guard let feedback = triggers.feedback(side) else { return .unknown }
+        return Self.status(of: feedback, mode: mode)
+    }
 
-    /// How far the trigger's arm is pulled, 0 … 1: always 0 here (the pad's input reports are not read).
-    open var armPosition: Float { 0 }
+    /// Where the trigger's arm stopped, 0 (at rest) … 1, from the pad's latest input report (the pad's stop location
+    /// 0 … 9, over 9); 0 when no report can be read.
+    open var armPosition: Float {
+        guard let feedback = triggers.feedback(side) else { return 0 }
+        return Float(Swift.min(feedback.stopLocation, 9)) / 9
+    }
+
+    /// Apple's status for what the pad reports (effect 1 feedback, 2 weapon, 3 vibration; status 0 ready, 1 loading,
+    /// 2 fired); a slope is a feedback effect, told apart by `mode`. Values the pad should not send give ``Status/unknown``.
+    package static func status(of feedback: DualSenseInputReport.TriggerFeedback, mode: Mode) -> Status {
+        switch (feedback.effect, feedback.status) {
+        case (1, 0): mode == .slopeFeedback ? .slopeFeedbackReady : .feedbackNoLoad
+        case (1, 1): mode == .slopeFeedback ? .slopeFeedbackApplyingLoad : .feedbackLoadApplied
+        case (1, 2) where mode == .slopeFeedback: .slopeFeedbackFinished
+        case (2, 0): .weaponReady
+        case (2, 1): .weaponFiring
+        case (2, 2): .weaponFired
+        case (3, 0): .vibrationNotVibrating
+        case (3, 1): .vibrationIsVibrating
+        default: .unknown
+        }
+    }
 
     private let side: DualSenseTriggers.Side
     private let triggers: DualSenseTriggers

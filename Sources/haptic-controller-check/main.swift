@@ -14,7 +14,8 @@
 //    unplugged mid-play;
 // 5. adaptive triggers (issue 25) on a USB DualSense and on the Bluetooth one, through Apple's
 //    GCDualSenseAdaptiveTrigger: every mode and positional form, written to the pad's hidraw node (the emulator
-//    decodes report 0x02 or 0x31, CRC checked); a trigger left on is turned off at exit;
+//    decodes report 0x02 or 0x31, CRC checked, and answers with an input report: status and armPosition are read
+//    back); a trigger left on is turned off at exit;
 // 6. every engine stopped (the motors off).
 //
 // Every step is logged as `[gc <CLOCK_MONOTONIC>] …`; the emulated devices log what reached them, and
@@ -382,7 +383,8 @@ func playTriggers(_ label: String, _ controller: GCController) {
         log("TRIGGER \(label) \(side) \(call)")
         body(trigger)
         log("TRIGGERSET \(label) \(side) mode=\(trigger.mode.rawValue) problem=\(trigger.lastProblem ?? "-")")
-        sleep(seconds: 0.15)  // pacing: one report per step in the emulator's log
+        sleep(seconds: 0.15)  // pacing: one report per step in the emulator's log (and its input report back)
+        log("TRIGGERSTATUS \(label) \(side) status=\(trigger.status.rawValue) arm=\(String(format: "%.4f", trigger.armPosition))")
     }
 }
 sleep(seconds: 0.2)  // a quiet gap in the log before the trigger phase

@@ -102,4 +102,24 @@ import Testing
         #expect(throws: DeviceError.self) { try DualSenseOutputReport(decoding: report) }
         #expect(throws: DeviceError.self) { try DualSenseOutputReport(decoding: [0x01, 0, 0]) }
     }
+
+    @Test func inputReportsCarryEachTriggersStopLocationStatusAndEffect() throws {
+        var usb = [UInt8](repeating: 0, count: 64)
+        usb[0] = 0x01
+        usb[1 + 41] = 0x25  // right: stop 5, status 2
+        usb[1 + 42] = 0x13  // left: stop 3, status 1
+        usb[1 + 47] = 0x12  // right effect 2 (weapon), left effect 1 (feedback)
+        let decoded = try DualSenseInputReport(decoding: usb)
+        #expect(decoded.transport == .usb)
+        #expect(decoded.right == .init(stopLocation: 5, status: 2, effect: 2))
+        #expect(decoded.left == .init(stopLocation: 3, status: 1, effect: 1))
+        #expect(decoded.encoded() == usb)
+        let bluetooth = DualSenseInputReport(transport: .bluetooth, left: decoded.left, right: decoded.right).encoded()
+        #expect(bluetooth.count == 78 && bluetooth[0] == 0x31 && bluetooth[2 + 41] == 0x25 && bluetooth[2 + 47] == 0x12)
+        #expect(try DualSenseInputReport(decoding: bluetooth).right == decoded.right)
+        var damaged = bluetooth
+        damaged[2 + 41] ^= 0x01
+        #expect(throws: DeviceError.self) { try DualSenseInputReport(decoding: damaged) }
+        #expect(throws: DeviceError.self) { try DualSenseInputReport(decoding: [0x01] + [UInt8](repeating: 0, count: 9)) }
+    }
 }

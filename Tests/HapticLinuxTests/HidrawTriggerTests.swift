@@ -141,6 +141,37 @@ struct HidrawTriggerTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: node)).count == DualSenseOutputReport.usbSize, "only the first report")
     }
 
+    /// A SOCK_SEQPACKET pair stands in for the node's read side (one report per read, as hidraw gives them).
+    @Test(arguments: DualSenseTransport.allCases)
+    func theNewestQueuedInputReportIsUsed(transport: DualSenseTransport) throws {
+        var pair: [Int32] = [-1, -1]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0)
+        defer { close(pair[1]) }
+        #expect(fcntl(pair[0], F_SETFL, O_NONBLOCK) == 0)
+        let reader = pair[0]
+        let output = HidrawTriggerOutput(
+            path: "/dev/hidraw4", transport: transport, openNode: { _ in -Int(EACCES) }, openReader: { _ in Int(reader) })
+        #expect(output.latestInput() == nil, "nothing queued: it waits 20 ms, then has nothing")
+        func send(_ stop: UInt8, _ status: UInt8) {
+            let report = DualSenseInputReport(
+                transport: transport, left: .init(stopLocation: 0, status: 0, effect: 0),
+                right: .init(stopLocation: stop, status: status, effect: 2)
+            ).encoded()
+            #expect(report.withUnsafeBytes { write(pair[1], $0.baseAddress, $0.count) } == report.count)
+        }
+        send(2, 0)
+        send(5, 1)
+        var short = [UInt8](repeating: 0, count: 10)  // a Bluetooth pad's short report: no trigger state, ignored
+        short[0] = 0x01
+        #expect(write(pair[1], &short, short.count) == 10)
+        #expect(output.latestInput()?.right == .init(stopLocation: 5, status: 1, effect: 2))
+        #expect(output.latestInput()?.right.stopLocation == 5, "nothing new: the last report read")
+        send(9, 2)
+        #expect(output.latestInput()?.right == .init(stopLocation: 9, status: 2, effect: 2))
+        output.disconnect()
+        #expect(output.latestInput() == nil)
+    }
+
     @Test func aListingSaysWhetherTheNodeIsWritableWithoutOpeningIt() throws {
         let folder = try Fixtures.temporaryDirectory()
         let node = folder.appendingPathComponent("hidraw1").path

@@ -125,6 +125,31 @@ extension GameControllerSuites {
             #expect(record.reports.count == written, "nothing is turned off on a pad that is gone")
         }
 
+        @Test func statusAndArmPositionComeFromThePadsInputReport() throws {
+            let (_, gamepad, record) = try dualSense()
+            #expect(gamepad.rightTrigger.status == .unknown && gamepad.rightTrigger.armPosition == 0, "no report yet")
+            gamepad.rightTrigger.setModeWeaponWithStartPosition(0.2, endPosition: 0.6, resistiveStrength: 1)
+            gamepad.leftTrigger.setModeSlopeFeedback(startPosition: 0.1, endPosition: 0.9, startStrength: 0.2, endStrength: 1)
+            record.feedInput(
+                DualSenseInputReport(
+                    transport: .usb, left: .init(stopLocation: 9, status: 1, effect: 1), right: .init(stopLocation: 6, status: 2, effect: 2)
+                ))
+            #expect(gamepad.rightTrigger.status == .weaponFired && gamepad.rightTrigger.armPosition == Float(6) / 9)
+            #expect(gamepad.leftTrigger.status == .slopeFeedbackApplyingLoad && gamepad.leftTrigger.armPosition == 1)
+            let feedback = GCDualSenseAdaptiveTrigger.Mode.feedback
+            #expect(GCDualSenseAdaptiveTrigger.status(of: .init(stopLocation: 0, status: 0, effect: 1), mode: feedback) == .feedbackNoLoad)
+            #expect(
+                GCDualSenseAdaptiveTrigger.status(of: .init(stopLocation: 0, status: 1, effect: 3), mode: .vibration)
+                    == .vibrationIsVibrating)
+            #expect(GCDualSenseAdaptiveTrigger.status(of: .init(stopLocation: 0, status: 9, effect: 2), mode: .weapon) == .unknown)
+            #expect(GCDualSenseAdaptiveTrigger.status(of: .init(stopLocation: 0, status: 0, effect: 0), mode: .off) == .unknown)
+            record.feedInput(
+                DualSenseInputReport(
+                    transport: .usb, left: .init(stopLocation: 15, status: 0, effect: 0),
+                    right: .init(stopLocation: 0, status: 0, effect: 0)))
+            #expect(gamepad.leftTrigger.armPosition == 1, "a stop location beyond 9 is kept to 1")
+        }
+
         @Test func atExitEveryTriggerLeftOnIsTurnedOff() throws {
             let (controller, gamepad, record) = try dualSense()
             gamepad.leftTrigger.setModeVibrationWithStartPosition(0.1, amplitude: 0.5, frequency: 0.2)

@@ -26,6 +26,7 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
     public let transport: DualSenseTransport
     private let openNode: @Sendable (String) -> Int
     private let identify: @Sendable (Int32) -> Result<(vendor: UInt16, product: UInt16), SystemCallError>
+    private let openReader: @Sendable (String) -> Int
     private let state: LockedState<State>
 
     private struct State {
@@ -33,7 +34,13 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
         var encoder: DualSenseOutputReport.Encoder
         var problem: String?
         var isGone = false
+        var readDescriptor: Int32 = -1
+        var lastInput: DualSenseInputReport?
     }
+
+    /// How long a status query waits for a fresh input report when none is queued (a pad sends one every 4 ms on
+    /// USB, about as often on Bluetooth once in full mode).
+    private static let inputWaitMilliseconds: Int32 = 20
 
     /// The udev rule that lets the logged-in user write DualSense hidraw nodes (USB and Bluetooth, DualSense and
     /// DualSense Edge), e.g. in `/etc/udev/rules.d/70-dualsense-hidraw.rules`.
@@ -61,8 +68,12 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
         path: String, transport: DualSenseTransport, openNode: @escaping @Sendable (String) -> Int,
         identify: @escaping @Sendable (Int32) -> Result<(vendor: UInt16, product: UInt16), SystemCallError> = { _ in
             .success((0x054C, 0x0CE6))
+        },
+        openReader: @escaping @Sendable (String) -> Int = { node in
+            SystemCall.kernelStyle(Int(open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC)))
         }
     ) {
+        self.openReader = openReader
         self.path = path
         self.transport = transport
         self.openNode = openNode
@@ -73,6 +84,7 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
     deinit {
         state.withLock { s in
             if s.descriptor >= 0 { _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(close(s.descriptor))) } }
+            if s.readDescriptor >= 0 { _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(close(s.readDescriptor))) } }
         }
     }
 
@@ -111,6 +123,8 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
                     return failure
                 }
                 if let failure = checkIdentity(&s) { return failure }
+                // The read side too, so the pad's answer to this first report is queued for `latestInput()`.
+                _ = openReaderIfNeeded(&s)
             }
             let report = s.encoder.encode(left: left, right: right)
             let descriptor = s.descriptor
@@ -145,7 +159,66 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
             s.isGone = true
             if s.descriptor >= 0 { _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(close(s.descriptor))) } }
             s.descriptor = -1
+            if s.readDescriptor >= 0 { _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(close(s.readDescriptor))) } }
+            s.readDescriptor = -1
         }
+    }
+
+    /// The pad's latest input report: the node is opened for reading with the first report written, or on the first
+    /// call (and checked to be a DualSense), the reports queued since the last call are read and the newest kept; when none is queued, or
+    /// the queue was full (its reports stale), it waits up to 20 ms for a fresh one. `nil` when the node cannot be
+    /// read or sends no report with trigger state; the last report read otherwise.
+    public func latestInput() -> DualSenseInputReport? {
+        state.withLock { s -> DualSenseInputReport? in
+            guard !s.isGone else { return nil }
+            guard openReaderIfNeeded(&s) else { return nil }
+            var drained = drainInput(&s)
+            if drained == 0 || drained >= 64 {
+                var request = pollfd(fd: s.readDescriptor, events: Int16(POLLIN), revents: 0)
+                let ready = SystemCall.retryingInterrupts("poll") {
+                    SystemCall.kernelStyle(Int(poll(&request, 1, Self.inputWaitMilliseconds)))
+                }
+                if case .success(let count) = ready, count > 0 { drained += drainInput(&s) }
+            }
+            return s.lastInput
+        }
+    }
+
+    /// Opens the node for reading (input reports queue from then on) unless it is open; `false` when it cannot be
+    /// (no read access) or is not a DualSense.
+    private func openReaderIfNeeded(_ s: inout State) -> Bool {
+        guard s.readDescriptor < 0 else { return true }
+        guard case .success(let opened) = SystemCall.retryingInterrupts("open", { openReader(path) }) else { return false }
+        let descriptor = Int32(truncatingIfNeeded: opened)
+        switch identify(descriptor) {
+        case .success(let id) where id.vendor == 0x054C && (id.product == 0x0CE6 || id.product == 0x0DF2):
+            s.readDescriptor = descriptor
+            return true
+        default:
+            _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(close(descriptor))) }
+            return false
+        }
+    }
+
+    /// Reads every queued input report (at most 80), keeping the newest with trigger state; returns how many were read.
+    private func drainInput(_ s: inout State) -> Int {
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let descriptor = s.readDescriptor
+        for count in 0..<80 {
+            let result = buffer.withUnsafeMutableBytes { bytes in
+                SystemCall.retryingInterrupts("read") { SystemCall.kernelStyle(read(descriptor, bytes.baseAddress, bytes.count)) }
+            }
+            switch result {
+            case .success(let size) where size > 0:
+                if let report = try? DualSenseInputReport(decoding: Array(buffer[0..<size])) { s.lastInput = report }
+            case .success:
+                return count
+            case .failure(let error):
+                if DeviceError(error, device: path).code == .removed { s.isGone = true }
+                return count
+            }
+        }
+        return 80
     }
 
     /// Refuses a freshly opened node that is not a DualSense (closing it and giving up on it for good).

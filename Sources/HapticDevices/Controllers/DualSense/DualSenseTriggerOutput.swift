@@ -15,4 +15,7 @@ public protocol DualSenseTriggerOutput: AnyObject, Sendable {
     /// The pad is gone: nothing is written from now on (a node number the kernel gives the next device must never
     /// receive this pad's reports); later writes throw ``DeviceError/Code/removed``.
     func disconnect()
+    /// The pad's latest input report (trigger stop locations, statuses, running effects), or `nil` when none can be
+    /// read (no read access, a pad that sends none, a simulated pad not given one).
+    func latestInput() -> DualSenseInputReport?
 }

@@ -20,6 +20,7 @@ public final class SimulatedDualSenseTriggers: DualSenseTriggerOutput {
         var left: DualSenseTriggerEffect = .off
         var right: DualSenseTriggerEffect = .off
         var failure: DeviceError?
+        var input: DualSenseInputReport?
     }
 
     /// The most reports kept (the oldest are dropped beyond it).
@@ -53,6 +54,12 @@ public final class SimulatedDualSenseTriggers: DualSenseTriggerOutput {
     public func disconnect() {
         state.withLock { $0.failure = DeviceError(.removed, "the simulated DualSense was disconnected") }
     }
+
+    /// The input report given by ``feedInput(_:)``, if any.
+    public func latestInput() -> DualSenseInputReport? { state.withLock { $0.input } }
+
+    /// Sets what the simulated pad reports about its triggers (tests).
+    public func feedInput(_ report: DualSenseInputReport?) { state.withLock { $0.input = report } }
 
     /// Makes every later write fail with `error` (a pad whose hidraw node is not writable), or succeed again (`nil`).
     public func failWrites(with error: DeviceError?) { state.withLock { $0.failure = error } }
