@@ -280,8 +280,11 @@ static void send_trigger_input(void) {
     uint8_t *r = ev.u.input2.data;
     unsigned c = bluetooth ? 2 : 1, size = bluetooth ? 78 : 64;
     r[0] = bluetooth ? 0x31 : 0x01;
-    r[c + 0] = r[c + 1] = r[c + 2] = r[c + 3] = 0x80; /* sticks centred */
-    r[c + 7] = 0x08;                                  /* d-pad released */
+    /* Nothing but the triggers changes on the gamepad's evdev node: sticks and analog triggers stay at the 0 the
+     * node starts with, the d-pad is released (8), both touch points inactive (bit 7), so input-driven logic (the
+     * current controller) sees no activity from these reports. */
+    r[c + 7] = 0x08;
+    r[c + 32] = r[c + 36] = 0x80;
     r[c + 41] = trig_stop[0] | trig_status[0] << 4;
     r[c + 42] = trig_stop[1] | trig_status[1] << 4;
     r[c + 47] = trig_effect[0] | trig_effect[1] << 4;
