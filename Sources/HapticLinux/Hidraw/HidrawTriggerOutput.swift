@@ -36,7 +36,13 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
         var isGone = false
         var readDescriptor: Int32 = -1
         var lastInput: DualSenseInputReport?
+        /// When `lastInput` was read (monotonic seconds).
+        var lastInputTime = -Double.infinity
     }
+
+    /// How old the last report read may be and still answer a query without waiting for a fresh one: a game that
+    /// asks for both triggers' status and arm position each frame reads the queue once, not four times with waits.
+    private static let inputFreshness = 0.05
 
     /// How long a status query waits for a fresh input report when none is queued (a pad sends one every 4 ms on
     /// USB, about as often on Bluetooth once in full mode).
@@ -165,20 +171,22 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
     }
 
     /// The pad's latest input report: the node is opened for reading with the first report written, or on the first
-    /// call (and checked to be a DualSense), the reports queued since the last call are read and the newest kept; when none is queued, or
-    /// the queue was full (its reports stale), it waits up to 20 ms for a fresh one. `nil` when the node cannot be
-    /// read or sends no report with trigger state; the last report read otherwise.
+    /// call (and checked to be a DualSense); the reports queued since the last call are read and the newest kept.
+    /// When none is queued and the last one read is over 50 ms old, or the queue was full (its reports stale), it
+    /// waits up to 20 ms for a fresh one. `nil` when the node cannot be read or sends no report with trigger state;
+    /// the last report read otherwise.
     public func latestInput() -> DualSenseInputReport? {
         state.withLock { s -> DualSenseInputReport? in
             guard !s.isGone else { return nil }
             guard openReaderIfNeeded(&s) else { return nil }
-            var drained = drainInput(&s)
-            if drained == 0 || drained >= 64 {
+            let drained = drainInput(&s)
+            let isStale = MonotonicClock.now() - s.lastInputTime > Self.inputFreshness
+            if (drained == 0 && isStale) || drained >= 64 {
                 var request = pollfd(fd: s.readDescriptor, events: Int16(POLLIN), revents: 0)
                 let ready = SystemCall.retryingInterrupts("poll") {
                     SystemCall.kernelStyle(Int(poll(&request, 1, Self.inputWaitMilliseconds)))
                 }
-                if case .success(let count) = ready, count > 0 { drained += drainInput(&s) }
+                if case .success(let count) = ready, count > 0 { _ = drainInput(&s) }
             }
             return s.lastInput
         }
@@ -210,7 +218,10 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
             }
             switch result {
             case .success(let size) where size > 0:
-                if let report = try? DualSenseInputReport(decoding: Array(buffer[0..<size])) { s.lastInput = report }
+                if let report = try? DualSenseInputReport(decoding: Array(buffer[0..<size])) {
+                    s.lastInput = report
+                    s.lastInputTime = MonotonicClock.now()
+                }
             case .success:
                 return count
             case .failure(let error):
