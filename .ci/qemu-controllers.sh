@@ -3,12 +3,17 @@
 # runs the project's own static Swift driver (haptic-controller-check: GCController, GCDeviceHaptics and
 # CHHapticEngine only) against two uinput gamepads at once (padevice: logs every force-feedback request and models
 # the motors) and two DualSenses emulated through /dev/uhid (dsemu), which the kernel's own hid-playstation driver
-# binds to (one reporting an old firmware, one a new one: the two rumble encodings of its output report). Pad B and
+# binds to (one reporting an old firmware, one a new one: the two rumble encodings of its output report), plus a
+# third DualSense on the Bluetooth bus whose adaptive triggers (issue 25) are set through GCDualSenseAdaptiveTrigger
+# like the first one's: the emulator decodes each report written to the pad's hidraw node (0x02 on USB; 0x31 on
+# Bluetooth, its CRC-32 checked) and check.py compares the trigger bytes with each mode's encoding. Pad B and
 # one DualSense are unplugged mid-play, and pad B is plugged in again. Before the playing, the pads report input
 # through uinput (a button on pad B, then pad A; 50 alternating changes, timed) and GCController.current must follow
 # them with one DidStopBeingCurrent / DidBecomeCurrent each, the input read without grabbing the pads. Then
 # .ci/qemu-controllers/check.py asserts on the guest log (per-motor routing, mixing, notifications, the current
-# controller, stopped handlers, the DualSense's output-report motor bytes) and prints the figures.
+# controller, stopped handlers, the DualSense's output-report motor bytes, the trigger bytes per mode and transport,
+# the triggers turned off at exit) and prints the figures (API -> report latency of a trigger mode change on USB and
+# Bluetooth, input -> current-controller notification among them).
 #
 # Shares .build-qemu/ with qemu-evdev.sh: the unpacked kernel (vmlinux) and the release build directory (.build).
 # The HID modules it needs besides evdev/uinput are taken from the same kernel package, their load order from

@@ -2,9 +2,11 @@
 """Checks the guest log of .ci/qemu-controllers.sh and prints the figures. Exit 0 iff every assertion holds.
 
 Tags: gc = our Swift driver (haptic-controller-check), pa/pb = the two uinput gamepads (padevice), ds1/ds2 = the two
-DualSenses emulated through uhid (dsemu; hid-playstation drives them), ini = the guest's /init (signals). Times are
+USB DualSenses emulated through uhid (dsemu; hid-playstation drives them), ds3 = a Bluetooth one (adaptive triggers
+only, issue 25), ini = the guest's /init (signals). Times are
 guest CLOCK_MONOTONIC seconds. The driver brackets each phase with `PLAY <label> <locality>` … `END <label>
 <locality>`; what reached a device between the two belongs to that phase."""
+import math
 import re
 import statistics
 import sys
@@ -12,10 +14,11 @@ import sys
 LEFT, RIGHT, HANDLES = 0.9, 0.4, 0.8  # the intensities the driver plays on the left handle, right handle, handles
 PAD_A, PAD_B = 'OCH Test Pad A', 'OCH Test Pad B'
 DUALSENSE = 'Sony Interactive Entertainment DualSense Wireless Controller'
+DUALSENSE_BT = 'DualSense Wireless Controller'
 
 lines = []
 for raw in open(sys.argv[1], errors='replace'):
-    m = re.search(r'\[(gc|pa|pb|ds1|ds2|ini) +([0-9]+\.[0-9]+)\] (.*)$', raw.rstrip())
+    m = re.search(r'\[(gc|pa|pb|ds1|ds2|ds3|ini) +([0-9]+\.[0-9]+)\] (.*)$', raw.rstrip())
     if m:
         lines.append((m.group(1), float(m.group(2)), m.group(3)))
 text = open(sys.argv[1], errors='replace').read()
@@ -123,7 +126,7 @@ check('QEMU-CONTROLLERS GUEST FINISHED' in text, 'the guest ran to the end')
 check('GUEST: haptic-controller-check exit 0' in text, 'the Swift driver exited 0')
 fails = all_('gc', r'^FAIL')
 check(not fails, 'the Swift driver reported no failure' + (f': {fails[0][1]}' if fails else ''))
-for tag in ('pa', 'pb', 'ds1', 'ds2'):
+for tag in ('pa', 'pb', 'ds1', 'ds2', 'ds3'):
     bad = all_(tag, r'^FAIL')
     check(not bad, f'{tag}: no device-side failure' + (f': {bad[0][1]}' if bad else ''))
 figures = {}
@@ -136,17 +139,19 @@ for c in controllers:
     print('        ' + c)
 def controller_line(name, category):
     return [c for c in controllers if f"name='{name}'" in c and f'category={category}' in c]
-check(len(controllers) == 4, f'four controllers listed ({len(controllers)})' + (f', {found[1].split(" ", 1)[1]}' if found else ''))
+check(len(controllers) == 5, f'five controllers listed ({len(controllers)})' + (f', {found[1].split(" ", 1)[1]}' if found else ''))
 check(len(controller_line(PAD_A, 'Xbox One')) == 1, f"'{PAD_A}' (045E:02EA) is an Xbox One controller")
 check(len(controller_line(PAD_B, 'HID')) == 1, f"'{PAD_B}' (1234:ABCD) is a generic HID controller")
 check(len(controller_line(DUALSENSE, 'DualSense')) == 2,
-      "both uhid DualSenses, driven by hid-playstation, are controllers with productCategory 'DualSense'")
+      "both USB uhid DualSenses, driven by hid-playstation, are controllers with productCategory 'DualSense'")
+check(len(controller_line(DUALSENSE_BT, 'DualSense')) == 1,
+      "the Bluetooth uhid DualSense, driven by hid-playstation, is a controller with productCategory 'DualSense'")
 check(all('Left Handle' in c and 'Right Handle' in c and 'Handles' in c and 'Trigger' not in c for c in controllers),
       'each supports the handle localities (left, right, both) and no trigger locality')
 check(first('gc', r'^CHECK createEngine\(withLocality: \.leftTrigger\) .* -> nil') is not None,
       'createEngine(withLocality: .leftTrigger) on a rumble pad returns nil')
 connects = all_('gc', r'^CONNECTS ')
-check(len(connects) == 4 and all(s.endswith(' 1') for _, s in connects),
+check(len(connects) == 5 and all(s.endswith(' 1') for _, s in connects),
       'each controller present at start was posted as GCControllerDidConnect once')
 
 # --- 1b. GCController.current follows the pad the player touched last (input read from evdev, never grabbed) ---
@@ -277,7 +282,7 @@ check(not all_('gc', r'^HANDLER A\.'), 'no engine of pad A stopped')
 a_after = all_('pa', r'^(UPLOAD|PLAY)', unplug[0], unplug[0] + 0.6) if unplug else []
 check(len(a_after) > 5, f'pad A kept playing through pad B\'s unplug ({len(a_after)} uploads and plays in the next 0.6 s)')
 check(first('gc', r'^CHECK old pad B createEngine after disconnect -> nil') is not None, 'the unplugged controller makes no new engine')
-check(first('gc', r'^CHECK controllers\(\) after unplug: 3 controllers, old pad B listed=false') is not None,
+check(first('gc', r'^CHECK controllers\(\) after unplug: 4 controllers, old pad B listed=false') is not None,
       'GCController.controllers() drops the unplugged pad')
 replug = first('ini', r'sent SIGUSR2')
 cnotes = all_('gc', rf"^NOTE GCControllerDidConnect '{PAD_B}'")
@@ -345,6 +350,117 @@ check(modes.get('ds1') == ['v1'] and modes.get('ds2') == ['v2'],
 flags = {tag: sorted({re.search(r'flag0=(0x\w+) .*flag2=(0x\w+)', s).groups() for _, s in all_(tag, r'^OUTPUT .*motor_right=[1-9]')}) for tag in ('ds1', 'ds2')}
 print(f'        valid_flag0/valid_flag2 of reports with a motor on: {flags}')
 
+# --- 4b. Adaptive triggers through hidraw (issue 25) ---
+print('-- adaptive triggers: GCDualSenseAdaptiveTrigger -> hidraw (report 0x02 on USB, 0x31 on Bluetooth) -> dsemu')
+OFF = [0x05] + [0] * 10
+
+
+def expected_effect(words):
+    """The 11 bytes of one call (`feedback 0.3 0.5`, …), encoded here from the documented layout and the zone and
+    level rules of the DifferencesFromGameController article, independently of the Swift encoder."""
+    unit = lambda x: min(max(float(x), 0.0), 1.0)
+    zone = lambda x: math.floor(unit(x) * 9 + 0.5)
+    level = lambda x: math.floor(unit(x) * 8 + 0.5)
+    hertz = lambda x: 1 + math.floor(unit(x) * 254 + 0.5)
+
+    def zoned(mode, levels, freq=0):
+        mask = sum(1 << z for z, v in enumerate(levels) if v)
+        packed = sum((v - 1) << (3 * z) for z, v in enumerate(levels) if v)
+        if not mask:
+            return OFF
+        return [mode, mask & 0xFF, mask >> 8] + list(packed.to_bytes(4, 'little')) + [0, 0, freq, 0]
+
+    kind, args = words[0], words[1:]
+    if kind == 'off':
+        return OFF
+    if kind == 'feedback':
+        z, lv = zone(args[0]), level(args[1])
+        return zoned(0x21, [lv if i >= z else 0 for i in range(10)])
+    if kind == 'weapon':
+        start = min(max(zone(args[0]), 2), 7)
+        end = min(max(zone(args[1]), start + 1), 8)
+        lv = level(args[2])
+        mask = (1 << start) | (1 << end)
+        return OFF if lv == 0 else [0x25, mask & 0xFF, mask >> 8, lv - 1] + [0] * 7
+    if kind == 'vibration':
+        z, lv = zone(args[0]), level(args[1])
+        return zoned(0x26, [lv if i >= z else 0 for i in range(10)], hertz(args[2]))
+    if kind == 'slope':
+        start = min(zone(args[0]), 8)
+        end = min(max(zone(args[1]), start + 1), 9)
+        a, b = max(level(args[2]), 1), max(level(args[3]), 1)
+        levels = [0 if i < start else b if i >= end else math.floor(a + (b - a) * (i - start) / (end - start) + 0.5) for i in range(10)]
+        return zoned(0x21, levels)
+    if kind == 'strengths':
+        return zoned(0x21, [level(x) for x in args])
+    if kind == 'amplitudes':
+        return zoned(0x26, [level(x) for x in args[:10]], hertz(args[10]))
+    raise ValueError(kind)
+
+
+def hex11(b):
+    return ' '.join(f'{x:02x}' for x in b)
+
+
+calls = all_('gc', r'^TRIGGER DS\d ')
+done = first('gc', r'^MARK done')
+trigger_latency = {'usb': [], 'bt': []}
+for label, candidates in (('DS1', ('ds1', 'ds2')), ('DS3', ('ds3',))):
+    mine = [(t, s.split()[2], s.split()[3:]) for t, s in calls if s.split()[1] == label]
+    tags = [tag for tag in candidates if all_(tag, r'^TRIGGER ')]
+    if len(mine) < 9 or len(tags) != 1:
+        check(False, f'{label}: the trigger calls ran ({len(mine)}) and reached one emulated pad ({tags})')
+        continue
+    tag = tags[0]
+    bus = 'bt' if label == 'DS3' else 'usb'
+    ends = [t for t, _, _ in mine[1:]] + [done[0] if done else 1e18]
+    wrong = []
+    for (time, side, words), end in zip(mine, ends):
+        got = first(tag, r'^TRIGGER ', after=time, before=end)
+        want = hex11(expected_effect(words))
+        if not got:
+            wrong.append(f"{' '.join(words)}: no report")
+            continue
+        fields = dict(re.findall(r'(\w+)=((?:[0-9a-f]{2} ){10}[0-9a-f]{2}|\S+)', got[1]))
+        other = 'left' if side == 'right' else 'right'
+        if fields.get(side) != want or fields.get(other) != '-' or fields.get('bus') != bus:
+            wrong.append(f"{' '.join(words)} ({side}): got {side}={fields.get(side)} {other}={fields.get(other)}, want {want}")
+        trigger_latency[bus].append(got[0] - time)
+    check(not wrong, f'{label} ({tag}, {bus}): each of {len(mine)} calls wrote exactly its trigger, with the bytes of its mode'
+          + (f': {wrong}' if wrong else ''))
+    # status and armPosition: read back from the emulator's input report (its model: the effect's lowest zone as the
+    # stop location, status 1, the effect), mapped to Apple's values.
+    statuses = all_('gc', rf'^TRIGGERSTATUS {label} ')
+    apple = {'feedback': 1, 'strengths': 1, 'slope': 8, 'weapon': 3, 'vibration': 6, 'amplitudes': 6, 'off': -1}
+    bad_status = []
+    for (time, side, words), (_, line) in zip(mine, statuses):
+        effect = expected_effect(words)
+        mask = effect[1] | effect[2] << 8
+        lowest = (mask & -mask).bit_length() - 1 if effect[0] != 0x05 and mask else 0
+        want = f'{side} status={apple[words[0]]} arm={lowest / 9:.4f}'
+        if not line.endswith(want):
+            bad_status.append(f"{' '.join(words)}: {line.split(' ', 2)[2]}, want {want}")
+    check(len(statuses) == len(mine) and not bad_status,
+          f"{label}: status and armPosition read back from the pad's input reports ({len(statuses)})" + (f': {bad_status}' if bad_status else ''))
+    sets = all_('gc', rf'^TRIGGERSET {label} ')
+    check(sets and all(s.endswith('problem=-') for _, s in sets), f'{label}: no call reported a problem')
+    reports = all_(tag, r'^TRIGGER ')
+    only = all(re.search(r'flag0=0x0[48c] flag1=0x00 flag2=0x00', s) for _, s in reports)
+    check(only, f'{label}: trigger reports flag only the triggers (valid_flag0 0x04/0x08; rumble, lightbar and LEDs untouched)')
+    if bus == 'bt':
+        seqs = [int(re.search(r'seq=(\d+)', s).group(1)) for _, s in reports]
+        check(all((b - a) % 16 == 1 for a, b in zip(seqs, seqs[1:])) and all('crc=ok' in s for _, s in reports),
+              f'{label}: Bluetooth reports 0x31 with a valid CRC-32 and a sequence counting up mod 16 ({len(seqs)} reports)')
+        kernel = all_(tag, r'^OUTPUT id=0x31 .*crc=ok')
+        check(bool(kernel) and not all_(tag, r'BADCRC'),
+              f"{label}: the emulator's CRC check accepts hid-playstation's own reports too ({len(kernel)}), none rejected")
+    if done and not (tag == 'ds2'):
+        at_exit = first(tag, r'^TRIGGER ', after=done[0])
+        check(at_exit is not None and f'right={hex11(OFF)} left=-' in at_exit[1],
+              f'{label}: the right trigger left on is turned off when the process exits'
+              + (f' ({ms(at_exit[0] - done[0])} after the last mark)' if at_exit else ''))
+figures['trigger latency'] = trigger_latency
+
 # --- 5. A DualSense unplugged mid-play ---
 print('-- a DualSense unplugged mid-play (UHID_DESTROY)')
 dsunplug = first('ini', r'sent SIGTERM')
@@ -375,9 +491,9 @@ if stop:
 else:
     check(False, 'the driver stopped its engines')
 summary = first('gc', r'^SUMMARY ')
-check(summary is not None and 'connects=5 disconnects=2 stopped-handlers=6' in summary[1],
-      'notifications and handlers in all: ' + (summary[1].split(' ', 1)[1] if summary else '-') + ' (expected 5, 2, 6)')
-for tag in ('pa', 'pb', 'ds1', 'ds2'):
+check(summary is not None and 'connects=6 disconnects=2 stopped-handlers=6' in summary[1],
+      'notifications and handlers in all: ' + (summary[1].split(' ', 1)[1] if summary else '-') + ' (expected 6, 2, 6)')
+for tag in ('pa', 'pb', 'ds1', 'ds2', 'ds3'):
     s = all_(tag, r'^SUMMARY ')
     print(f'        {tag} {s[-1][1] if s else "-"}')
 
@@ -386,6 +502,11 @@ if 'pad latency' in figures:
     print(f"  API start -> motor on at a uinput pad (its model of the playing effects): {', '.join(ms(x) for x in figures['pad latency'])}")
 if 'ds latency' in figures:
     print(f"  API start -> first DualSense rumble output report (through ff-memless and hid-playstation): {', '.join(ms(x) for x in figures['ds latency'])}")
+for bus, values in figures.get('trigger latency', {}).items():
+    if values:
+        q = sorted(values)
+        print(f"  API trigger mode change -> output report at the {bus} DualSense (hidraw): median {ms(statistics.median(q))}, "
+              f"p90 {ms(q[min(len(q) - 1, int(0.9 * len(q)))])}, n={len(q)}")
 if unplug and notes:
     print(f'  unplug -> GCControllerDidDisconnect: pad B {ms(notes[0][0] - unplug[0])}' + (f', DualSense {ms(dnotes[0][0] - dsunplug[0])}' if dnotes and dsunplug else ''))
 if replug and len(cnotes) == 2:

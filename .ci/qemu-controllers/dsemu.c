@@ -11,7 +11,18 @@
  * COMPATIBLE_VIBRATION2 (valid_flag2 bit 2, "vibration v2", update version 2.21 and later): "RUMBLE left=L
  * right=R" then gives the motor bytes (hid-playstation: left = strong_magnitude / 256, right = weak / 256).
  *
- * usage: dsemu TAG MAC UPDATE_VERSION   (MAC as aa:bb:cc:dd:ee:ff, UPDATE_VERSION in hex, e.g. 0204 or 0630)
+ * With the transport `bt` it is a Bluetooth DualSense instead (issue 25): bus Bluetooth, the name a paired pad has,
+ * every feature reply ending in the CRC-32 the driver checks (seed 0xA3), and output reports 0x31 (78 bytes: report
+ * ID, sequence in the high nibble of byte 1, tag 0x10, the common part from byte 3, CRC-32 with seed 0xA2 in the
+ * last 4 bytes, checked here). On both transports a report whose valid_flag0 has bit 2 (right trigger) or bit 3
+ * (left trigger) is logged as "TRIGGER ... right=<11 bytes>|- left=<11 bytes>|-" (common bytes 10..20 and 21..31),
+ * with the flags and the other fields it sets, so check.py can compare them with each mode's encoding. Each such
+ * report is answered with an input report (UHID_INPUT2: 0x01, 64 bytes on USB; 0x31, 78 bytes with a CRC-32 seeded
+ * 0xA1 on Bluetooth, declared in an extra vendor collection of the descriptor) whose trigger bytes model the pad:
+ * common byte 41 (right) and 42 (left) = stop location (the effect's lowest zone) | status 1 << 4 (0 for off), byte
+ * 47 = the running effects (right low nibble, left high: 1 feedback, 2 weapon, 3 vibration, 0 off).
+ *
+ * usage: dsemu TAG MAC UPDATE_VERSION [usb|bt]   (MAC as aa:bb:cc:dd:ee:ff, UPDATE_VERSION in hex, e.g. 0204)
  *   SIGTERM: UHID_DESTROY (the pad is unplugged) and exit with a SUMMARY line */
 #include <errno.h>
 #include <fcntl.h>
@@ -170,13 +181,35 @@ static const uint8_t rdesc[] = {
     0xc0,                /* 272 End Collection */
 };
 
+/* On Bluetooth the descriptor also declares the full report 0x31 (77 bytes after the ID), input and output, in a
+ * vendor collection: hid-core drops input reports whose ID the descriptor does not know, before hidraw sees them. */
+static const uint8_t rdesc_bt_extra[] = {
+    0x06, 0x00, 0xff, 0x09, 0x01, 0xa1, 0x01, /* Usage Page (Vendor 0xFF00), Usage (1), Collection (Application) */
+    0x85, 0x31, 0x09, 0x31, 0x15, 0x00, 0x26, 0xff, 0x00, 0x75, 0x08, 0x95, 0x4d, 0x81, 0x02, /* ID 0x31, 77 bytes in */
+    0x09, 0x32, 0x95, 0x4d, 0x91, 0x02, /* and out */
+    0xc0,
+};
 static uint8_t mac[6];            /* as written aa:bb:..., most significant first */
+static int uhid_fd = -1;
+static uint8_t trig_stop[2], trig_status[2], trig_effect[2]; /* [0] right, [1] left: what the input report says */
+static int bluetooth;             /* the transport: 0 USB, 1 Bluetooth */
+static int triggers, bad_crc;
 static unsigned update_version;
 static int outputs, rumbles, feature_requests;
 static int motor_left = -1, motor_right = -1;
 
 static void put16(uint8_t *p, unsigned v) { p[0] = v & 0xff; p[1] = (v >> 8) & 0xff; }
 static void put32(uint8_t *p, uint32_t v) { for (int i = 0; i < 4; i++) p[i] = (v >> (8 * i)) & 0xff; }
+
+/* The reflected CRC-32 (zlib's) of the seed byte followed by `n` bytes of `d`. */
+static uint32_t crc32_seeded(uint8_t seed, const uint8_t *d, unsigned n) {
+    uint32_t c = 0xffffffffu;
+    for (unsigned i = 0; i <= n; i++) {
+        c ^= i == 0 ? seed : d[i - 1];
+        for (int k = 0; k < 8; k++) c = (c & 1) ? (c >> 1) ^ 0xedb88320u : c >> 1;
+    }
+    return ~c;
+}
 
 /* Fills feature report `rnum`; returns its size (report ID included), or 0 for a report this emulator does not
  * know (answered with an error). */
@@ -210,18 +243,92 @@ static size_t feature(uint8_t rnum, uint8_t *r) {
     }
 }
 
+/* A feature reply; on Bluetooth its last 4 bytes are the CRC-32 (seed 0xA3) of the bytes before them. */
+static size_t feature_reply(uint8_t rnum, uint8_t *r) {
+    size_t size = feature(rnum, r);
+    if (size && bluetooth) put32(&r[size - 4], crc32_seeded(0xa3, r, (unsigned)size - 4));
+    return size;
+}
+
+/* The 11 bytes of a trigger effect as "21 f8 03 …" (out: at least 33 bytes). */
+static void hex11(const uint8_t *p, char *out) {
+    for (int i = 0; i < 11; i++) sprintf(out + 3 * i, "%02x ", p[i]);
+    out[32] = 0;
+}
+
 static int send_event(int fd, struct uhid_event *ev) {
     ssize_t n = write(fd, ev, sizeof *ev);
     if (n != (ssize_t)sizeof *ev) { LOG("FAIL write uhid event %u: %s", ev->type, n < 0 ? strerror(errno) : "short write"); return -1; }
     return 0;
 }
 
+static int send_event(int fd, struct uhid_event *ev);
+
+/* The model of one trigger after an effect is written: its lowest zone as the stop location, status 1, the effect. */
+static void model_trigger(int side, const uint8_t *effect) {
+    unsigned mask = effect[1] | effect[2] << 8, lowest = 0;
+    while (mask && !(mask & (1u << lowest))) lowest++;
+    trig_effect[side] = effect[0] == 0x21 ? 1 : effect[0] == 0x25 ? 2 : effect[0] == 0x26 ? 3 : 0;
+    trig_status[side] = trig_effect[side] ? 1 : 0;
+    trig_stop[side] = trig_effect[side] && mask ? (uint8_t)lowest : 0;
+}
+
+/* Sends an input report carrying the modelled trigger state. */
+static void send_trigger_input(void) {
+    struct uhid_event ev; memset(&ev, 0, sizeof ev);
+    ev.type = UHID_INPUT2;
+    uint8_t *r = ev.u.input2.data;
+    unsigned c = bluetooth ? 2 : 1, size = bluetooth ? 78 : 64;
+    r[0] = bluetooth ? 0x31 : 0x01;
+    /* Nothing but the triggers changes on the gamepad's evdev node: sticks and analog triggers stay at the 0 the
+     * node starts with, the d-pad is released (8), both touch points inactive (bit 7), so input-driven logic (the
+     * current controller) sees no activity from these reports. */
+    r[c + 7] = 0x08;
+    r[c + 32] = r[c + 36] = 0x80;
+    r[c + 41] = trig_stop[0] | trig_status[0] << 4;
+    r[c + 42] = trig_stop[1] | trig_status[1] << 4;
+    r[c + 47] = trig_effect[0] | trig_effect[1] << 4;
+    if (bluetooth) put32(&r[74], crc32_seeded(0xa1, r, 74));
+    ev.u.input2.size = size;
+    if (send_event(uhid_fd, &ev) == 0)
+        LOG("INPUT id=0x%02x len=%u right=stop %u status %u effect %u left=stop %u status %u effect %u", r[0], size, trig_stop[0],
+            trig_status[0], trig_effect[0], trig_stop[1], trig_status[1], trig_effect[1]);
+}
+
 static void output_report(const uint8_t *d, unsigned size) {
     outputs++;
-    if (size < 48 || d[0] != 0x02) { LOG("OUTPUT id=0x%02x len=%u (not the USB main output report)", size ? d[0] : 0, size); return; }
-    unsigned flag0 = d[1], flag1 = d[2], right = d[3], left = d[4], flag2 = d[39];
-    LOG("OUTPUT id=0x02 len=%u flag0=0x%02x flag1=0x%02x flag2=0x%02x motor_right=%u motor_left=%u lightbar=%u,%u,%u player_leds=0x%02x",
-        size, flag0, flag1, flag2, right, left, d[45], d[46], d[47], d[44]);
+    unsigned c; /* where the common part starts */
+    char seq[32] = "";
+    if (size >= 48 && d[0] == 0x02) {
+        c = 1;
+    } else if (size == 78 && d[0] == 0x31) {
+        c = 3;
+        uint32_t stored = d[74] | d[75] << 8 | d[76] << 16 | (uint32_t)d[77] << 24;
+        uint32_t computed = crc32_seeded(0xa2, d, 74);
+        if (stored != computed) {
+            bad_crc++;
+            LOG("OUTPUT id=0x31 len=%u BADCRC stored=0x%08x computed=0x%08x", size, stored, computed);
+            return;
+        }
+        snprintf(seq, sizeof seq, " seq=%u tag=0x%02x crc=ok", d[1] >> 4, d[2]);
+    } else {
+        LOG("OUTPUT id=0x%02x len=%u (not a main output report)", size ? d[0] : 0, size);
+        return;
+    }
+    const uint8_t *m = d + c;
+    unsigned flag0 = m[0], flag1 = m[1], right = m[2], left = m[3], flag2 = m[38];
+    LOG("OUTPUT id=0x%02x len=%u%s flag0=0x%02x flag1=0x%02x flag2=0x%02x motor_right=%u motor_left=%u lightbar=%u,%u,%u player_leds=0x%02x",
+        d[0], size, seq, flag0, flag1, flag2, right, left, m[44], m[45], m[46], m[43]);
+    if (flag0 & 0x0c) {
+        char r[40] = "-", l[40] = "-";
+        if (flag0 & 0x04) hex11(&m[10], r);
+        if (flag0 & 0x08) hex11(&m[21], l);
+        triggers++;
+        LOG("TRIGGER bus=%s%s flag0=0x%02x flag1=0x%02x flag2=0x%02x right=%s left=%s", bluetooth ? "bt" : "usb", seq, flag0, flag1, flag2, r, l);
+        if (flag0 & 0x04) model_trigger(0, &m[10]);
+        if (flag0 & 0x08) model_trigger(1, &m[21]);
+        send_trigger_input();
+    }
     int v1 = (flag0 & 0x02) && (flag0 & 0x01), v2 = (flag0 & 0x02) && (flag2 & 0x04);
     if (v1 || v2) {
         rumbles++;
@@ -233,28 +340,38 @@ static void output_report(const uint8_t *d, unsigned size) {
 
 int main(int argc, char **argv) {
     if (argc < 4 || sscanf(argv[2], "%hhx:%hhx:%hhx:%hhx:%hhx:%hhx", &mac[0], &mac[1], &mac[2], &mac[3], &mac[4], &mac[5]) != 6) {
-        fprintf(stderr, "usage: dsemu TAG MAC UPDATE_VERSION\n");
+        fprintf(stderr, "usage: dsemu TAG MAC UPDATE_VERSION [usb|bt]\n");
         return 2;
     }
     tag = argv[1];
     update_version = (unsigned)strtoul(argv[3], NULL, 16);
+    bluetooth = argc > 4 && strcmp(argv[4], "bt") == 0;
     struct sigaction sa; memset(&sa, 0, sizeof sa); sa.sa_handler = on_sig;
     sigaction(SIGTERM, &sa, NULL); sigaction(SIGINT, &sa, NULL);
     int fd = open("/dev/uhid", O_RDWR | O_CLOEXEC);
     if (fd < 0) { LOG("FAIL open /dev/uhid: %s", strerror(errno)); return 1; }
+    uhid_fd = fd;
 
     struct uhid_event ev; memset(&ev, 0, sizeof ev);
     ev.type = UHID_CREATE2;
-    snprintf((char *)ev.u.create2.name, sizeof ev.u.create2.name, "Sony Interactive Entertainment DualSense Wireless Controller");
-    snprintf((char *)ev.u.create2.phys, sizeof ev.u.create2.phys, "usb-0000:00:14.0-%s/input3", tag);
-    ev.u.create2.rd_size = sizeof rdesc;
-    ev.u.create2.bus = BUS_USB;
+    /* A paired pad's Bluetooth name is the product's own; over USB the kernel names it after the USB strings. */
+    snprintf((char *)ev.u.create2.name, sizeof ev.u.create2.name, "%s",
+             bluetooth ? "DualSense Wireless Controller" : "Sony Interactive Entertainment DualSense Wireless Controller");
+    if (bluetooth)
+        snprintf((char *)ev.u.create2.phys, sizeof ev.u.create2.phys, "00:1a:7d:da:71:13");
+    else
+        snprintf((char *)ev.u.create2.phys, sizeof ev.u.create2.phys, "usb-0000:00:14.0-%s/input3", tag);
+    if (bluetooth) snprintf((char *)ev.u.create2.uniq, sizeof ev.u.create2.uniq, "%s", argv[2]);
+    ev.u.create2.rd_size = sizeof rdesc + (bluetooth ? sizeof rdesc_bt_extra : 0);
+    ev.u.create2.bus = bluetooth ? BUS_BLUETOOTH : BUS_USB;
     ev.u.create2.vendor = 0x054c;
     ev.u.create2.product = 0x0ce6;
     ev.u.create2.version = 0x0100;
     memcpy(ev.u.create2.rd_data, rdesc, sizeof rdesc);
+    if (bluetooth) memcpy(ev.u.create2.rd_data + sizeof rdesc, rdesc_bt_extra, sizeof rdesc_bt_extra);
     if (send_event(fd, &ev) < 0) return 1;
-    LOG("CREATED uhid DualSense 054c:0ce6 bus=USB rdesc=%zu bytes mac=%s update_version=0x%04x", sizeof rdesc, argv[2], update_version);
+    LOG("CREATED uhid DualSense 054c:0ce6 bus=%s rdesc=%zu bytes mac=%s update_version=0x%04x", bluetooth ? "Bluetooth" : "USB",
+        (size_t)ev.u.create2.rd_size, argv[2], update_version);
 
     while (!stop_flag) {
         struct pollfd p = { .fd = fd, .events = POLLIN };
@@ -276,7 +393,7 @@ int main(int argc, char **argv) {
             struct uhid_event reply; memset(&reply, 0, sizeof reply);
             reply.type = UHID_GET_REPORT_REPLY;
             reply.u.get_report_reply.id = id;
-            size_t size = rtype == UHID_FEATURE_REPORT ? feature(rnum, reply.u.get_report_reply.data) : 0;
+            size_t size = rtype == UHID_FEATURE_REPORT ? feature_reply(rnum, reply.u.get_report_reply.data) : 0;
             reply.u.get_report_reply.err = size ? 0 : EIO;
             reply.u.get_report_reply.size = size;
             feature_requests++;
@@ -301,6 +418,7 @@ int main(int argc, char **argv) {
     ev.type = UHID_DESTROY;
     send_event(fd, &ev);
     close(fd);
-    LOG("SUMMARY outputs=%d rumble_reports=%d feature_requests=%d", outputs, rumbles, feature_requests);
+    LOG("SUMMARY outputs=%d rumble_reports=%d trigger_reports=%d bad_crc=%d feature_requests=%d", outputs, rumbles, triggers, bad_crc,
+        feature_requests);
     return 0;
 }

@@ -1,5 +1,6 @@
 #!/bin/sh
-# /init of the controllers guest (busybox sh): two uinput gamepads and two uhid DualSenses (hid-playstation), our
+# /init of the controllers guest (busybox sh): two uinput gamepads and three uhid DualSenses (hid-playstation; two on
+# USB, one on Bluetooth for the adaptive triggers), our
 # Swift driver playing on all of them; pad B and the second DualSense are unplugged when the driver says so (marker
 # files), pad B is plugged in again. Each program logs to /tmp (RAM); the logs go to the console at the end,
 # tagged and timestamped for check.py.
@@ -27,6 +28,10 @@ sleep 0.3
 dsemu ds2 a0:5e:00:00:00:02 0630 > /tmp/ds2.log 2>&1 &
 DS2=$!
 sleep 0.3
+# A third DualSense on the Bluetooth bus (issue 25): only its adaptive triggers are played (hidraw, report 0x31).
+dsemu ds3 a0:5e:00:00:00:03 0630 bt > /tmp/ds3.log 2>&1 &
+DS3=$!
+sleep 0.3
 haptic-controller-check --markers /tmp > /tmp/gc.log 2>&1 &
 CHK=$!
 
@@ -38,12 +43,12 @@ fftool wait /tmp/done 60 $CHK || { echo "GUEST: the driver did not finish (it fa
 wait $CHK
 echo "GUEST: haptic-controller-check exit $?"
 sleep 0.2
-kill -TERM $PA $PB $DS1 $DS2 2>/dev/null
-wait $PA $PB $DS1 $DS2
+kill -TERM $PA $PB $DS1 $DS2 $DS3 2>/dev/null
+wait $PA $PB $DS1 $DS2 $DS3
 echo "GUEST: done at $(cut -d' ' -f1 /proc/uptime)s"
-dmesg | grep -E 'playstation|uhid|input:' | sed 's/^/GUEST: dmesg /'
+dmesg | grep -E 'playstation|uhid|input:|hidraw' | sed 's/^/GUEST: dmesg /'
 # Logs go to RAM and are printed now: a line on the emulated serial console costs milliseconds, which would delay
 # the programs being timed.
-for f in gc pa pb ds1 ds2; do cat /tmp/$f.log; done
+for f in gc pa pb ds1 ds2 ds3; do cat /tmp/$f.log; done
 echo "QEMU-CONTROLLERS GUEST FINISHED"
 poweroff -f

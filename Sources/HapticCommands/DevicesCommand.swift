@@ -52,6 +52,10 @@ struct DeviceListing: Encodable {
         var productID: String
         var playsOn: String
         var localities: [String]
+        /// USB or Bluetooth, for a real DualSense.
+        var transport: String?
+        /// Whether a DualSense's adaptive triggers can be set, and why not.
+        var adaptiveTriggers: String?
     }
     struct Skipped: Encodable {
         var id: String
@@ -73,7 +77,9 @@ struct DeviceListing: Encodable {
             return Controller(
                 number: index + 1, id: info.id, name: info.name, productCategory: info.category.rawValue,
                 vendorID: String(format: "%04x", info.vendorID), productID: String(format: "%04x", info.productID),
-                playsOn: info.hapticDeviceID, localities: order.filter { supported.contains($0.1) }.map(\.0))
+                playsOn: info.hapticDeviceID, localities: order.filter { supported.contains($0.1) }.map(\.0),
+                transport: info.category == .dualSense && !info.isSimulated ? DualSenseTransport(busType: info.busType)?.rawValue : nil,
+                adaptiveTriggers: Self.adaptiveTriggers(info))
         }
         devices = report.devices.map {
             Device(
@@ -88,6 +94,19 @@ struct DeviceListing: Encodable {
         defaultDevice = selection.device.info.id
         defaultReason = selection.reason
         overrideProblem = selection.overrideProblem?.description
+    }
+
+    /// Whether `info`'s adaptive triggers can be set: `nil` for a controller without them.
+    static func adaptiveTriggers(_ info: ControllerInfo) -> String? {
+        guard info.category == .dualSense else { return nil }
+        if info.isSimulated { return "simulated (every report recorded)" }
+        guard let path = info.hidrawPath else {
+            return "not usable: no hidraw node beside \(info.evdevPath ?? info.id) (a kernel without hidraw?)"
+        }
+        #if os(Linux)
+        if let problem = HidrawTriggerOutput.writeProblem(path: path) { return "not usable: \(problem)" }
+        #endif
+        return "usable through \(path)"
     }
 
     var text: String {
@@ -107,6 +126,10 @@ struct DeviceListing: Encodable {
             lines.append("  \(c.number). '\(c.name)'  [\(c.productCategory)\(ids)] \(c.id), plays on \(c.playsOn)")
             lines.append(
                 "      localities: \(c.localities.joined(separator: ", "))  (haptic play <file> --controller \(c.number) --locality …)")
+            if let transport = c.transport { lines.append("      connected by \(transport)") }
+            if let triggers = c.adaptiveTriggers {
+                lines.append("      adaptive triggers: \(triggers)  (haptic trigger <mode> … --controller \(c.number))")
+            }
         }
         if !skipped.isEmpty {
             lines.append("Skipped:")

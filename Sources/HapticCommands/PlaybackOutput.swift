@@ -39,6 +39,29 @@ internal struct PlaybackOutput {
     ///
     /// - Throws: `ExitCode(1)` after printing what is wrong (no such controller, a locality it cannot play).
     internal static func controller(_ selector: String, locality: GCHapticsLocality) throws -> PlaybackOutput {
+        let controller = try chooseController(selector)
+        let name = controller.vendorName ?? controller.info.id
+        guard let haptics = controller.haptics, haptics.supportedLocalities.contains(locality) else {
+            let supported = localities.filter { controller.haptics?.supportedLocalities.contains($0.1) ?? false }.map(\.0)
+            printError(
+                terminalSafe(
+                    "haptic: error: \(name) has no \(locality.rawValue) actuators (it supports: \(supported.joined(separator: ", ")))"))
+            throw ExitCode(1)
+        }
+        return PlaybackOutput(id: "\(controller.info.id) (\(locality.rawValue))", name: name) {
+            // A supported locality makes an engine while the controller is connected.
+            guard let engine = haptics.createEngine(withLocality: locality) else {
+                printError(terminalSafe("haptic: error: \(name) disconnected"))
+                throw ExitCode(1)
+            }
+            return engine
+        }
+    }
+
+    /// The controller `selector` names: its number in `GCController.controllers()` (from 1), or part of its name or ID.
+    ///
+    /// - Throws: `ExitCode(1)` after printing the controllers there are.
+    internal static func chooseController(_ selector: String) throws -> GCController {
         let controllers = GCController.controllers()
         let chosen: GCController?
         if let number = Int(selector) {
@@ -56,22 +79,7 @@ internal struct PlaybackOutput {
                 ))
             throw ExitCode(1)
         }
-        let name = controller.vendorName ?? controller.info.id
-        guard let haptics = controller.haptics, haptics.supportedLocalities.contains(locality) else {
-            let supported = localities.filter { controller.haptics?.supportedLocalities.contains($0.1) ?? false }.map(\.0)
-            printError(
-                terminalSafe(
-                    "haptic: error: \(name) has no \(locality.rawValue) actuators (it supports: \(supported.joined(separator: ", ")))"))
-            throw ExitCode(1)
-        }
-        return PlaybackOutput(id: "\(controller.info.id) (\(locality.rawValue))", name: name) {
-            // A supported locality makes an engine while the controller is connected.
-            guard let engine = haptics.createEngine(withLocality: locality) else {
-                printError(terminalSafe("haptic: error: \(name) disconnected"))
-                throw ExitCode(1)
-            }
-            return engine
-        }
+        return controller
     }
 
     private init(id: String, name: String, makeEngine: @escaping () throws -> CHHapticEngine) {

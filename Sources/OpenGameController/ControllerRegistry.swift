@@ -194,8 +194,9 @@ package final class ControllerRegistry: @unchecked Sendable {
             let sysfsRoot = environment["HAPTIC_SYSFS_ROOT"] ?? "/sys"
             let controller = state.withLock { s -> GCController? in
                 guard !s.controllers.contains(where: { $0.info.evdevPath == capabilities.path }) else { return nil }
-                let made = GCController(
-                    info: ControllerDiscovery.controller(capabilities, sysfsRoot: sysfsRoot), clock: clock, makeDevice: makeDevice)
+                let hidrawDirectory = environment[ControllerDiscovery.hidrawDirectoryVariable] ?? "/dev"
+                let info = ControllerDiscovery.controller(capabilities, sysfsRoot: sysfsRoot, hidrawDirectory: hidrawDirectory)
+                let made = GCController(info: info, clock: clock, makeDevice: makeDevice)
                 s.controllers.append(made)
                 return made
             }

@@ -72,18 +72,30 @@ open class GCController: @unchecked Sendable {
     /// The controller's haptics, or `nil` when it has none.
     open var haptics: GCDeviceHaptics? { deviceHaptics }
 
+    /// The controller's gamepad profile: a ``GCDualSenseGamepad`` (with its adaptive triggers) for a DualSense, a
+    /// ``GCExtendedGamepad`` without input elements for any other controller.
+    open var extendedGamepad: GCExtendedGamepad? { gamepad }
+
+    /// The controller's physical inputs by name: the same object as ``extendedGamepad``.
+    open var physicalInputProfile: GCPhysicalInputProfile { gamepad }
+
     /// What the device layer found.
     package let info: ControllerInfo
     private let deviceHaptics: GCDeviceHaptics
+    private let gamepad: GCExtendedGamepad
     private let playerIndexState = LockedState(GCControllerPlayerIndex.indexUnset)
 
     init(info: ControllerInfo, clock: EngineClockMode, makeDevice: @escaping ControllerRegistry.DeviceMaker) {
         self.info = info
         deviceHaptics = GCDeviceHaptics(controller: info, clock: clock, makeDevice: makeDevice)
+        gamepad = ControllerProfiles.gamepad(for: info)
     }
 
-    /// The controller was unplugged: its engines stop (`.gameControllerDisconnect`).
-    func disconnect() { deviceHaptics.disconnect() }
+    /// The controller was unplugged: its engines stop (`.gameControllerDisconnect`) and a DualSense's triggers write nothing more.
+    func disconnect() {
+        deviceHaptics.disconnect()
+        (gamepad as? GCDualSenseGamepad)?.triggers.disconnect()
+    }
 }
 
 /// A completion handler handed to the registry's queue (called once, there).

@@ -12,8 +12,12 @@
 //    controller, whose engine plays;
 // 4. each DualSense: the same localities and mixing, through hid-playstation's output reports; one DualSense
 //    unplugged mid-play;
-// 5. every engine stopped (the motors off);
-// 6. (right after discovery) GCController.current follows the pad the player touched last: a press on pad B makes it
+// 5. adaptive triggers (issue 25) on a USB DualSense and on the Bluetooth one, through Apple's
+//    GCDualSenseAdaptiveTrigger: every mode and positional form, written to the pad's hidraw node (the emulator
+//    decodes report 0x02 or 0x31, CRC checked, and answers with an input report: status and armPosition are read
+//    back); a trigger left on is turned off at exit;
+// 6. every engine stopped (the motors off);
+// 7. (right after discovery) GCController.current follows the pad the player touched last: a press on pad B makes it
 //    current (one GCControllerDidStopBeingCurrent, one GCControllerDidBecomeCurrent), presses on the current pad and
 //    stick jitter inside the dead zone post nothing, then pad A; then presses alternate, timed from the uinput write
 //    to the notification. Pad B is current again when it is unplugged (it stops being current; pad A becomes it).
@@ -64,6 +68,9 @@ func mark(_ name: String) {
 let padAName = "OCH Test Pad A"
 let padBName = "OCH Test Pad B"
 let dualSenseCategory = "DualSense"
+/// The kernel's name of a DualSense on USB, and the one a paired Bluetooth pad gives.
+let usbDualSenseName = "Sony Interactive Entertainment DualSense Wireless Controller"
+let bluetoothDualSenseName = "DualSense Wireless Controller"
 
 /// What the callbacks saw: notifications (with the controller's identity) and stopped handlers, by engine label.
 final class Recorder: Sendable {
@@ -249,7 +256,7 @@ let allThere = wait(seconds: 30) {
     controllers = GCController.controllers()
     let names = controllers.compactMap(\.vendorName)
     return names.contains(padAName) && names.contains(padBName)
-        && controllers.filter { $0.productCategory == dualSenseCategory }.count >= 2
+        && controllers.filter { $0.productCategory == dualSenseCategory }.count >= 3
 }
 guard allThere else { fail("not every controller appeared: \(controllers.map { $0.vendorName ?? "?" })") }
 log("DISCOVERY \(controllers.count) controllers within \(String(format: "%.1f", (now() - t0) * 1000)) ms")
@@ -262,7 +269,10 @@ for (index, controller) in controllers.enumerated() {
 guard let padA = controllers.first(where: { $0.vendorName == padAName }),
     let padB = controllers.first(where: { $0.vendorName == padBName })
 else { fail("pads missing") }
-let dualSenses = controllers.filter { $0.productCategory == dualSenseCategory }
+let dualSenses = controllers.filter { $0.productCategory == dualSenseCategory && $0.vendorName == usbDualSenseName }
+guard dualSenses.count == 2, let bluetoothDualSense = controllers.first(where: { $0.vendorName == bluetoothDualSenseName }) else {
+    fail("expected two USB DualSenses and a Bluetooth one: \(controllers.map { $0.vendorName ?? "?" })")
+}
 guard wait(seconds: 5, until: { recorder.state.withLock { $0.connects.count } >= controllers.count }) else {
     fail("only \(recorder.state.withLock { $0.connects.count }) connect notifications for \(controllers.count) controllers")
 }
@@ -368,6 +378,52 @@ for (index, controller) in dualSenses.enumerated() {
     sleep(seconds: 0.2)  // a quiet gap in the log before the phases
     engines.playEachLocalityThenMix()
 }
+
+// MARK: 5. Adaptive triggers through hidraw
+
+/// Sets every mode on `controller`'s triggers, each call logged (with its arguments, then the mode it left) so
+/// check.py can encode the expected bytes itself and time the report the emulator got.
+func playTriggers(_ label: String, _ controller: GCController) {
+    guard let gamepad = controller.extendedGamepad as? GCDualSenseGamepad,
+        controller.physicalInputProfile === gamepad,
+        let right = controller.physicalInputProfile.buttons[GCInputRightTrigger] as? GCDualSenseAdaptiveTrigger
+    else { fail("\(label): not a GCDualSenseGamepad with adaptive triggers") }
+    let left = gamepad.leftTrigger
+    let calls: [(side: String, call: String, body: (GCDualSenseAdaptiveTrigger) -> Void)] = [
+        ("right", "feedback 0.3 0.5", { $0.setModeFeedbackWithStartPosition(0.3, resistiveStrength: 0.5) }),
+        ("right", "weapon 0.2 0.6 1.0", { $0.setModeWeaponWithStartPosition(0.2, endPosition: 0.6, resistiveStrength: 1) }),
+        ("right", "vibration 0.1 0.75 0.3", { $0.setModeVibrationWithStartPosition(0.1, amplitude: 0.75, frequency: 0.3) }),
+        (
+            "left", "slope 0.1 0.9 0.125 1.0",
+            { $0.setModeSlopeFeedback(startPosition: 0.1, endPosition: 0.9, startStrength: 0.125, endStrength: 1) }
+        ),
+        (
+            "left", "strengths 0 0 1 0 0 0 0 0 0 0.125",
+            { $0.setModeFeedback(resistiveStrengths: .init(values: (0, 0, 1, 0, 0, 0, 0, 0, 0, 0.125))) }
+        ),
+        (
+            "left", "amplitudes 0 0 0 0.5 0.5 0.5 0.5 0 0 0 0.1",
+            { $0.setModeVibration(amplitudes: .init(values: (0, 0, 0, 0.5, 0.5, 0.5, 0.5, 0, 0, 0)), frequency: 0.1) }
+        ),
+        ("left", "off", { $0.setModeOff() }),
+        ("right", "off", { $0.setModeOff() }),
+        // Left on: the process's exit turns it off.
+        ("right", "weapon 0.3 0.7 0.5", { $0.setModeWeaponWithStartPosition(0.3, endPosition: 0.7, resistiveStrength: 0.5) }),
+    ]
+    for (side, call, body) in calls {
+        let trigger = side == "left" ? left : right
+        log("TRIGGER \(label) \(side) \(call)")
+        body(trigger)
+        log("TRIGGERSET \(label) \(side) mode=\(trigger.mode.rawValue) problem=\(trigger.lastProblem ?? "-")")
+        sleep(seconds: 0.15)  // pacing: one report per step in the emulator's log (and its input report back)
+        log("TRIGGERSTATUS \(label) \(side) status=\(trigger.status.rawValue) arm=\(String(format: "%.4f", trigger.armPosition))")
+    }
+}
+sleep(seconds: 0.2)  // a quiet gap in the log before the trigger phase
+playTriggers("DS1", dualSenses[0])
+playTriggers("DS3", bluetoothDualSense)
+log("END triggers")
+
 // One DualSense is unplugged (/init destroys the second emulated pad) while both play.
 log("PLAY DS unplug: every DualSense's handles engine 10 s")
 for engines in dualSenseEngines { play(engines.engine(.handles), rumble(intensity: handlesLevel, seconds: 10)) }
@@ -388,7 +444,7 @@ for engines in dualSenseEngines {
     }
 }
 
-// MARK: 5. Every engine stops
+// MARK: 6. Every engine stops
 
 log("API stop every engine")
 for engines in [enginesA, enginesB2] + dualSenseEngines {

@@ -26,6 +26,10 @@ static const unsigned long CHapticSupport_EVIOCGEFFECTS = EVIOCGEFFECTS;
 static const unsigned long CHapticSupport_EVIOCGVERSION = EVIOCGVERSION;
 static const unsigned long CHapticSupport_EVIOCGID = EVIOCGID;
 
+#include <linux/hidraw.h>
+/// HIDIOCGRAWINFO: a hidraw node's bus type, vendor and product (struct hidraw_devinfo).
+static const unsigned long CHapticSupport_HIDIOCGRAWINFO = HIDIOCGRAWINFO;
+
 /// EVIOCGBIT(ev, len): the request that reads the event-type (ev = 0) or per-type capability bitmask.
 unsigned long CHapticSupport_EVIOCGBIT(unsigned int ev, unsigned int len);
 /// EVIOCGNAME(len): the request that reads the device name.

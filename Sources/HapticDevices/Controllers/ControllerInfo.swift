@@ -25,11 +25,14 @@ public struct ControllerInfo: Sendable, Hashable {
     public var evdevPath: String?
     /// The simulated controller's model, for simulated ones.
     public var simulation: SimulatedControllerSpec?
+    /// The hidraw node beside the evdev node, for a real DualSense (its adaptive triggers are written there).
+    public var hidrawPath: String?
 
     /// Creates a description.
     public init(
         id: String, name: String, category: ControllerCategory, vendorID: UInt16 = 0, productID: UInt16 = 0, busType: UInt16 = 0,
-        actuators: ControllerActuators, hapticDeviceID: String, evdevPath: String? = nil, simulation: SimulatedControllerSpec? = nil
+        actuators: ControllerActuators, hapticDeviceID: String, evdevPath: String? = nil, simulation: SimulatedControllerSpec? = nil,
+        hidrawPath: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -41,6 +44,7 @@ public struct ControllerInfo: Sendable, Hashable {
         self.hapticDeviceID = hapticDeviceID
         self.evdevPath = evdevPath
         self.simulation = simulation
+        self.hidrawPath = hidrawPath
     }
 
     /// Whether this is a simulated controller.

@@ -49,9 +49,10 @@ public enum ControllerDiscovery {
         let sysfsRoot = environment["HAPTIC_SYSFS_ROOT"] ?? "/sys"
         let (nodes, listingProblem) = DeviceDiscovery.eventNodes(in: directory)
         if let listingProblem, environment[simulatedVariable] == nil { problems.append(listingProblem) }
+        let hidrawDirectory = environment[hidrawDirectoryVariable] ?? "/dev"
         for path in nodes {
             guard case .success(let capabilities) = probe(path), capabilities.isGameController else { continue }
-            controllers.append(controller(capabilities, sysfsRoot: sysfsRoot))
+            controllers.append(controller(capabilities, sysfsRoot: sysfsRoot, hidrawDirectory: hidrawDirectory))
         }
         let simulated = simulatedControllers(environment: environment)
         return Report(controllers: controllers + simulated.controllers, problems: problems + simulated.problems)
@@ -90,9 +91,15 @@ public enum ControllerDiscovery {
     }
 
     #if os(Linux)
+    /// The environment variable that replaces `/dev` as the folder of hidraw nodes (tests).
+    public static let hidrawDirectoryVariable = "HAPTIC_HIDRAW_DIR"
+
     /// The controller an evdev node with `capabilities` is: category from its IDs, and for a DualSense on USB with
-    /// its audio card present (and alsa-lib loadable), the voice coils on the card's rear channel pair.
-    package static func controller(_ capabilities: EvdevCapabilities, sysfsRoot: String = "/sys") -> ControllerInfo {
+    /// its audio card present (and alsa-lib loadable), the voice coils on the card's rear channel pair; for any
+    /// DualSense (USB or Bluetooth), the hidraw node its adaptive triggers are written to.
+    package static func controller(
+        _ capabilities: EvdevCapabilities, sysfsRoot: String = "/sys", hidrawDirectory: String = "/dev"
+    ) -> ControllerInfo {
         let category = ControllerCategory(vendorID: capabilities.vendorID, productID: capabilities.productID)
         var actuators: ControllerActuators = capabilities.supportsRumble ? .twoHandles : .oneHandle
         var hapticDeviceID = "evdev:\(capabilities.path)"
@@ -106,7 +113,9 @@ public enum ControllerDiscovery {
         return ControllerInfo(
             id: "evdev:\(capabilities.path)", name: capabilities.name, category: category, vendorID: capabilities.vendorID,
             productID: capabilities.productID, busType: capabilities.busType, actuators: actuators, hapticDeviceID: hapticDeviceID,
-            evdevPath: capabilities.path)
+            evdevPath: capabilities.path,
+            hidrawPath: category == .dualSense
+                ? HidrawTopology.hidrawNode(ofEventNode: capabilities.path, sysfsRoot: sysfsRoot, deviceDirectory: hidrawDirectory) : nil)
     }
     #endif
 

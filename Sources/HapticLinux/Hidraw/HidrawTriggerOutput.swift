@@ -1,0 +1,260 @@
+#if os(Linux)
+import CHapticSupport
+import HapticDevices
+import HapticSystem
+
+/// A DualSense's adaptive triggers through its hidraw node: output reports (USB `0x02`, Bluetooth `0x31` with
+/// sequence and CRC) that flag only the trigger effects, so hid-playstation's rumble, lightbar and LEDs stay as the
+/// kernel set them (the driver passes hidraw writes to the pad untouched).
+///
+///     let triggers = HidrawTriggerOutput(path: "/dev/hidraw3", transport: .bluetooth)
+///     try triggers.apply(left: nil, right: try .feedback(startZone: 2, strength: 6))
+///
+/// The node is opened for writing on the first report and kept open; before anything is written, `HIDIOCGRAWINFO`
+/// must name a DualSense (054C:0CE6) or DualSense Edge (054C:0DF2), so a node number the kernel gave another device
+/// never receives these reports. When the node cannot be opened (hidraw nodes are root's by default), ``problem``
+/// says so with the fix — a udev rule (``udevRule``) — and the triggers are reported unusable; the next report tries
+/// again. Once the pad is gone (``disconnect()``, or a write the kernel refuses because the device went away), nothing
+/// is opened or written again. Rumble is unaffected: it goes through evdev.
+///
+/// - Thread safety: any thread (writes are serialised by a lock).
+/// - Real-time safety: none; never on the render thread.
+public final class HidrawTriggerOutput: DualSenseTriggerOutput {
+    /// The hidraw node.
+    public let path: String
+    /// The transport reports are encoded for.
+    public let transport: DualSenseTransport
+    private let openNode: @Sendable (String) -> Int
+    private let identify: @Sendable (Int32) -> Result<(vendor: UInt16, product: UInt16), SystemCallError>
+    private let openReader: @Sendable (String) -> Int
+    private let state: LockedState<State>
+
+    private struct State {
+        var descriptor: Int32 = -1
+        var encoder: DualSenseOutputReport.Encoder
+        var problem: String?
+        var isGone = false
+        var readDescriptor: Int32 = -1
+        var lastInput: DualSenseInputReport?
+        /// When `lastInput` was read (monotonic seconds).
+        var lastInputTime = -Double.infinity
+    }
+
+    /// How old the last report read may be and still answer a query without waiting for a fresh one: a game that
+    /// asks for both triggers' status and arm position each frame reads the queue once, not four times with waits.
+    private static let inputFreshness = 0.05
+
+    /// How long a status query waits for a fresh input report when none is queued (a pad sends one every 4 ms on
+    /// USB, about as often on Bluetooth once in full mode).
+    private static let inputWaitMilliseconds: Int32 = 20
+
+    /// The udev rule that lets the logged-in user write DualSense hidraw nodes (USB and Bluetooth, DualSense and
+    /// DualSense Edge), e.g. in `/etc/udev/rules.d/70-dualsense-hidraw.rules`.
+    public static let udevRule = """
+        KERNEL=="hidraw*", ATTRS{idVendor}=="054c", ATTRS{idProduct}=="0ce6|0df2", MODE="0660", TAG+="uaccess"
+        KERNEL=="hidraw*", KERNELS=="*054C:0CE6*|*054C:0DF2*", MODE="0660", TAG+="uaccess"
+        """
+
+    /// Triggers written through `path`, reports encoded for `transport`.
+    public convenience init(path: String, transport: DualSenseTransport) {
+        self.init(
+            path: path, transport: transport,
+            openNode: { node in SystemCall.kernelStyle(Int(open(node, O_WRONLY | O_CLOEXEC))) },
+            identify: { descriptor in
+                var info = hidraw_devinfo()
+                return SystemCall.retryingInterrupts("HIDIOCGRAWINFO") {
+                    SystemCall.kernelStyle(Int(ioctl(descriptor, CHapticSupport_HIDIOCGRAWINFO, &info)))
+                }.map { _ in (UInt16(bitPattern: info.vendor), UInt16(bitPattern: info.product)) }
+            })
+    }
+
+    /// Triggers written through `path`, opened by `openNode` (the descriptor, or `-errno`) and identified by
+    /// `identify` (vendor and product; tests replace both).
+    package init(
+        path: String, transport: DualSenseTransport, openNode: @escaping @Sendable (String) -> Int,
+        identify: @escaping @Sendable (Int32) -> Result<(vendor: UInt16, product: UInt16), SystemCallError> = { _ in
+            .success((0x054C, 0x0CE6))
+        },
+        openReader: @escaping @Sendable (String) -> Int = { node in
+            SystemCall.kernelStyle(Int(open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC)))
+        }
+    ) {
+        self.openReader = openReader
+        self.path = path
+        self.transport = transport
+        self.openNode = openNode
+        self.identify = identify
+        state = LockedState(State(encoder: DualSenseOutputReport.Encoder(transport: transport)))
+    }
+
+    deinit {
+        state.withLock { s in
+            if s.descriptor >= 0 { _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(close(s.descriptor))) } }
+            if s.readDescriptor >= 0 { _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(close(s.readDescriptor))) } }
+        }
+    }
+
+    /// Why a DualSense's triggers could not be written through `path` (missing, or not writable by this process,
+    /// with the udev rule to add), or `nil` when the process may write it. For listings: nothing is opened.
+    public static func writeProblem(path: String) -> String? {
+        guard access(path, W_OK) != 0 else { return nil }
+        let code = errno
+        let reason = SystemCall.describe(errno: code)
+        guard code == EACCES || code == EPERM || code == EROFS else { return "\(path): \(reason)" }
+        return "\(path) is not writable (\(reason)); add the udev rule\n" + udevRule
+    }
+
+    /// Why the triggers cannot be set (the last open or write failed), or `nil`.
+    public var problem: String? { state.withLock { $0.problem } }
+
+    /// Opens the node if needed and writes one report.
+    ///
+    /// - Throws: `DeviceError` naming the node: `permissionDenied` (with the udev rule to add), `notFound`, `removed` or
+    ///   `ioError`.
+    public func apply(left: DualSenseTriggerEffect?, right: DualSenseTriggerEffect?) throws(DeviceError) {
+        let failure = state.withLock { s -> DeviceError? in
+            if s.isGone { return DeviceError(.removed, "\(path): the DualSense was disconnected; its triggers are not written") }
+            if s.descriptor < 0 {
+                let opened = SystemCall.retryingInterrupts("open") { openNode(path) }
+                switch opened {
+                case .success(let descriptor): s.descriptor = Int32(truncatingIfNeeded: descriptor)
+                case .failure(let error):
+                    var failure = DeviceError(error, device: path)
+                    if failure.code == .permissionDenied {
+                        failure.message +=
+                            "; the DualSense's adaptive triggers need write access to its hidraw node: add the udev rule\n"
+                            + Self.udevRule + "\nthen run `udevadm control --reload && udevadm trigger` and reconnect the pad"
+                    }
+                    s.problem = failure.description
+                    return failure
+                }
+                if let failure = checkIdentity(&s) { return failure }
+                // The read side too, so the pad's answer to this first report is queued for `latestInput()`.
+                _ = openReaderIfNeeded(&s)
+            }
+            let report = s.encoder.encode(left: left, right: right)
+            let descriptor = s.descriptor
+            let written = report.withUnsafeBytes { bytes in
+                SystemCall.retryingInterrupts("write") { SystemCall.kernelStyle(write(descriptor, bytes.baseAddress, bytes.count)) }
+            }
+            switch written {
+            case .success(let count) where count == report.count:
+                s.problem = nil
+                return nil
+            case .success(let count):
+                let failure = DeviceError(.ioError, "\(path): write took \(count) of the report's \(report.count) bytes")
+                s.problem = failure.description
+                return failure
+            case .failure(let error):
+                // A node that failed: close, and open again on the next report — unless the pad is gone (ENODEV):
+                // then never, since the node number goes to the next device.
+                _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(close(descriptor))) }
+                s.descriptor = -1
+                let failure = DeviceError(error, device: path)
+                if failure.code == .removed { s.isGone = true }
+                s.problem = failure.description
+                return failure
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// The pad is gone: the node is closed and never opened again.
+    public func disconnect() {
+        state.withLock { s in
+            s.isGone = true
+            if s.descriptor >= 0 { _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(close(s.descriptor))) } }
+            s.descriptor = -1
+            if s.readDescriptor >= 0 { _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(close(s.readDescriptor))) } }
+            s.readDescriptor = -1
+        }
+    }
+
+    /// The pad's latest input report: the node is opened for reading with the first report written, or on the first
+    /// call (and checked to be a DualSense); the reports queued since the last call are read and the newest kept.
+    /// When none is queued and the last one read is over 50 ms old, or the queue was full (its reports stale), it
+    /// waits up to 20 ms for a fresh one. `nil` when the node cannot be read or sends no report with trigger state;
+    /// the last report read otherwise.
+    public func latestInput() -> DualSenseInputReport? {
+        state.withLock { s -> DualSenseInputReport? in
+            guard !s.isGone else { return nil }
+            guard openReaderIfNeeded(&s) else { return nil }
+            let drained = drainInput(&s)
+            let isStale = MonotonicClock.now() - s.lastInputTime > Self.inputFreshness
+            if (drained == 0 && isStale) || drained >= 64 {
+                var request = pollfd(fd: s.readDescriptor, events: Int16(POLLIN), revents: 0)
+                let ready = SystemCall.retryingInterrupts("poll") {
+                    SystemCall.kernelStyle(Int(poll(&request, 1, Self.inputWaitMilliseconds)))
+                }
+                if case .success(let count) = ready, count > 0 { _ = drainInput(&s) }
+            }
+            return s.lastInput
+        }
+    }
+
+    /// Opens the node for reading (input reports queue from then on) unless it is open; `false` when it cannot be
+    /// (no read access) or is not a DualSense.
+    private func openReaderIfNeeded(_ s: inout State) -> Bool {
+        guard s.readDescriptor < 0 else { return true }
+        guard case .success(let opened) = SystemCall.retryingInterrupts("open", { openReader(path) }) else { return false }
+        let descriptor = Int32(truncatingIfNeeded: opened)
+        switch identify(descriptor) {
+        case .success(let id) where id.vendor == 0x054C && (id.product == 0x0CE6 || id.product == 0x0DF2):
+            s.readDescriptor = descriptor
+            return true
+        default:
+            _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(close(descriptor))) }
+            return false
+        }
+    }
+
+    /// Reads every queued input report (at most 80), keeping the newest with trigger state; returns how many were read.
+    private func drainInput(_ s: inout State) -> Int {
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let descriptor = s.readDescriptor
+        for count in 0..<80 {
+            let result = buffer.withUnsafeMutableBytes { bytes in
+                SystemCall.retryingInterrupts("read") { SystemCall.kernelStyle(read(descriptor, bytes.baseAddress, bytes.count)) }
+            }
+            switch result {
+            case .success(let size) where size > 0:
+                if let report = try? DualSenseInputReport(decoding: Array(buffer[0..<size])) {
+                    s.lastInput = report
+                    s.lastInputTime = MonotonicClock.now()
+                }
+            case .success:
+                return count
+            case .failure(let error):
+                if DeviceError(error, device: path).code == .removed { s.isGone = true }
+                return count
+            }
+        }
+        return 80
+    }
+
+    /// Refuses a freshly opened node that is not a DualSense (closing it and giving up on it for good).
+    private func checkIdentity(_ s: inout State) -> DeviceError? {
+        let failure: DeviceError
+        switch identify(s.descriptor) {
+        case .success(let id) where id.vendor == 0x054C && (id.product == 0x0CE6 || id.product == 0x0DF2):
+            return nil
+        case .success(let id):
+            failure = DeviceError(
+                .removed,
+                "\(path) is now \(hex(id.vendor)):\(hex(id.product)), not the DualSense found there; its triggers are not written")
+        case .failure(let error):
+            failure = DeviceError(error, device: path)
+        }
+        _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(close(s.descriptor))) }
+        s.descriptor = -1
+        s.isGone = true
+        s.problem = failure.description
+        return failure
+    }
+
+    private func hex(_ value: UInt16) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 4 - digits.count) + digits
+    }
+}
+#endif

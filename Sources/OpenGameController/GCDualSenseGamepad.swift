@@ -1,0 +1,36 @@
+import HapticDevices
+
+/// A DualSense's gamepad profile — the GameController framework's `GCDualSenseGamepad`, with its two adaptive
+/// triggers.
+///
+///     guard let dualSense = controller.extendedGamepad as? GCDualSenseGamepad else { return }
+///     dualSense.leftTrigger.setModeFeedbackWithStartPosition(0.3, resistiveStrength: 0.5)
+///
+/// Both triggers write to one output: the pad's hidraw node on Linux (USB or Bluetooth), or a simulated pad's
+/// record. When the gamepad (with its controller) goes away, or the process exits normally, triggers left in a mode
+/// other than off are turned off.
+///
+/// Thread safety: any thread.
+open class GCDualSenseGamepad: GCExtendedGamepad, @unchecked Sendable {
+    // @unchecked: immutable after init; the triggers lock their own state.
+
+    /// The left trigger (L2).
+    open var leftTrigger: GCDualSenseAdaptiveTrigger { left }
+
+    /// The right trigger (R2).
+    open var rightTrigger: GCDualSenseAdaptiveTrigger { right }
+
+    private let left: GCDualSenseAdaptiveTrigger
+    private let right: GCDualSenseAdaptiveTrigger
+
+    /// Where both triggers write.
+    package let triggers: DualSenseTriggers
+
+    internal init(output: any DualSenseTriggerOutput) {
+        let triggers = DualSenseTriggers(output: output)
+        self.triggers = triggers
+        left = GCDualSenseAdaptiveTrigger(side: .left, triggers: triggers)
+        right = GCDualSenseAdaptiveTrigger(side: .right, triggers: triggers)
+        super.init(buttons: [GCInputLeftTrigger: left, GCInputRightTrigger: right])
+    }
+}
