@@ -284,7 +284,7 @@ let handleLocalities: [GCHapticsLocality] = [.leftHandle, .rightHandle, .handles
 if padA.haptics?.createEngine(withLocality: .leftTrigger) != nil { fail("a rumble pad made a left-trigger engine") }
 log("CHECK createEngine(withLocality: .leftTrigger) on a pad without trigger motors -> nil")
 
-// MARK: 6. The current controller follows the pad the player touched last
+// MARK: 7. The current controller follows the pad the player touched last
 
 let currentPhase = CurrentControllerPhase(padA: padA, padB: padB)
 currentPhase.run()
