@@ -280,9 +280,11 @@ static void send_trigger_input(void) {
     uint8_t *r = ev.u.input2.data;
     unsigned c = bluetooth ? 2 : 1, size = bluetooth ? 78 : 64;
     r[0] = bluetooth ? 0x31 : 0x01;
-    /* Nothing but the triggers changes on the gamepad's evdev node: sticks and analog triggers stay at the 0 the
-     * node starts with, the d-pad is released (8), both touch points inactive (bit 7), so input-driven logic (the
-     * current controller) sees no activity from these reports. */
+    /* Nothing but the triggers changes on the gamepad's evdev node: the sticks rest at their centre (0x80, where
+     * hid-playstation's node starts them; at 0 they would read as pushed fully up and left, which the current
+     * controller counts as the player using the pad), the analog triggers at 0, the d-pad is released (8), both
+     * touch points inactive (bit 7). */
+    r[c + 0] = r[c + 1] = r[c + 2] = r[c + 3] = 0x80;
     r[c + 7] = 0x08;
     r[c + 32] = r[c + 36] = 0x80;
     r[c + 41] = trig_stop[0] | trig_status[0] << 4;
