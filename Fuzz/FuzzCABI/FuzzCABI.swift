@@ -94,13 +94,17 @@ public func fuzzCABI(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             parameters.withUnsafeMutableBufferPointer { buffer in
                 let length = input.byte() % 4 == 0 ? input.int32() : Int32(count)
                 let pointer = length == Int32(count) ? buffer.baseAddress : nil
-                CoreHaptics_CHHapticPatternPlayer_SendParameters(target, .init(parameters: pointer, parametersLength: length, atTime: input.float()), onError)
+                CoreHaptics_CHHapticPatternPlayer_SendParameters(
+                    target, .init(parameters: pointer, parametersLength: length, atTime: input.float()), onError)
             }
         case 5:
-            var points = (0..<Int(input.byte() % 8)).map { _ in CHWHapticParameterCurveControlPoint(relativeTime: input.float(), value: input.float()) }
+            var points = (0..<Int(input.byte() % 8)).map { _ in
+                CHWHapticParameterCurveControlPoint(relativeTime: input.float(), value: input.float())
+            }
             points.withUnsafeMutableBufferPointer { buffer in
                 let curve = CHWHapticParameterCurve(
-                    parameterId: input.int32() % 16, relativeTime: Double(input.float()), points: buffer.baseAddress, pointsLength: Int32(buffer.count))
+                    parameterId: input.int32() % 16, relativeTime: Double(input.float()), points: buffer.baseAddress,
+                    pointsLength: Int32(buffer.count))
                 CoreHaptics_CHHapticPatternPlayer_ScheduleParameterCurve(target, curve, input.float(), onError)
             }
         case 6: CoreHaptics_CHHapticAdvancedPatternPlayer_Pause(target, input.float(), onError)
