@@ -49,7 +49,7 @@ private struct Bytes {
     }
 }
 
-nonisolated(unsafe) private let patterns = [
+private let patterns = [
     #"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": []}}]}"#,
     #"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticContinuous", "EventDuration": 0.2, "EventParameters": []}}]}"#,
 ]
