@@ -23,7 +23,7 @@ echo "benchmarks: thresholds check exited $status after $(( $(date +%s) - start 
 
 ratio_start=$(date +%s)
 swift package --package-path Benchmarks benchmark --target PatternBenchmarks --target FeedbackBenchmarks --target CABIBenchmarks \
-  --filter 'AHAPReader_vs_JSONSerialization_large' --filter 'Feedback\..*\.prepared' --filter '(CABI|Swift)\.' \
+  --filter 'AHAPReader_vs_JSONSerialization_large' --filter 'Feedback\..*\.prepared' --filter 'CABI_vs_Swift_startAndStop' \
   --no-progress > /tmp/och-ratios.log 2>&1
 run=$?
 quiet /tmp/och-ratios.log > /tmp/och-ratios.txt

@@ -14,9 +14,11 @@ same run, by their medians (p50 of wall-clock time), and fails beyond a stated m
            regression; the goal is 20 us against 8 us, 2.5x: tighten to 4x when the
            engine fix lands — a fix tried on branch perf, b22983c, reached 2.3-4.0x but cost start -> first
            sample its p99 (47 us -> 25 ms) and was reverted)
-  cabi     C ABI start+stop of a player / the same Swift calls           <= 1.5x  (the handle lookup and checks of
-           libCoreHapticsWrapper's entry points, CABIBenchmarks; CABI/Swift.makePlayerAndStart are reported, not gated:
-           their two sides read the pattern differently)
+  cabi     C ABI start+stop of a player / the same Swift calls           <= 1.35x (1.12-1.16x measured: the handle
+           lookup and checks of libCoreHapticsWrapper's entry points. CABI_vs_Swift_startAndStop interleaves the two
+           sides in chunks of 200 calls, in thread CPU time, median of 15 rounds; as two separate benchmarks the
+           ratio moved from 1.05x to 1.53x with the load between them. Eight extra handle lookups per call measured
+           1.48x. CABI/Swift.makePlayerAndStart are reported, not gated)
 
 Usage:
   Scripts/benchmark-gates.py RUN.txt            check the gates on a run's text output; exit 1 when one fails
@@ -36,8 +38,8 @@ GATES = [
      "JSONSerialization / AHAPReader (large file, CPU time): the reader stays >= 16x faster (goal 20x)", True),
     ("feedback", "Feedback.engine.impactOccurred.prepared", "Feedback.offline.impactOccurred.prepared", "<=", 16.0,
      "engine / offline impactOccurred() after prepare(): the engine path costs <= 16x the offline one (goal 2.5x)", True),
-    ("cabi", "CABI.startAndStop", "Swift.startAndStop", "<=", 1.5,
-     "C ABI / Swift player start+stop: the C ABI adds at most half again", True),
+    ("cabi", "CABI_vs_Swift_startAndStop", "CABI_over_Swift_x100", "<=", 1.35,
+     "C ABI / Swift player start+stop (CPU time, interleaved): the C ABI adds at most 35 %", True),
 ]
 
 UNIT_NS = {"ns": 1.0, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
