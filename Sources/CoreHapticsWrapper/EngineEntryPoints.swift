@@ -18,7 +18,7 @@ public func CoreHaptics_CHHapticEngine_Create(
         return nil
     }
     guard let handle = HandleTable.shared.insert(EngineEntry(engine: engine), kind: .engine) else {
-        ErrorReport.send(CHHapticError(.memoryError, userInfo: [NSLocalizedDescriptionKey: "too many live handles"]), to: onError)
+        ErrorReport.send(ErrorReport.tooManyHandles, to: onError)
         return nil
     }
     let bits = UInt(bitPattern: handle)

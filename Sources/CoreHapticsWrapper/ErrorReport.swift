@@ -33,12 +33,19 @@ enum ErrorReport {
     static func invalidHandle(
         _ handle: UnsafeRawPointer?, expected: String, in function: StaticString, to callback: CHWErrorWithPointerCallback?
     ) {
-        let shown = handle.map { "0x" + String(UInt(bitPattern: $0), radix: 16) } ?? "NULL"
         send(
             code: invalidHandleCode,
-            message: "\(cName(function)): \(shown) is not a live \(expected) handle (null, destroyed, or another kind)",
+            message: "\(cName(function)): \(shown(handle)) is not a live \(expected) handle (null, destroyed, or another kind)",
             to: callback, pointer: handle)
     }
+
+    /// A handle as messages show it: its bits in hexadecimal, or NULL.
+    static func shown(_ handle: UnsafeRawPointer?) -> String {
+        handle.map { "0x" + String(UInt(bitPattern: $0), radix: 16) } ?? "NULL"
+    }
+
+    /// The error for a handle table that is full (16 777 215 live handles).
+    static let tooManyHandles = CHHapticError(.memoryError, userInfo: [NSLocalizedDescriptionKey: "too many live handles"])
 
     /// A Swift `#function` of an entry point as its C name (`CoreHaptics_CHHapticEngine_Start(_:_:)` → without the labels).
     static func cName(_ function: StaticString) -> Substring {

@@ -59,9 +59,7 @@ final class HandleTable: Sendable {
     func object(_ handle: UnsafeRawPointer?, kind: HandleKind) -> AnyObject? {
         guard let (index, generation) = Self.decode(handle, kind: kind) else { return nil }
         return state.withLock { state in
-            guard index < state.slots.count, state.slots[index].generation == generation, state.slots[index].kind == kind
-            else { return nil }
-            return state.slots[index].object
+            Self.isLive(state, index: index, generation: generation, kind: kind) ? state.slots[index].object : nil
         }
     }
 
@@ -70,8 +68,7 @@ final class HandleTable: Sendable {
     func remove(_ handle: UnsafeRawPointer?, kind: HandleKind) -> AnyObject? {
         guard let (index, generation) = Self.decode(handle, kind: kind) else { return nil }
         return state.withLock { state in
-            guard index < state.slots.count, state.slots[index].generation == generation, state.slots[index].kind == kind
-            else { return nil }
+            guard Self.isLive(state, index: index, generation: generation, kind: kind) else { return nil }
             let object = state.slots[index].object
             state.slots[index].object = nil
             state.slots[index].kind = nil
@@ -85,6 +82,11 @@ final class HandleTable: Sendable {
 
     /// How many handles are live (for tests and leak checks).
     var liveCount: Int { state.withLock { $0.slots.count - $0.free.count } }
+
+    /// Whether slot `index` holds a live object of `kind` at `generation` (under the lock).
+    private static func isLive(_ state: State, index: Int, generation: UInt32, kind: HandleKind) -> Bool {
+        index < state.slots.count && state.slots[index].generation == generation && state.slots[index].kind == kind
+    }
 
     private static func handle(index: Int, kind: HandleKind, generation: UInt32) -> UnsafeMutableRawPointer? {
         let bits = UInt(generation) << 32 | UInt(kind.rawValue) << 24 | UInt(index + 1)

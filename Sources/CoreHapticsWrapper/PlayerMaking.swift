@@ -24,8 +24,7 @@ enum PlayerMaking {
         }
         let playerEntry = PlayerEntry(player: player, engineHandle: enginePtr)
         guard let handle = HandleTable.shared.insert(playerEntry, kind: advanced ? .advancedPlayer : .player) else {
-            let error = CHHapticError(.memoryError, userInfo: [NSLocalizedDescriptionKey: "too many live handles"])
-            ErrorReport.send(error, to: onError, pointer: enginePtr)
+            ErrorReport.send(ErrorReport.tooManyHandles, to: onError, pointer: enginePtr)
             return nil
         }
         entry.adopt(handle)

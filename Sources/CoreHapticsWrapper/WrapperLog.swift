@@ -7,8 +7,7 @@ enum WrapperLog {
 
     /// A call ignored because its handle is not live.
     static func ignored(_ handle: UnsafeRawPointer?, expected: String, in function: StaticString) {
-        let shown = handle.map { "0x" + String(UInt(bitPattern: $0), radix: 16) } ?? "NULL"
-        logger.warning("\(ErrorReport.cName(function)): ignored, \(shown) is not a live \(expected) handle")
+        logger.warning("\(ErrorReport.cName(function)): ignored, \(ErrorReport.shown(handle)) is not a live \(expected) handle")
     }
 
     /// A call ignored because a value is out of range.
