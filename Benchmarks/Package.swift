@@ -11,9 +11,12 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // What more than one benchmark target uses (the ratio benchmarks' thread CPU time).
+        .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
         .executableTarget(
             name: "PatternBenchmarks",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "HapticPattern", package: "OpenCoreHaptics"),
             ],
@@ -66,6 +69,7 @@ let package = Package(
         .executableTarget(
             name: "CABIBenchmarks",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "CoreHapticsWrapper", package: "OpenCoreHaptics"),
                 .product(name: "OpenCoreHaptics", package: "OpenCoreHaptics"),

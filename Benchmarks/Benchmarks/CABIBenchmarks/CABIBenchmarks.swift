@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import CCoreHapticsWrapper
 import Foundation
 import OpenCoreHaptics
@@ -110,16 +111,4 @@ let benchmarks: @Sendable () -> Void = {
                 Int((cTime / swiftTime * 100).rounded()))
         }
     }
-}
-
-/// The calling thread's CPU time spent in `body`, in seconds (time waiting for a CPU on a loaded machine excluded).
-func threadCPUTime(_ body: () -> Void) -> Double {
-    func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-    let start = now()
-    body()
-    return now() - start
 }

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import Foundation
 import HapticPattern
 
@@ -36,18 +37,6 @@ let largeAHAP: [UInt8] = {
     }
     return try! AHAPWriter.bytes(from: Pattern(version: 1.0, entries: entries))
 }()
-
-/// The CPU time the calling thread spends in `body`, in seconds (`CLOCK_THREAD_CPUTIME_ID`).
-func threadCPUTime(_ body: () -> Void) -> Double {
-    func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-    let start = now()
-    body()
-    return now() - start
-}
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
