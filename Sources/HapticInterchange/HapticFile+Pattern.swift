@@ -172,6 +172,9 @@ extension HapticFile {
     package func pattern() -> Conversion<Pattern> {
         var notes: [ConversionNote] = []
         let edge = Self.envelopeEdge
+        // The file's times are within the pattern limit, but a tail, a transient's pulse window or a curve's step
+        // after it may reach past the limit at its end: every computed time is cut there so the AHAP still reads.
+        let horizon = PatternLimits.default.maxPatternDuration
         let intensity = Piecewise(amplitude.map { ($0.time, Float($0.amplitude.squareRoot())) })
         let frequencyPoints = frequency.isEmpty ? [(Double(0), Float(0.5))] : frequency.map { ($0.time, Float($0.frequency)) }
         let sharpness = Piecewise(frequencyPoints.map { ($0.0, $0.1.squareRoot()) })
@@ -197,7 +200,8 @@ extension HapticFile {
         var windows: [(Double, Double)] = []
         for transient in transients {
             let window = (
-                Swift.max(0, Self.microseconds(transient.time - 0.001)), Self.microseconds(transient.time + transient.pulseDuration)
+                Swift.max(0, Self.microseconds(transient.time - 0.001)),
+                Swift.min(horizon, Self.microseconds(transient.time + transient.pulseDuration))
             )
             if let last = windows.last, window.0 <= last.1 {
                 windows[windows.count - 1].1 = Swift.max(last.1, window.1)
@@ -240,7 +244,7 @@ extension HapticFile {
             var start = piece.leadIn ? piece.start - edge : piece.start
             start = Swift.max(start, lowerBound, windowBefore, 0)
             var end = piece.tail ? piece.end + edge : piece.end
-            end = Swift.min(end, windowAfter, Swift.max(nextStart, piece.end))
+            end = Swift.min(end, windowAfter, Swift.max(nextStart, piece.end), horizon)
             // Split at 30 s with a linear cross-fade: each event releases while the next attacks.
             let limit = PatternLimits.continuousEventMaximumDuration
             var t = start
@@ -265,10 +269,10 @@ extension HapticFile {
         var curveCount = 0
         var residual: Float = 0
         if !events.isEmpty {
-            let compensated = Self.compensate(intensity, for: events)
+            let compensated = Self.compensate(intensity, for: events, horizon: horizon)
             residual = compensated.residual
-            let intensityPoints = Self.override(compensated.function, windows: windows, with: 1)
-            let sharpnessPoints = Self.override(sharpness, windows: windows, with: 0)
+            let intensityPoints = Self.override(compensated.function, windows: windows, with: 1, horizon: horizon)
+            let sharpnessPoints = Self.override(sharpness, windows: windows, with: 0, horizon: horizon)
             for curve in Self.chunks(intensityPoints, id: .hapticIntensityControl)
                 + Self.chunks(sharpnessPoints, id: .hapticSharpnessControl)
             {
@@ -350,7 +354,9 @@ extension HapticFile {
     /// Divides the curve by the events' own envelopes where those are below 1 (their 20 ms attack and release), so
     /// that event envelope × curve gives the wanted signal; returns the largest shortfall where that would need a
     /// curve above 1.
-    private static func compensate(_ function: Piecewise, for events: [Event]) -> (function: Piecewise, residual: Float) {
+    private static func compensate(
+        _ function: Piecewise, for events: [Event], horizon: Double
+    ) -> (function: Piecewise, residual: Float) {
         let envelopes = PatternSignal(Pattern(events: events))
         var times = function.points.map(\.0)
         for event in events {
@@ -360,7 +366,7 @@ extension HapticFile {
                 times.append(end - Double(k) * 0.001)
             }
         }
-        times = Array(Set(times.map(microseconds))).filter { $0 >= 0 }.sorted()
+        times = Array(Set(times.map(microseconds))).filter { $0 >= 0 && $0 <= horizon }.sorted()
         var residual: Float = 0
         let envelopeValues = envelopes.intensities(atAscending: times)
         let points = times.indices.map { i -> (Double, Float) in
@@ -389,8 +395,11 @@ extension HapticFile {
         return (Piecewise(kept.map { points[$0] }), residual)
     }
 
-    /// `function`'s breakpoints with `value` held across each window (steps 10 µs wide at the edges).
-    private static func override(_ function: Piecewise, windows: [(Double, Double)], with value: Float) -> [(Double, Float)] {
+    /// `function`'s breakpoints with `value` held across each window (steps 10 µs wide at the edges), none after
+    /// `horizon`.
+    private static func override(
+        _ function: Piecewise, windows: [(Double, Double)], with value: Float, horizon: Double
+    ) -> [(Double, Float)] {
         let step = 0.000_01
         // The function's points and the windows are both in time order: one sweep drops the points inside a window.
         var points: [(Double, Float)] = []
@@ -409,7 +418,7 @@ extension HapticFile {
                 points.append((0, value))
             }
             points.append((w1, value))
-            points.append((w1 + step, function.value(at: w1 + step)))
+            if w1 + step <= horizon { points.append((w1 + step, function.value(at: w1 + step))) }
         }
         return points.enumerated().sorted { ($0.element.0, $0.offset) < ($1.element.0, $1.offset) }.map(\.element)
     }

@@ -27,6 +27,29 @@ import Testing
         #expect(try file.pattern(within: .default).value.entries.count == entries)
     }
 
+    /// A file may sound up to the last instant the limits allow, with an emphasis point there: its conversion must
+    /// not reach past the limit with the continuous event's 20 ms tail or the transient's pulse window (found by
+    /// FuzzHapticFile: the reader refused the converted AHAP, "the event ends at 3600.02 s").
+    @Test func aFileSoundingToTheLimitConvertsToAPatternTheReaderAccepts() throws {
+        let limit = PatternLimits.default.maxPatternDuration
+        let file = HapticFile(
+            amplitude: [
+                HapticFile.AmplitudeBreakpoint(time: limit - 0.5, amplitude: 0.4),
+                HapticFile.AmplitudeBreakpoint(
+                    time: limit, amplitude: 0.6, emphasis: HapticFile.Emphasis(amplitude: 0.9, frequency: 0.2)),
+            ],
+            frequency: [])
+        let pattern = file.pattern().value
+        let text = try AHAPWriter.bytes(from: pattern)
+        let check = AHAPReader.check(text, file: "converted.ahap")
+        #expect(check.errors.isEmpty, "\(check.errors)")
+        #expect(pattern.events.allSatisfy { $0.time + $0.duration <= limit })
+        #expect(pattern.curves.allSatisfy { curve in curve.controlPoints.allSatisfy { curve.time + $0.time <= limit } })
+        // The transient still plays at the limit, and the continuous signal sounds up to its window.
+        #expect(pattern.events.contains { $0.type == .hapticTransient && $0.time == limit })
+        #expect(pattern.events.contains { $0.type == .hapticContinuous && $0.time + $0.duration > limit - 0.01 })
+    }
+
     /// A continuous event whose intensity wiggles: every millisecond sample is a breakpoint at the default tolerance.
     static func wiggle(seconds: Double, transients: Int = 0) -> Pattern {
         var entries: [Pattern.Entry] = [.event(Event(type: .hapticContinuous, time: 0, duration: seconds))]
