@@ -70,17 +70,24 @@ import Testing
         let idle = Answer()
         engine.notifyWhenOutputSilent(timeout: 5) { idle.give($0) }
         #expect(idle.given.wait(timeout: .now() + 5) == .success)
-        let player = engine.makePlayer(program: try Self.program(0.1))
-        try player.start(atTime: 0)
-        let answer = Answer()
-        engine.notifyWhenOutputSilent(timeout: 5) { answer.give($0) }
-        #expect(answer.given.wait(timeout: .now() + 5) == .success)
-        #expect(answer.heard.load(ordering: .acquiring) == 1)
-        let last = try #require(device.lastSound, "nothing sounded")
-        let silentAfter = try #require(last.silentAfter, "no silent block followed the sound when the notice came")
-        #expect(answer.time >= silentAfter, "the notice came \((silentAfter - answer.time) * 1e3) ms before the silence")
+        // Promptness is the quickest of three rounds (as `comesAtOnceOnAnIdleEngine` does): one round's notice can
+        // be late when the whole suite starves the engine's service thread on two cores, while an engine that waited
+        // out a settle time would be late in every round. "Never before the silence" holds in every round.
+        var delays: [Double] = []
+        for round in 0..<3 {
+            let player = engine.makePlayer(program: try Self.program(0.05))
+            try player.start(atTime: 0)
+            let answer = Answer()
+            engine.notifyWhenOutputSilent(timeout: 5) { answer.give($0) }
+            #expect(answer.given.wait(timeout: .now() + 5) == .success)
+            #expect(answer.heard.load(ordering: .acquiring) == 1)
+            let last = try #require(device.lastSound, "nothing sounded in round \(round)")
+            let silentAfter = try #require(last.silentAfter, "no silent block followed the sound when the notice came")
+            #expect(answer.time >= silentAfter, "the notice came \((silentAfter - answer.time) * 1e3) ms before the silence")
+            delays.append(answer.time - silentAfter)
+        }
         // Prompt: within a few blocks (1 ms each) of the silence, not after a settle time.
-        #expect(answer.time - silentAfter < 0.02, "the notice came \((answer.time - silentAfter) * 1e3) ms after the silence")
+        #expect(delays.min()! < 0.02, "the notice came \(delays.map { $0 * 1e3 }) ms after the silence")
     }
 
     @Test func waitsForTheLatencyTheDeviceReports() throws {
