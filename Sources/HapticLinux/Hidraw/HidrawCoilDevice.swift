@@ -15,8 +15,9 @@ import Synchronization
 /// report is written as soon as its 32 frames are rendered: reports leave at the pad's own rate, 93.75 per second,
 /// and the pad's buffer neither starves nor fills. A report written more than half a period after it was due in its
 /// run (the render thread was late, the pad's buffer ran dry) counts as an underrun (``underrunCount``, also
-/// ``recoveredErrorCount`` for the engine's log), and the schedule restarts from it. Silence is not sent: two all-zero
-/// reports follow the signal, then nothing until it comes back.
+/// ``recoveredErrorCount`` for the engine's log), and the schedule restarts from it. Silence is rendered but not sent:
+/// two all-zero reports follow the signal, then nothing until it comes back (``toleratesIdlePauses`` is false, so
+/// the engine's frames stay on wall time).
 ///
 /// The node is the one the pad's adaptive triggers use (``HidrawNode``, one descriptor shared per node), opened at
 /// ``start(format:)``: not writable (hidraw nodes are root's by default) throws `permissionDenied` with the udev rule.
@@ -139,8 +140,11 @@ public final class HidrawCoilDevice: HapticDevice {
     /// The underruns, for the engine's log.
     public var recoveredErrorCount: Int { underrunCount }
 
-    /// True: the device paces itself and sends nothing while silent.
-    public var toleratesIdlePauses: Bool { true }
+    /// False: the render thread keeps rendering (silence, which is not sent) while nothing plays. After an idle pause
+    /// the engine's frames lag wall time by the pause and the next blocks are written back to back to catch up, so a
+    /// pattern started then would reach the pad early and compressed (the QEMU gate saw its first onset 50 … 70 ms
+    /// early); rendering on keeps the frames on wall time, as for an ALSA stream.
+    public var toleratesIdlePauses: Bool { false }
 
     /// The resampler's delay plus one report's worth of frames gathered before it is written (about 15 ms at 48 kHz).
     public var reportedLatency: Double? {

@@ -97,6 +97,10 @@ public final class SimulatedDualSenseCoilDevice: HapticDevice {
         frame = nil
     }
 
+    /// False, like the real pad's coils (`HidrawCoilDevice`): silence is rendered, so the engine's frames and the coil
+    /// recording stay on wall time.
+    public var toleratesIdlePauses: Bool { false }
+
     /// Coil reports encoded since creation (the ones a real pad would have been sent).
     public var reportCount: Int { reports.load(ordering: .relaxed) }
 
