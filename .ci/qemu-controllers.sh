@@ -6,7 +6,9 @@
 # binds to (one reporting an old firmware, one a new one: the two rumble encodings of its output report), plus a
 # third DualSense on the Bluetooth bus whose adaptive triggers (issue 25) are set through GCDualSenseAdaptiveTrigger
 # like the first one's: the emulator decodes each report written to the pad's hidraw node (0x02 on USB; 0x31 on
-# Bluetooth, its CRC-32 checked) and check.py compares the trigger bytes with each mode's encoding. Pad B and
+# Bluetooth, its CRC-32 checked) and check.py compares the trigger bytes with each mode's encoding; the Bluetooth pad's
+# handles also play on its voice coils (report 0x32, 3 kHz PCM; dscoil.h decodes it, checkcoils.py compares it with
+# the pattern's offline render and prints API -> first report, reports per second and underruns). Pad B and
 # one DualSense are unplugged mid-play, and pad B is plugged in again. Before the playing, the pads report input
 # through uinput (a button on pad B, then pad A; 50 alternating changes, timed) and GCController.current must follow
 # them with one DidStopBeingCurrent / DidBecomeCurrent each, the input read without grabbing the pads. Then

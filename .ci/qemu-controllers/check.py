@@ -3,13 +3,17 @@
 
 Tags: gc = our Swift driver (haptic-controller-check), pa/pb = the two uinput gamepads (padevice), ds1/ds2 = the two
 USB DualSenses emulated through uhid (dsemu; hid-playstation drives them), ds3 = a Bluetooth one (adaptive triggers
-only, issue 25), ini = the guest's /init (signals). Times are
+and voice coils, issue 25; checkcoils.py), ini = the guest's /init (signals). Times are
 guest CLOCK_MONOTONIC seconds. The driver brackets each phase with `PLAY <label> <locality>` … `END <label>
 <locality>`; what reached a device between the two belongs to that phase."""
 import math
+import os
 import re
 import statistics
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checkcoils import check_coils  # noqa: E402
 
 LEFT, RIGHT, HANDLES = 0.9, 0.4, 0.8  # the intensities the driver plays on the left handle, right handle, handles
 PAD_A, PAD_B = 'OCH Test Pad A', 'OCH Test Pad B'
@@ -479,7 +483,8 @@ print('        ' + (first('ds2', r'^UNPLUG ')[1] if first('ds2', r'^UNPLUG ') el
 print('-- every engine stopped (CHHapticEngine.stop())')
 stop = first('gc', r'^API stop every engine')
 if stop:
-    last_pa, last_pb = motor_at_end('pa', (stop[0] - 30, 1e18)), motor_at_end('pb', (stop[0] - 30, 1e18))
+    # 150 s: the Bluetooth coil phase (70 s) lies between the pads' last play and the stop.
+    last_pa, last_pb = motor_at_end('pa', (stop[0] - 150, 1e18)), motor_at_end('pb', (stop[0] - 150, 1e18))
     check(last_pa == (0, 0) and last_pb == (0, 0), f'both pads end with their motors off (pa {last_pa}, pb {last_pb})')
     erased = [first(tag, r'^ERASE', after=stop[0]) for tag in ('pa', 'pb')]
     check(all(erased), 'the effect slot is erased when the last engine on a pad stops')
@@ -497,7 +502,11 @@ for tag in ('pa', 'pb', 'ds1', 'ds2', 'ds3'):
     s = all_(tag, r'^SUMMARY ')
     print(f'        {tag} {s[-1][1] if s else "-"}')
 
+print('== Bluetooth voice coils (report 0x32)')
+coil_figures = check_coils(lines, check)
 print('== figures')
+for line in coil_figures:
+    print('  ' + line)
 if 'pad latency' in figures:
     print(f"  API start -> motor on at a uinput pad (its model of the playing effects): {', '.join(ms(x) for x in figures['pad latency'])}")
 if 'ds latency' in figures:

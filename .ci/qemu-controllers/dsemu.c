@@ -22,6 +22,8 @@
  * common byte 41 (right) and 42 (left) = stop location (the effect's lowest zone) | status 1 << 4 (0 for off), byte
  * 47 = the running effects (right low nibble, left high: 1 feedback, 2 weapon, 3 vibration, 0 off).
  *
+ * On Bluetooth it also takes the voice coils' report 0x32 (dscoil.h): checked, timed and its PCM summarised at exit.
+ *
  * usage: dsemu TAG MAC UPDATE_VERSION [usb|bt]   (MAC as aa:bb:cc:dd:ee:ff, UPDATE_VERSION in hex, e.g. 0204)
  *   SIGTERM: UHID_DESTROY (the pad is unplugged) and exit with a SUMMARY line */
 #include <errno.h>
@@ -187,6 +189,7 @@ static const uint8_t rdesc_bt_extra[] = {
     0x06, 0x00, 0xff, 0x09, 0x01, 0xa1, 0x01, /* Usage Page (Vendor 0xFF00), Usage (1), Collection (Application) */
     0x85, 0x31, 0x09, 0x31, 0x15, 0x00, 0x26, 0xff, 0x00, 0x75, 0x08, 0x95, 0x4d, 0x81, 0x02, /* ID 0x31, 77 bytes in */
     0x09, 0x32, 0x95, 0x4d, 0x91, 0x02, /* and out */
+    0x85, 0x32, 0x09, 0x33, 0x95, 0x8d, 0x91, 0x02, /* ID 0x32, 141 bytes out: the voice coils' PCM (dscoil.h) */
     0xc0,
 };
 static uint8_t mac[6];            /* as written aa:bb:..., most significant first */
@@ -210,6 +213,8 @@ static uint32_t crc32_seeded(uint8_t seed, const uint8_t *d, unsigned n) {
     }
     return ~c;
 }
+
+#include "dscoil.h"
 
 /* Fills feature report `rnum`; returns its size (report ID included), or 0 for a report this emulator does not
  * know (answered with an error). */
@@ -299,6 +304,7 @@ static void send_trigger_input(void) {
 
 static void output_report(const uint8_t *d, unsigned size) {
     outputs++;
+    if (bluetooth && size && d[0] == 0x32) return coil_report(d, size);
     unsigned c; /* where the common part starts */
     char seq[32] = "";
     if (size >= 48 && d[0] == 0x02) {
@@ -420,6 +426,7 @@ int main(int argc, char **argv) {
     ev.type = UHID_DESTROY;
     send_event(fd, &ev);
     close(fd);
+    if (bluetooth) coil_summary();
     LOG("SUMMARY outputs=%d rumble_reports=%d trigger_reports=%d bad_crc=%d feature_requests=%d", outputs, rumbles, triggers, bad_crc,
         feature_requests);
     return 0;

@@ -17,10 +17,10 @@ mkdir -p /tmp
 
 # Pad A reports an Xbox One controller's IDs, pad B a generic pad's; the DualSenses differ in MAC address (the
 # driver refuses a second pad with the same one) and firmware: update version 2.04 takes the classic rumble bits,
-# 6.30 "vibration v2".
-padevice "OCH Test Pad A" pa 045e 02ea > /tmp/pa.log 2>&1 &
+# 6.30 "vibration v2". The pads' idle limit is 180 s (the coil phase keeps them idle for over a minute).
+padevice "OCH Test Pad A" pa 045e 02ea 180 > /tmp/pa.log 2>&1 &
 PA=$!
-padevice "OCH Test Pad B" pb 1234 abcd > /tmp/pb.log 2>&1 &
+padevice "OCH Test Pad B" pb 1234 abcd 180 > /tmp/pb.log 2>&1 &
 PB=$!
 dsemu ds1 a0:5e:00:00:00:01 0204 > /tmp/ds1.log 2>&1 &
 DS1=$!
@@ -28,7 +28,8 @@ sleep 0.3
 dsemu ds2 a0:5e:00:00:00:02 0630 > /tmp/ds2.log 2>&1 &
 DS2=$!
 sleep 0.3
-# A third DualSense on the Bluetooth bus (issue 25): only its adaptive triggers are played (hidraw, report 0x31).
+# A third DualSense on the Bluetooth bus (issue 25): its adaptive triggers (hidraw, report 0x31) and its voice coils
+# (report 0x32, about 70 s of the driver's run: hence the longer wait for the DualSense unplug marker).
 dsemu ds3 a0:5e:00:00:00:03 0630 bt > /tmp/ds3.log 2>&1 &
 DS3=$!
 sleep 0.3
@@ -37,7 +38,7 @@ CHK=$!
 
 if fftool wait /tmp/unplug 90 $CHK; then fftool signal $PB USR1; else echo "GUEST: no unplug marker"; fi
 if fftool wait /tmp/replug 30 $CHK; then fftool signal $PB USR2; else echo "GUEST: no replug marker"; fi
-if fftool wait /tmp/dsunplug 60 $CHK; then fftool signal $DS2 TERM; else echo "GUEST: no dsunplug marker"; fi
+if fftool wait /tmp/dsunplug 150 $CHK; then fftool signal $DS2 TERM; else echo "GUEST: no dsunplug marker"; fi
 # A driver that hangs is killed, so that the logs still reach the console.
 fftool wait /tmp/done 60 $CHK || { echo "GUEST: the driver did not finish (it failed or hung)"; kill -KILL $CHK 2>/dev/null; }
 wait $CHK

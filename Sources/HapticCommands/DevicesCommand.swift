@@ -56,6 +56,8 @@ struct DeviceListing: Encodable {
         var transport: String?
         /// Whether a DualSense's adaptive triggers can be set, and why not.
         var adaptiveTriggers: String?
+        /// Whether a DualSense's voice coils play, through what, and why not.
+        var voiceCoils: String?
     }
     struct Skipped: Encodable {
         var id: String
@@ -78,8 +80,8 @@ struct DeviceListing: Encodable {
                 number: index + 1, id: info.id, name: info.name, productCategory: info.category.rawValue,
                 vendorID: String(format: "%04x", info.vendorID), productID: String(format: "%04x", info.productID),
                 playsOn: info.hapticDeviceID, localities: order.filter { supported.contains($0.1) }.map(\.0),
-                transport: info.category == .dualSense && !info.isSimulated ? DualSenseTransport(busType: info.busType)?.rawValue : nil,
-                adaptiveTriggers: Self.adaptiveTriggers(info))
+                transport: info.category == .dualSense ? DualSenseTransport(busType: info.busType)?.rawValue : nil,
+                adaptiveTriggers: Self.adaptiveTriggers(info), voiceCoils: Self.voiceCoils(info))
         }
         devices = report.devices.map {
             Device(
@@ -109,6 +111,31 @@ struct DeviceListing: Encodable {
         return "usable through \(path)"
     }
 
+    /// Whether `info`'s voice coils play (USB audio, or report `0x32` through hidraw on Bluetooth) and why not: `nil`
+    /// for a controller without them.
+    static func voiceCoils(_ info: ControllerInfo) -> String? {
+        guard info.category == .dualSense else { return nil }
+        let bluetooth = info.busType == 5
+        if let spec = info.simulation {
+            guard bluetooth else { return "simulated (as PCM on the USB audio card's rear pair)" }
+            let record = spec.recordingPath.map { " recorded to \(SimulatedDualSenseCoilDevice.coilPath(forRecording: $0))" } ?? ""
+            return "simulated on Bluetooth (3 kHz 8-bit PCM in report 0x32\(record))"
+        }
+        if info.actuators.contains(.voiceCoils) {
+            #if os(Linux)
+            if let path = ControllerDiscovery.bluetoothCoilsPath(of: info.hapticDeviceID) {
+                return "usable through \(path) (3 kHz 8-bit PCM in report 0x32)"
+            }
+            #endif
+            return "usable through \(info.hapticDeviceID) (the USB audio card's rear channel pair)"
+        }
+        #if os(Linux)
+        if bluetooth, let problem = ControllerDiscovery.bluetoothCoilsProblem(info) { return "not usable: \(problem)" }
+        #endif
+        return
+            "not usable: \(bluetooth ? "no hidraw node" : "no USB audio card found for it (or alsa-lib missing)"); the handles rumble through evdev"
+    }
+
     var text: String {
         var lines = ["Devices (best first):"]
         for d in devices {
@@ -127,6 +154,7 @@ struct DeviceListing: Encodable {
             lines.append(
                 "      localities: \(c.localities.joined(separator: ", "))  (haptic play <file> --controller \(c.number) --locality …)")
             if let transport = c.transport { lines.append("      connected by \(transport)") }
+            if let coils = c.voiceCoils { lines.append("      voice coils: \(coils)") }
             if let triggers = c.adaptiveTriggers {
                 lines.append("      adaptive triggers: \(triggers)  (haptic trigger <mode> … --controller \(c.number))")
             }

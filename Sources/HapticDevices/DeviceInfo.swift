@@ -16,6 +16,9 @@ public struct DeviceInfo: Sendable, Hashable {
         case recorder
         /// Discards everything, keeping time.
         case null
+        /// A DualSense's voice coils over Bluetooth: 8-bit PCM at 3000 Hz in HID output reports written to its hidraw
+        /// node (`/dev/hidraw*`).
+        case hidraw
     }
 
     /// A stable identifier, also accepted by `HAPTIC_DEVICE`: `evdev:/dev/input/event5`, `alsa:hw:1`, `simulated`, …

@@ -11,7 +11,7 @@ internal enum ControllerProfiles {
 
     /// Where a DualSense's trigger reports go.
     internal static func triggerOutput(for info: ControllerInfo) -> any DualSenseTriggerOutput {
-        if info.isSimulated { return SimulatedDualSenseTriggers(transport: .usb) }
+        if info.isSimulated { return SimulatedDualSenseTriggers(transport: DualSenseTransport(busType: info.busType) ?? .usb) }
         #if os(Linux)
         if let path = info.hidrawPath {
             return HidrawTriggerOutput(path: path, transport: DualSenseTransport(busType: info.busType) ?? .usb)

@@ -21,6 +21,7 @@
 //    current (one GCControllerDidStopBeingCurrent, one GCControllerDidBecomeCurrent), presses on the current pad and
 //    stick jitter inside the dead zone post nothing, then pad A; then presses alternate, timed from the uinput write
 //    to the notification. Pad B is current again when it is unplugged (it stops being current; pad A becomes it).
+// 8. (after the triggers) the Bluetooth DualSense's voice coils through report 0x32 (BluetoothCoilPhase.swift).
 //
 // Every step is logged as `[gc <CLOCK_MONOTONIC>] …`; the emulated devices log what reached them, and
 // .ci/qemu-controllers/check.py compares the two. The test tells /init when to unplug and re-plug devices by
@@ -423,6 +424,7 @@ sleep(seconds: 0.2)  // a quiet gap in the log before the trigger phase
 playTriggers("DS1", dualSenses[0])
 playTriggers("DS3", bluetoothDualSense)
 log("END triggers")
+BluetoothCoilPhase.run(bluetoothDualSense)  // 8. the Bluetooth pad's voice coils, 0x32 reports (BluetoothCoilPhase.swift)
 
 // One DualSense is unplugged (/init destroys the second emulated pad) while both play.
 log("PLAY DS unplug: every DualSense's handles engine 10 s")

@@ -39,6 +39,24 @@ struct ControllerCommandTests {
         #expect(Double(wav.frameCount) / Double(wav.sampleRate) >= 1.35)
     }
 
+    /// A simulated Bluetooth DualSense: `haptic devices` says where its coils play, and `play --locality handles`
+    /// reaches both coils through the 0x32 reports (their PCM recorded beside the recording).
+    @Test func playOnABluetoothDualSensesHandlesReachesBothCoilsThroughReports() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let recording = folder.appendingPathComponent("pad.wav")
+        let environment = ["HAPTIC_CONTROLLERS": "simulated:dualsense-bt=wav:\(recording.path)", "HAPTIC_INPUT_DIR": "/nonexistent"]
+        let devices = try CommandRunner.haptic(["devices"], environment: environment)
+        #expect(devices.stdout.contains("connected by Bluetooth"))
+        #expect(devices.stdout.contains("voice coils: simulated on Bluetooth (3 kHz 8-bit PCM in report 0x32"))
+        let result = try CommandRunner.haptic(
+            ["play", "impact-heavy", "--controller", "1", "--locality", "handles"], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        let coils = try WAVFile(contentsOf: folder.appendingPathComponent("pad-coils.wav"))
+        #expect(coils.sampleRate == 3_000 && coils.channels.count == 2)
+        let peaks = coils.channels.map { $0.map(abs).max() ?? 0 }
+        #expect(peaks[0] > 0.3 && peaks[1] > 0.3, "peaks \(peaks)")
+    }
+
     @Test func controllerMistakesAreExplained() throws {
         let environment = ["HAPTIC_CONTROLLERS": "simulated:generic", "HAPTIC_INPUT_DIR": "/nonexistent"]
         let noTriggers = try CommandRunner.haptic(

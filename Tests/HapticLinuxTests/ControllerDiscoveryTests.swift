@@ -84,7 +84,8 @@ struct ControllerDiscoveryTests {
         #expect(report.controllers[0].actuators == [.twoHandles, .triggerMotors])
 
         for (bad, words) in [
-            ("simulated:nes", "no simulated controller 'nes' (have: xbox, dualsense, generic)"), ("xbox", "expected simulated:<profile>"),
+            ("simulated:nes", "no simulated controller 'nes' (have: xbox, dualsense, generic, dualsense-bt)"),
+            ("xbox", "expected simulated:<profile>"),
             ("simulated:xbox=mp3:x", "the output must be wav:<path>"), ("simulated:xbox=wav:", "the output must be wav:<path>"),
         ] {
             #expect(throws: DeviceError.self) { try SimulatedControllerSpec.parseList(bad) }
@@ -107,7 +108,7 @@ struct ControllerDiscoveryTests {
         #expect(report.controllers[1].simulation?.recordingPath == "/tmp/pad.wav")
         #expect(
             report.problems == [
-                "HAPTIC_CONTROLLERS item 2 ('simulated:nes'): no simulated controller 'nes' (have: xbox, dualsense, generic); it is skipped",
+                "HAPTIC_CONTROLLERS item 2 ('simulated:nes'): no simulated controller 'nes' (have: xbox, dualsense, generic, dualsense-bt); it is skipped",
                 "HAPTIC_CONTROLLERS item 5 ('xbox'): expected simulated:<profile>[=wav:<path>]; it is skipped",
             ])
         let many = ControllerDiscovery.simulatedControllers(

@@ -1,6 +1,8 @@
-/// One item of `HAPTIC_CONTROLLERS`: `simulated:<profile>` optionally followed by `=wav:<path>`.
+/// One item of `HAPTIC_CONTROLLERS`: `simulated:<profile>` optionally followed by `=wav:<path>`. The profiles are
+/// the models, plus `dualsense-bt`: a DualSense on Bluetooth, whose coils are fed `0x32` reports of 3 kHz PCM (the
+/// simulated pad records that PCM, see ``SimulatedDualSenseCoilDevice``).
 ///
-///     HAPTIC_CONTROLLERS=simulated:xbox=wav:/tmp/pad1.wav,simulated:dualsense
+///     HAPTIC_CONTROLLERS=simulated:xbox=wav:/tmp/pad1.wav,simulated:dualsense,simulated:dualsense-bt
 public struct SimulatedControllerSpec: Sendable, Hashable {
     /// The controllers that can be simulated.
     public enum Model: String, Sendable, Hashable, CaseIterable {
@@ -16,12 +18,22 @@ public struct SimulatedControllerSpec: Sendable, Hashable {
     public var model: Model
     /// Where the motors' simulated signals are recorded (a WAV file, one channel per actuator), if anywhere.
     public var recordingPath: String?
+    /// How a simulated DualSense is connected (`nil` for the other models): on Bluetooth its coils take PCM in HID
+    /// reports, on USB (the default) they are an audio device.
+    public var transport: DualSenseTransport?
 
-    /// Creates a spec.
-    public init(model: Model, recordingPath: String? = nil) {
+    /// Creates a spec; `transport` applies to a DualSense only.
+    public init(model: Model, recordingPath: String? = nil, transport: DualSenseTransport? = nil) {
         self.model = model
         self.recordingPath = recordingPath
+        self.transport = model == .dualsense ? transport : nil
     }
+
+    /// The profile's name in `HAPTIC_CONTROLLERS` and in the controller's ID: the model's, or `dualsense-bt`.
+    public var profileName: String { transport == .bluetooth ? Self.bluetoothDualSenseName : model.rawValue }
+
+    /// The profile name of a simulated DualSense on Bluetooth.
+    public static let bluetoothDualSenseName = "dualsense-bt"
 
     /// The most simulated controllers one `HAPTIC_CONTROLLERS` value makes (more than any game has players).
     public static let maxCount = 16
@@ -48,21 +60,20 @@ public struct SimulatedControllerSpec: Sendable, Hashable {
         let head = trimmed(parts[0])
         guard head.hasPrefix("simulated:") else { return .failure(Reason(text: "expected simulated:<profile>[=wav:<path>]")) }
         let name = trimmed(head.dropFirst("simulated:".count)).lowercased()
-        guard let model = Model(rawValue: name) else {
+        let transport: DualSenseTransport? = name == bluetoothDualSenseName ? .bluetooth : nil
+        guard let model = transport == nil ? Model(rawValue: name) : .dualsense else {
+            let names = Model.allCases.map(\.rawValue) + [bluetoothDualSenseName]
             return .failure(
-                Reason(
-                    text:
-                        "no simulated controller '\(DeviceSpecifier.shown(name))' (have: \(Model.allCases.map(\.rawValue).joined(separator: ", ")))"
-                ))
+                Reason(text: "no simulated controller '\(DeviceSpecifier.shown(name))' (have: \(names.joined(separator: ", ")))"))
         }
-        guard parts.count > 1 else { return .success(SimulatedControllerSpec(model: model)) }
+        guard parts.count > 1 else { return .success(SimulatedControllerSpec(model: model, transport: transport)) }
         let output = trimmed(parts[1])
         let file = trimmed(output.dropFirst(4))
         guard output.hasPrefix("wav:"), !file.isEmpty else { return .failure(Reason(text: "the output must be wav:<path>")) }
         guard file.utf8.count <= DeviceSpecifier.maxPathBytes, !file.utf8.contains(0) else {
             return .failure(Reason(text: "the path must be 1 … \(DeviceSpecifier.maxPathBytes) bytes without NUL"))
         }
-        return .success(SimulatedControllerSpec(model: model, recordingPath: String(file)))
+        return .success(SimulatedControllerSpec(model: model, recordingPath: String(file), transport: transport))
     }
 
     /// What a whole `HAPTIC_CONTROLLERS` value gave: the controllers of its good items, in order, and a problem for
@@ -137,7 +148,8 @@ public struct SimulatedControllerSpec: Sendable, Hashable {
     public var name: String {
         switch model {
         case .xbox: "Simulated Xbox One Controller"
-        case .dualsense: "Simulated DualSense Wireless Controller"
+        case .dualsense:
+            transport == .bluetooth ? "Simulated DualSense Wireless Controller (Bluetooth)" : "Simulated DualSense Wireless Controller"
         case .generic: "Simulated Gamepad"
         }
     }

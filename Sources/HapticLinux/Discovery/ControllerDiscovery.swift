@@ -75,19 +75,35 @@ public enum ControllerDiscovery {
 
     /// The description of the simulated controller `spec`, the `number`th of `HAPTIC_CONTROLLERS`.
     public static func simulated(_ spec: SimulatedControllerSpec, number: Int) -> ControllerInfo {
-        let id = "simulated:\(spec.model.rawValue)#\(number)"
+        let id = "simulated:\(spec.profileName)#\(number)"
         return ControllerInfo(
-            id: id, name: spec.name, category: spec.category, actuators: spec.actuators, hapticDeviceID: id, simulation: spec)
+            id: id, name: spec.name, category: spec.category, busType: spec.transport == .bluetooth ? 5 : 0, actuators: spec.actuators,
+            hapticDeviceID: id, simulation: spec)
     }
 
-    /// Makes the device that plays `controller`'s actuators: the evdev node, the DualSense's ALSA PCM, or a
-    /// `SimulatedControllerDevice`. Every engine of one controller must share the device object of a simulated
-    /// one (hardware is shared by ID by itself).
+    /// Makes the device that plays `controller`'s actuators: the evdev node, the DualSense's ALSA PCM (USB) or hidraw
+    /// coils (Bluetooth), or a `SimulatedControllerDevice` (`SimulatedDualSenseCoilDevice` for a Bluetooth DualSense).
+    /// Every engine of one controller must share the device object (the registry makes one per controller).
     ///
     /// - Throws: `DeviceError` from opening the device.
     public static func makeDevice(for controller: ControllerInfo) throws(DeviceError) -> any HapticDevice {
-        if let spec = controller.simulation { return SimulatedControllerDevice(spec: spec, id: controller.id, name: controller.name) }
+        if let spec = controller.simulation {
+            if spec.transport == .bluetooth { return SimulatedDualSenseCoilDevice(spec: spec, id: controller.id, name: controller.name) }
+            return SimulatedControllerDevice(spec: spec, id: controller.id, name: controller.name)
+        }
+        #if os(Linux)
+        if let path = bluetoothCoilsPath(of: controller.hapticDeviceID) { return HidrawCoilDevice(path: path, name: controller.name) }
+        #endif
         return try DeviceDiscovery.makeDevice(id: controller.hapticDeviceID)
+    }
+
+    /// The prefix of the device ID of a Bluetooth DualSense's voice coils: `hidraw:` and the node.
+    public static let bluetoothCoilsPrefix = "hidraw:"
+
+    /// The hidraw node of a `hidraw:<node>` device ID, or `nil` for any other ID.
+    public static func bluetoothCoilsPath(of deviceID: String) -> String? {
+        guard deviceID.utf8.starts(with: bluetoothCoilsPrefix.utf8) else { return nil }
+        return String(deviceID.dropFirst(bluetoothCoilsPrefix.count))
     }
 
     #if os(Linux)
@@ -95,8 +111,10 @@ public enum ControllerDiscovery {
     public static let hidrawDirectoryVariable = "HAPTIC_HIDRAW_DIR"
 
     /// The controller an evdev node with `capabilities` is: category from its IDs, and for a DualSense on USB with
-    /// its audio card present (and alsa-lib loadable), the voice coils on the card's rear channel pair; for any
-    /// DualSense (USB or Bluetooth), the hidraw node its adaptive triggers are written to.
+    /// its audio card present (and alsa-lib loadable), the voice coils on the card's rear channel pair; on Bluetooth,
+    /// the voice coils through its hidraw node when this process may write it (else the kernel's rumble emulation
+    /// through evdev, ``bluetoothCoilsProblem(_:)`` says why); for any DualSense (USB or Bluetooth), the hidraw node its
+    /// adaptive triggers are written to.
     package static func controller(
         _ capabilities: EvdevCapabilities, sysfsRoot: String = "/sys", hidrawDirectory: String = "/dev"
     ) -> ControllerInfo {
@@ -110,12 +128,30 @@ public enum ControllerDiscovery {
             hapticDeviceID = dualSenseVoiceCoilsID(card: card)
             actuators = [.twoHandles, .voiceCoils]
         }
+        let hidrawPath =
+            category == .dualSense
+            ? HidrawTopology.hidrawNode(ofEventNode: capabilities.path, sysfsRoot: sysfsRoot, deviceDirectory: hidrawDirectory) : nil
+        if category == .dualSense, capabilities.busType == 5, let hidrawPath, HidrawTriggerOutput.writeProblem(path: hidrawPath) == nil {
+            hapticDeviceID = bluetoothCoilsPrefix + hidrawPath
+            actuators = [.twoHandles, .voiceCoils]
+        }
         return ControllerInfo(
             id: "evdev:\(capabilities.path)", name: capabilities.name, category: category, vendorID: capabilities.vendorID,
             productID: capabilities.productID, busType: capabilities.busType, actuators: actuators, hapticDeviceID: hapticDeviceID,
-            evdevPath: capabilities.path,
-            hidrawPath: category == .dualSense
-                ? HidrawTopology.hidrawNode(ofEventNode: capabilities.path, sysfsRoot: sysfsRoot, deviceDirectory: hidrawDirectory) : nil)
+            evdevPath: capabilities.path, hidrawPath: hidrawPath)
+    }
+
+    /// Why a Bluetooth DualSense's voice coils are not played (its handles rumble through evdev instead): no hidraw
+    /// node, or one this process may not write (with the udev rule). `nil` when they play, or `controller` is not a
+    /// Bluetooth DualSense.
+    public static func bluetoothCoilsProblem(_ controller: ControllerInfo) -> String? {
+        guard controller.category == .dualSense, controller.busType == 5, controller.simulation == nil else { return nil }
+        guard let path = controller.hidrawPath else {
+            return
+                "no hidraw node beside \(controller.evdevPath ?? controller.id) (a kernel without hidraw?): the handles rumble through evdev"
+        }
+        guard let problem = HidrawTriggerOutput.writeProblem(path: path) else { return nil }
+        return problem + "\nuntil then the handles rumble through evdev (the kernel's emulation) instead of playing the voice coils"
     }
     #endif
 

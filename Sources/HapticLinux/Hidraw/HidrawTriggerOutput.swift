@@ -10,9 +10,10 @@ import HapticSystem
 ///     let triggers = HidrawTriggerOutput(path: "/dev/hidraw3", transport: .bluetooth)
 ///     try triggers.apply(left: nil, right: try .feedback(startZone: 2, strength: 6))
 ///
-/// The node is opened for writing on the first report and kept open; before anything is written, `HIDIOCGRAWINFO`
-/// must name a DualSense (054C:0CE6) or DualSense Edge (054C:0DF2), so a node number the kernel gave another device
-/// never receives these reports. When the node cannot be opened (hidraw nodes are root's by default), ``problem``
+/// The node is opened for writing on the first report and kept open, shared with the pad's Bluetooth voice coils
+/// (``HidrawNode``: one descriptor per node); before anything is written, `HIDIOCGRAWINFO` must name a DualSense
+/// (054C:0CE6) or DualSense Edge (054C:0DF2), so a node number the kernel gave another device never receives these
+/// reports. When the node cannot be opened (hidraw nodes are root's by default), ``problem``
 /// says so with the fix — a udev rule (``udevRule``) — and the triggers are reported unusable; the next report tries
 /// again. Once the pad is gone (``disconnect()``, or a write the kernel refuses because the device went away), nothing
 /// is opened or written again. Rumble is unaffected: it goes through evdev.
@@ -24,13 +25,12 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
     public let path: String
     /// The transport reports are encoded for.
     public let transport: DualSenseTransport
-    private let openNode: @Sendable (String) -> Int
+    private let node: HidrawNode
     private let identify: @Sendable (Int32) -> Result<(vendor: UInt16, product: UInt16), SystemCallError>
     private let openReader: @Sendable (String) -> Int
     private let state: LockedState<State>
 
     private struct State {
-        var descriptor: Int32 = -1
         var encoder: DualSenseOutputReport.Encoder
         var problem: String?
         var isGone = false
@@ -55,22 +55,18 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
         KERNEL=="hidraw*", KERNELS=="*054C:0CE6*|*054C:0DF2*", MODE="0660", TAG+="uaccess"
         """
 
+    /// What to do about a node that is not writable: the udev rule, and how to apply it.
+    public static let udevAdvice =
+        "add the udev rule\n" + udevRule + "\nthen run `udevadm control --reload && udevadm trigger` and reconnect the pad"
+
     /// Triggers written through `path`, reports encoded for `transport`.
     public convenience init(path: String, transport: DualSenseTransport) {
-        self.init(
-            path: path, transport: transport,
-            openNode: { node in SystemCall.kernelStyle(Int(open(node, O_WRONLY | O_CLOEXEC))) },
-            identify: { descriptor in
-                var info = hidraw_devinfo()
-                return SystemCall.retryingInterrupts("HIDIOCGRAWINFO") {
-                    SystemCall.kernelStyle(Int(ioctl(descriptor, CHapticSupport_HIDIOCGRAWINFO, &info)))
-                }.map { _ in (UInt16(bitPattern: info.vendor), UInt16(bitPattern: info.product)) }
-            })
+        self.init(node: HidrawNode.shared(path: path), transport: transport, identify: HidrawNode.identify)
     }
 
     /// Triggers written through `path`, opened by `openNode` (the descriptor, or `-errno`) and identified by
     /// `identify` (vendor and product; tests replace both).
-    package init(
+    package convenience init(
         path: String, transport: DualSenseTransport, openNode: @escaping @Sendable (String) -> Int,
         identify: @escaping @Sendable (Int32) -> Result<(vendor: UInt16, product: UInt16), SystemCallError> = { _ in
             .success((0x054C, 0x0CE6))
@@ -79,17 +75,29 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
             SystemCall.kernelStyle(Int(open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC)))
         }
     ) {
+        self.init(
+            node: HidrawNode(path: path, openNode: openNode, identify: identify), transport: transport, identify: identify,
+            openReader: openReader)
+    }
+
+    /// Triggers written through `node` (shared with the pad's coils), its read side identified by `identify`.
+    package init(
+        node: HidrawNode, transport: DualSenseTransport,
+        identify: @escaping @Sendable (Int32) -> Result<(vendor: UInt16, product: UInt16), SystemCallError>,
+        openReader: @escaping @Sendable (String) -> Int = { node in
+            SystemCall.kernelStyle(Int(open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC)))
+        }
+    ) {
         self.openReader = openReader
-        self.path = path
+        self.node = node
+        path = node.path
         self.transport = transport
-        self.openNode = openNode
         self.identify = identify
         state = LockedState(State(encoder: DualSenseOutputReport.Encoder(transport: transport)))
     }
 
     deinit {
         state.withLock { s in
-            if s.descriptor >= 0 { _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(close(s.descriptor))) } }
             if s.readDescriptor >= 0 { _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(close(s.readDescriptor))) } }
         }
     }
@@ -114,26 +122,20 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
     public func apply(left: DualSenseTriggerEffect?, right: DualSenseTriggerEffect?) throws(DeviceError) {
         let failure = state.withLock { s -> DeviceError? in
             if s.isGone { return DeviceError(.removed, "\(path): the DualSense was disconnected; its triggers are not written") }
-            if s.descriptor < 0 {
-                let opened = SystemCall.retryingInterrupts("open") { openNode(path) }
-                switch opened {
-                case .success(let descriptor): s.descriptor = Int32(truncatingIfNeeded: descriptor)
-                case .failure(let error):
-                    var failure = DeviceError(error, device: path)
-                    if failure.code == .permissionDenied {
-                        failure.message +=
-                            "; the DualSense's adaptive triggers need write access to its hidraw node: add the udev rule\n"
-                            + Self.udevRule + "\nthen run `udevadm control --reload && udevadm trigger` and reconnect the pad"
-                    }
-                    s.problem = failure.description
-                    return failure
+            let descriptor: Int32
+            switch node.descriptor() {
+            case .success(let opened): descriptor = opened
+            case .failure(var failure):
+                if failure.code == .permissionDenied {
+                    failure.message += "; the DualSense's adaptive triggers need write access to its hidraw node: " + Self.udevAdvice
                 }
-                if let failure = checkIdentity(&s) { return failure }
-                // The read side too, so the pad's answer to this first report is queued for `latestInput()`.
-                _ = openReaderIfNeeded(&s)
+                if failure.code == .removed { s.isGone = true }
+                s.problem = failure.description
+                return failure
             }
+            // The read side too, so the pad's answer to this first report is queued for `latestInput()`.
+            _ = openReaderIfNeeded(&s)
             let report = s.encoder.encode(left: left, right: right)
-            let descriptor = s.descriptor
             let written = report.withUnsafeBytes { bytes in
                 SystemCall.retryingInterrupts("write") { SystemCall.kernelStyle(write(descriptor, bytes.baseAddress, bytes.count)) }
             }
@@ -146,12 +148,13 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
                 s.problem = failure.description
                 return failure
             case .failure(let error):
-                // A node that failed: close, and open again on the next report — unless the pad is gone (ENODEV):
-                // then never, since the node number goes to the next device.
-                _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(close(descriptor))) }
-                s.descriptor = -1
+                // The descriptor is shared with the coils and stays open; once the pad is gone (ENODEV) the node is
+                // never written again, since its number goes to the next device.
                 let failure = DeviceError(error, device: path)
-                if failure.code == .removed { s.isGone = true }
+                if failure.code == .removed {
+                    s.isGone = true
+                    node.markGone()
+                }
                 s.problem = failure.description
                 return failure
             }
@@ -161,10 +164,9 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
 
     /// The pad is gone: the node is closed and never opened again.
     public func disconnect() {
+        node.markGone()
         state.withLock { s in
             s.isGone = true
-            if s.descriptor >= 0 { _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(close(s.descriptor))) } }
-            s.descriptor = -1
             if s.readDescriptor >= 0 { _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(close(s.readDescriptor))) } }
             s.readDescriptor = -1
         }
@@ -230,31 +232,6 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
             }
         }
         return 80
-    }
-
-    /// Refuses a freshly opened node that is not a DualSense (closing it and giving up on it for good).
-    private func checkIdentity(_ s: inout State) -> DeviceError? {
-        let failure: DeviceError
-        switch identify(s.descriptor) {
-        case .success(let id) where id.vendor == 0x054C && (id.product == 0x0CE6 || id.product == 0x0DF2):
-            return nil
-        case .success(let id):
-            failure = DeviceError(
-                .removed,
-                "\(path) is now \(hex(id.vendor)):\(hex(id.product)), not the DualSense found there; its triggers are not written")
-        case .failure(let error):
-            failure = DeviceError(error, device: path)
-        }
-        _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(close(s.descriptor))) }
-        s.descriptor = -1
-        s.isGone = true
-        s.problem = failure.description
-        return failure
-    }
-
-    private func hex(_ value: UInt16) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 4 - digits.count) + digits
     }
 }
 #endif
