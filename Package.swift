@@ -155,7 +155,8 @@ let package = Package(
         // Real-kernel check of OpenGameController (uinput gamepads, a DualSense through uhid and hid-playstation) in the
         // QEMU guest of .ci/qemu-controllers.sh; only the public Apple-named API.
         .executableTarget(
-            name: "haptic-controller-check", dependencies: ["OpenGameController", "OpenCoreHaptics", "HapticDevices", "HapticRender", "HapticSystem"]),
+            name: "haptic-controller-check",
+            dependencies: ["OpenGameController", "OpenCoreHaptics", "HapticDevices", "HapticRender", "HapticSystem"]),
         // Soak test (issue 8): random patterns and live changes on a real-time engine for minutes; Scripts/soak.sh.
         // Not a product.
         .executableTarget(
