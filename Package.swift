@@ -153,7 +153,8 @@ let package = Package(
         .executableTarget(
             name: "haptic-evdev-check", dependencies: ["OpenCoreHaptics", "HapticDevices", "HapticLinux", "HapticSystem"]),
         // Real-kernel check of OpenGameController (uinput gamepads, a DualSense through uhid and hid-playstation) in the
-        // QEMU guest of .ci/qemu-controllers.sh; only the public Apple-named API.
+        // QEMU guest of .ci/qemu-controllers.sh: plays through the public Apple-named API only (the coil phase uses
+        // HapticDevices and HapticRender to compute the reference it compares with).
         .executableTarget(
             name: "haptic-controller-check",
             dependencies: ["OpenGameController", "OpenCoreHaptics", "HapticDevices", "HapticRender", "HapticSystem"]),
