@@ -3,6 +3,11 @@
 /// The seed is `0xA2` for output reports (the HID transaction header of a host-to-device data frame), `0xA1` for
 /// input reports.
 ///
+/// Written here rather than taken from zlib (which `HapticPlot` loads with `dlopen` for PNG files) because every
+/// report encoder calls it, on the render thread too, and an encoder must not be able to fail: a table lookup has
+/// no library to miss (the coil stream computes one checksum when it is made, so the table is built off that thread).
+/// The tests check it against values computed with zlib.
+///
 ///     DualSenseCRC32.checksum(Array("123456789".utf8))   // 0xCBF43926, the standard check value
 public enum DualSenseCRC32 {
     /// The seed byte of output reports.
