@@ -6,6 +6,8 @@
 package struct AHAPJSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
+    /// The line `position` is on (1-based): whitespace and comments are the only places a line feed can be.
+    private var line: Int32 = 1
     private var tape = AHAPTape()
     private let maxDepth: Int
     private let maxNodes: Int
@@ -102,7 +104,9 @@ package struct AHAPJSONParser {
     private mutating func openNode(_ kind: AHAPTape.Kind) throws(SyntaxError) -> Int {
         try checkNodeLimit()
         tape.nodes.append(
-            AHAPTape.Node(kind: kind, flag: false, count: 0, offset: Int32(truncatingIfNeeded: position), length: 0, next: 0, number: 0))
+            AHAPTape.Node(
+                kind: kind, flag: false, count: 0, offset: Int32(truncatingIfNeeded: position), length: 0, next: 0, line: line,
+                number: 0))
         return tape.nodes.count - 1
     }
 
@@ -412,7 +416,10 @@ package struct AHAPJSONParser {
     private mutating func skipWhitespaceAndComments() throws(SyntaxError) {
         while position < bytes.count {
             switch bytes[position] {
-            case 0x20, 0x0A, 0x0D, 0x09: position = ByteScan.spaces(in: bytes, from: position + 1)
+            case 0x0A:
+                line &+= 1
+                position = ByteScan.spaces(in: bytes, from: position + 1)
+            case 0x20, 0x0D, 0x09: position = ByteScan.spaces(in: bytes, from: position + 1)
             case UInt8(ascii: "/") where position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "/"):
                 warnings.append(("comment (JSON has none; Apple's JSON loader rejects this)", position))
                 while position < bytes.count, bytes[position] != 0x0A { position += 1 }
@@ -426,6 +433,7 @@ package struct AHAPJSONParser {
                         position += 2
                         break
                     }
+                    if bytes[position] == 0x0A { line &+= 1 }
                     position += 1
                 }
             default: return
