@@ -4,11 +4,13 @@
 Absolute times move about 2x with the load of the machine, so each gate compares two benchmarks measured in the
 same run, by their medians (p50 of wall-clock time), and fails beyond a stated margin:
 
-  reader   JSONSerialization / AHAPReader on the same large AHAP file   >= 16x   (18.7x measured after the key matching
-           and tape writes of 77c36df and 3b24f94, 13.4-14.1x before them, about 7x before issue 26's first fix; the
-           goal is 20x), both read back to back in each round of AHAPReader_vs_JSONSerialization_large and timed in
-           thread CPU time (median of the rounds). The gate sits below 18.7x by the rounds' spread on a loaded
-           machine, and above the 13.7x of the reader before those commits, so a regression to it fails
+  reader   JSONSerialization / AHAPReader on the same large AHAP file   >= 20x   (issue 26's goal: 23.1-23.8x measured
+           after the parser's line counting, exact word scans and inline single spaces, against 18.7-19.6x for the
+           reader before them in the same session; 18.7x after the key matching of 77c36df and 3b24f94, about 7x
+           before issue 26's first fix). Each round of AHAPReader_vs_JSONSerialization_large reads with both,
+           alternating, three times each, and takes each side's best thread CPU time (the best of three keeps a read
+           that ran beside another process's build from deciding a round); the gate takes the median of the rounds.
+           The reader before those commits fails it (18.7-19.6x)
   feedback engine impactOccurred() prepared / offline prepared           <= 16x   (7.0-7.9x now on a loaded machine;
            issue 26 measured 12x at p50 on an idle one, so the gate sits a third above that, to catch a further
            regression; the goal is 20 us against 8 us, 2.5x: tighten to 4x when the
@@ -34,8 +36,8 @@ import sys
 
 # name, numerator benchmark, denominator benchmark, comparison, limit, what it means, required
 GATES = [
-    ("reader", "AHAPReader_vs_JSONSerialization_large", "JSONSerialization_over_reader_x100", ">=", 16.0,
-     "JSONSerialization / AHAPReader (large file, CPU time): the reader stays >= 16x faster (goal 20x)", True),
+    ("reader", "AHAPReader_vs_JSONSerialization_large", "JSONSerialization_over_reader_x100", ">=", 20.0,
+     "JSONSerialization / AHAPReader (large file, CPU time, best of three a round): the reader stays >= 20x faster", True),
     ("feedback", "Feedback.engine.impactOccurred.prepared", "Feedback.offline.impactOccurred.prepared", "<=", 16.0,
      "engine / offline impactOccurred() after prepare(): the engine path costs <= 16x the offline one (goal 2.5x)", True),
     ("cabi", "CABI_vs_Swift_startAndStop", "CABI_over_Swift_x100", "<=", 1.35,

@@ -6,6 +6,8 @@
 package struct AHAPJSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
+    /// The line `position` is on (1-based): whitespace and comments are the only places a line feed can be.
+    private var line: Int32 = 1
     private var tape = AHAPTape()
     private let maxDepth: Int
     private let maxNodes: Int
@@ -102,7 +104,9 @@ package struct AHAPJSONParser {
     private mutating func openNode(_ kind: AHAPTape.Kind) throws(SyntaxError) -> Int {
         try checkNodeLimit()
         tape.nodes.append(
-            AHAPTape.Node(kind: kind, flag: false, count: 0, offset: Int32(truncatingIfNeeded: position), length: 0, next: 0, number: 0))
+            AHAPTape.Node(
+                kind: kind, flag: false, count: 0, offset: Int32(truncatingIfNeeded: position), length: 0, next: 0, line: line,
+                number: 0))
         return tape.nodes.count - 1
     }
 
@@ -335,24 +339,34 @@ package struct AHAPJSONParser {
         if bytes[position] == UInt8(ascii: "0"), position + 1 < bytes.count, isDigit(position + 1) {
             throw SyntaxError(message: "numbers may not have leading zeros", offset: start)
         }
-        while position < bytes.count, isDigit(position) {
-            if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(bytes[position] &- 48) } else { exponent += 1 }
+        // The digit loops keep the position in a local (the parser's own is stored in `self`) and tell a digit by one
+        // unsigned comparison.
+        var end = position
+        while end < bytes.count {
+            let digit = bytes[end] &- 48
+            guard digit < 10 else { break }
+            if digits < 19 { mantissa = mantissa &* 10 &+ UInt64(digit) } else { exponent += 1 }
             if mantissa != 0 { digits += 1 }
-            position += 1
+            end += 1
         }
+        position = end
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             position += 1
             guard position < bytes.count, isDigit(position) else {
                 throw SyntaxError(message: "a decimal point must be followed by a digit", offset: position)
             }
-            while position < bytes.count, isDigit(position) {
+            end = position
+            while end < bytes.count {
+                let digit = bytes[end] &- 48
+                guard digit < 10 else { break }
                 if digits < 19 {
-                    mantissa = mantissa &* 10 &+ UInt64(bytes[position] &- 48)
+                    mantissa = mantissa &* 10 &+ UInt64(digit)
                     exponent -= 1
                     if mantissa != 0 { digits += 1 }
                 }
-                position += 1
+                end += 1
             }
+            position = end
         }
         if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
             position += 1
@@ -400,37 +414,63 @@ package struct AHAPJSONParser {
         1e19, 1e20, 1e21, 1e22,
     ]
 
-    /// Steps over whitespace and comments; inlined for its usual case, a value or separator right here.
+    /// Steps over whitespace and comments; inlined for its usual cases, a value or separator right here or after one
+    /// space (`": "`, `", "`).
     @inline(__always)
     private mutating func skipWhitespace() throws(SyntaxError) {
         guard position < bytes.count else { return }
         let byte = bytes[position]
         if byte > 0x20 && byte != UInt8(ascii: "/") { return }
+        if byte == 0x20, position + 1 < bytes.count {
+            let next = bytes[position + 1]
+            if next > 0x20 && next != UInt8(ascii: "/") {
+                position += 1
+                return
+            }
+        }
         try skipWhitespaceAndComments()
     }
 
     private mutating func skipWhitespaceAndComments() throws(SyntaxError) {
         while position < bytes.count {
-            switch bytes[position] {
-            case 0x20, 0x0A, 0x0D, 0x09: position = ByteScan.spaces(in: bytes, from: position + 1)
-            case UInt8(ascii: "/") where position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "/"):
-                warnings.append(("comment (JSON has none; Apple's JSON loader rejects this)", position))
-                while position < bytes.count, bytes[position] != 0x0A { position += 1 }
-            case UInt8(ascii: "/") where position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "*"):
-                warnings.append(("comment (JSON has none; Apple's JSON loader rejects this)", position))
-                let start = position
-                position += 2
-                while true {
-                    guard position + 1 < bytes.count else { throw SyntaxError(message: "unterminated /* comment", offset: start) }
-                    if bytes[position] == UInt8(ascii: "*"), bytes[position + 1] == UInt8(ascii: "/") {
-                        position += 2
-                        break
-                    }
-                    position += 1
-                }
-            default: return
+            let byte = bytes[position]
+            if byte == 0x20 || byte == 0x0D || byte == 0x09 {
+                position = ByteScan.spaces(in: bytes, from: position + 1)
+            } else if byte == 0x0A {
+                line &+= 1
+                position = ByteScan.spaces(in: bytes, from: position + 1)
+            } else if byte != UInt8(ascii: "/") {
+                return
+            } else if try !skipComment() {
+                return
             }
         }
+    }
+
+    /// Steps over the comment at `position`, with its warning; false when the `/` there starts none.
+    @inline(never)
+    private mutating func skipComment() throws(SyntaxError) -> Bool {
+        guard position + 1 < bytes.count else { return false }
+        switch bytes[position + 1] {
+        case UInt8(ascii: "/"):
+            warnings.append(("comment (JSON has none; Apple's JSON loader rejects this)", position))
+            while position < bytes.count, bytes[position] != 0x0A { position += 1 }
+        case UInt8(ascii: "*"):
+            warnings.append(("comment (JSON has none; Apple's JSON loader rejects this)", position))
+            let start = position
+            position += 2
+            while true {
+                guard position + 1 < bytes.count else { throw SyntaxError(message: "unterminated /* comment", offset: start) }
+                if bytes[position] == UInt8(ascii: "*"), bytes[position + 1] == UInt8(ascii: "/") {
+                    position += 2
+                    break
+                }
+                if bytes[position] == 0x0A { line &+= 1 }
+                position += 1
+            }
+        default: return false
+        }
+        return true
     }
 
     private func isDigit(_ at: Int) -> Bool { bytes[at] >= 48 && bytes[at] <= 57 }

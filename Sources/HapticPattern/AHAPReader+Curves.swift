@@ -31,6 +31,7 @@ extension AHAPReader.Decoder {
         return DynamicParameter(id: id, value: value, time: time)
     }
 
+    @inline(__always)
     func dynamicID(_ idNode: Int?, owner: Int, path: @autoclosure () -> String) throws(PatternError) -> DynamicParameterID {
         guard let idNode else { throw fail(.badParameterEntry, "missing \"ParameterID\"", path(), at: owner) }
         guard tape.kind(idNode) == .string else {

@@ -14,8 +14,9 @@ extension AHAPReader {
         var collectsErrors = false
         /// The entries' errors, when ``collectsErrors``.
         var errors: [PatternError] = []
-        /// Source offset of each decoded entry (meaningful only when the tape has locations).
-        var entryOffsets: [Int] = []
+        /// Where each decoded entry starts in the source: byte offset and line (meaningful only when the tape has
+        /// locations).
+        var entryStarts: [(offset: Int, line: Int)] = []
         /// The source `Pattern` index of each decoded entry.
         var sourceIndices: [Int] = []
 
@@ -142,7 +143,7 @@ extension AHAPReader {
                 throw fail(.invalidPatternDictionary, "the pattern has no events, parameters or curves", "Pattern", at: patternNode)
             }
             pattern.entries.reserveCapacity(count)
-            if tape.hasLocations { entryOffsets.reserveCapacity(count) }
+            if tape.hasLocations { entryStarts.reserveCapacity(count) }
             for (index, entry) in tape.elements(patternNode).enumerated() {
                 let before = pattern.entries.count
                 do {
@@ -154,7 +155,8 @@ extension AHAPReader {
                     continue
                 }
                 if tape.hasLocations {
-                    for _ in before..<pattern.entries.count { entryOffsets.append(Int(tape.nodes[entry].offset)) }
+                    let start = (offset: Int(tape.nodes[entry].offset), line: Int(tape.nodes[entry].line))
+                    for _ in before..<pattern.entries.count { entryStarts.append(start) }
                 }
                 if collectsErrors {
                     for _ in before..<pattern.entries.count { sourceIndices.append(index) }
@@ -201,12 +203,14 @@ extension AHAPReader {
         // MARK: Numbers and times
 
         /// A finite number, or nil when the node is not a number.
+        @inline(__always)
         func number(_ node: Int) -> Double? {
             guard tape.kind(node) == .number else { return nil }
             let value = tape.nodes[node].number
             return value.isFinite ? value : nil
         }
 
+        @inline(__always)
         func time(_ node: Int?, owner: Int, code: HapticErrorCode, what: String, path: @autoclosure () -> String) throws(PatternError)
             -> Double
         {
@@ -223,6 +227,7 @@ extension AHAPReader {
             return value
         }
 
+        @inline(__always)
         func value(_ node: Int?, owner: Int, path: @autoclosure () -> String) throws(PatternError) -> Float {
             guard let node else { throw fail(.badParameterEntry, "missing \"ParameterValue\"", path(), at: owner) }
             guard let value = number(node) else {
@@ -234,6 +239,7 @@ extension AHAPReader {
             return float.isFinite ? float : (value < 0 ? -Float.greatestFiniteMagnitude : .greatestFiniteMagnitude)
         }
 
+        @inline(__always)
         func bool(_ node: Int, path: @autoclosure () -> String) throws(PatternError) -> Bool {
             switch tape.kind(node) {
             case .bool: return tape.nodes[node].flag

@@ -160,7 +160,7 @@ public enum AHAPReader {
             } catch {
                 throw DecodeFailure(error: error, warnings: decoder.warnings)
             }
-            let locations = AHAPReader.locations(ofOffsets: decoder.entryOffsets, in: bytes)
+            let locations = AHAPReader.locations(of: decoder.entryStarts, in: bytes)
             let document = AHAPDocument(
                 pattern: pattern, warnings: decoder.warnings, file: file, entryLocations: locations,
                 sourceIndices: decoder.errors.isEmpty ? [] : decoder.sourceIndices)
@@ -168,28 +168,25 @@ public enum AHAPReader {
         }
     }
 
-    /// Line:column of each (ascending) byte offset, in one pass over the text: line feeds are found eight bytes at a
-    /// time (``ByteScan``), and columns are counted (in scalars) only on the line each offset is on, from where the
-    /// last count on that line stopped — so even a file written on one line costs one pass.
-    static func locations(ofOffsets offsets: [Int], in bytes: [UInt8]) -> [SourceLocation] {
+    /// Line:column of each start (ascending byte offsets, with the lines the parser counted): columns are counted (in
+    /// scalars) only on the line each start is on, from the line's start (found by stepping back from the offset,
+    /// never past the previous start) or from where the last count on that line stopped — so even a file written on
+    /// one line costs one pass, and a pretty-printed one only its entries' first lines.
+    static func locations(of starts: [(offset: Int, line: Int)], in bytes: [UInt8]) -> [SourceLocation] {
         var result: [SourceLocation] = []
-        result.reserveCapacity(offsets.count)
+        result.reserveCapacity(starts.count)
         var line = 1
-        var position = 0  // the text before it has been searched for line feeds
-        var counted = 0  // on the current line, the scalars before it have been counted
+        var counted = 0  // on `line`, the scalars before it have been counted
         var column = 1
         bytes.withUnsafeBufferPointer { buffer in
-            for offset in offsets {
-                let end = Swift.min(Swift.max(offset, 0), buffer.count)
-                while true {
-                    let lineFeed = ByteScan.lineFeed(in: buffer, from: position, to: end)
-                    guard lineFeed < end else { break }
-                    line += 1
-                    position = lineFeed + 1
-                    counted = position
+            for start in starts {
+                let end = Swift.min(Swift.max(start.offset, 0), buffer.count)
+                if start.line != line, end > counted {
+                    // A line feed lies between the last count and `end`: the line starts after the last of them.
+                    counted = ByteScan.lineStart(in: buffer, from: counted, to: end)
                     column = 1
+                    line = start.line
                 }
-                position = Swift.max(position, end)
                 while counted < end {
                     if buffer[counted] & 0xC0 != 0x80 { column += 1 }
                     counted += 1

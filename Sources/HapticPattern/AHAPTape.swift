@@ -22,6 +22,10 @@ package struct AHAPTape: Sendable {
         package var length: Int32
         /// Index of the node after this value's subtree.
         package var next: Int32
+        /// For `.object` and `.array` read from JSON text: the line (1-based) the value starts on, counted by the
+        /// parser as it steps over line feeds, so that entry locations need no second pass over the text; 0 otherwise.
+        /// (It fills what was padding before ``number``: the node stays 32 bytes.)
+        package var line: Int32 = 0
         /// For `.number`: the value.
         package var number: Double
     }

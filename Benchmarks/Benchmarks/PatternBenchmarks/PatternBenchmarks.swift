@@ -58,20 +58,27 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // The ratio CI gates (.ci/benchmarks.sh, Scripts/benchmark-gates.py): each iteration reads the same bytes with
-    // both, back to back, and records JSONSerialization's time over the reader's (x100); the gate takes the median
-    // of the rounds. Times are the thread's CPU time: both sides are single-threaded, and wall time on a loaded
-    // machine counts the time spent waiting for a CPU, which moved the ratio of one round from 11x to 25x.
+    // The ratio CI gates (.ci/benchmarks.sh, Scripts/benchmark-gates.py): each round reads the same bytes with both,
+    // alternating, three times each, and records JSONSerialization's best time over the reader's best (x100); the gate
+    // takes the median of the rounds. Times are the thread's CPU time: both sides are single-threaded, and wall time
+    // on a loaded machine counts the time spent waiting for a CPU, which moved the ratio of one round from 11x to 25x.
+    // The best of three, for both sides alike: on the shared 2-core machine one read in a round often runs beside
+    // another process's build (its caches and memory bandwidth shared), which moved single-read rounds of one run
+    // from 20x to 29x (issue 26); the best of each side is the read that ran least disturbed.
     Benchmark(
         "AHAPReader_vs_JSONSerialization_large",
         configuration: .init(
             metrics: [.custom("JSONSerialization_over_reader_x100", polarity: .prefersLarger, useScalingFactor: false)],
-            maxDuration: .seconds(30), maxIterations: 7)
+            maxDuration: .seconds(40), maxIterations: 7)
     ) { benchmark in
         let data = Data(largeAHAP)
         for _ in benchmark.scaledIterations {
-            let reader = threadCPUTime { blackHole(try! AHAPReader.read(largeAHAP, limits: .unlimited)) }
-            let json = threadCPUTime { blackHole(try! JSONSerialization.jsonObject(with: data)) }
+            var reader = Double.infinity
+            var json = Double.infinity
+            for _ in 0..<3 {
+                reader = min(reader, threadCPUTime { blackHole(try! AHAPReader.read(largeAHAP, limits: .unlimited)) })
+                json = min(json, threadCPUTime { blackHole(try! JSONSerialization.jsonObject(with: data)) })
+            }
             benchmark.measurement(
                 .custom("JSONSerialization_over_reader_x100", polarity: .prefersLarger, useScalingFactor: false),
                 Int((json / reader * 100).rounded()))
