@@ -345,8 +345,8 @@ final class DeviceOutput: @unchecked Sendable {
     }
 
     /// A command woke the thread while silence was owed for a pause: writes the whole blocks owed as silence and
-    /// skips every mixer over them (exact: nothing sounded, which is why the thread paused; a command waiting is
-    /// not rendered yet). The command's block then goes out on the device timeline where the call happened, not
+    /// moves every mixer's clock on to now (``RenderContext/skipQuietFrames(until:)``: exact, nothing sounded, which
+    /// is why the thread paused; a command waiting is not rendered yet). The command's block then goes out on the device timeline where the call happened, not
     /// the pause's length earlier with the pause rendered back to back after it — which kept the woken real-time
     /// thread, and the caller whose CPU it took, busy for one mixed block per millisecond paused. Frames owed short
     /// of a block are rendered as usual. The blocks belong to the block that began (``SilenceWatch``): they drain
@@ -365,15 +365,15 @@ final class DeviceOutput: @unchecked Sendable {
                 return nil
             }
         }
-        let skipped = blocks * blockFrames
+        let now = MonotonicClock.now()
         for index in 0..<Self.capacity {
             let bits = slots[index].load(ordering: .acquiring)
             guard bits != 0 else { continue }
-            _ = Unmanaged<RenderContext>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef {
-                $0.mixer.skipSilence(frameCount: skipped)
+            Unmanaged<RenderContext>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef {
+                $0.skipQuietFrames(until: now)
             }
         }
-        return skipped
+        return blocks * blockFrames
     }
 
     /// Whether every attached engine's mixer left nothing sounding in its last block (commands may be waiting).
