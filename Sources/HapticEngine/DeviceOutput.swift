@@ -236,7 +236,8 @@ final class DeviceOutput: @unchecked Sendable {
             // would be one more wake-up per pause.
             if pauses && owed <= 0 && allIdle() {
                 let began = MonotonicClock.now()
-                wake.wait(until: began + Self.idlePause)
+                // Not through a command sent since `allIdle()` looked (its signal may have found no waiter).
+                wake.wait(until: began + Self.idlePause, unless: { !allIdle() })
                 owed = Int(((MonotonicClock.now() - began) * sampleRate).rounded())
                 silent = true
             }
