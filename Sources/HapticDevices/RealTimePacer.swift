@@ -43,7 +43,10 @@ public struct RealTimePacer: Sendable {
         let now = MonotonicClock.now()
         if !started {
             started = true
-            originTime = now
+            // The first block starts a lead from now: it is due at once and the next ones on the schedule, instead
+            // of a lead's worth of blocks rendered back to back after it (after an engine start and its first idle
+            // pause, they fell to the first command, which the caller waited through).
+            originTime = now + lead
             originFrame = frame
             return
         }
@@ -59,7 +62,7 @@ public struct RealTimePacer: Sendable {
             }
         } else if now - due > 0.25 {
             // Far behind (the process was stopped, the machine stalled): re-anchor instead of racing to catch up.
-            originTime = now
+            originTime = now + lead
             originFrame = frame
         }
     }

@@ -221,8 +221,14 @@ final class DeviceOutput: @unchecked Sendable {
             silent = silent && owed > 0 && allIdle()
             if silent {
                 if !writeSilence(frames: blockFrames, now: MonotonicClock.now()) { return }
-            } else if !renderAndWrite(frames: blockFrames, now: MonotonicClock.now()) {
-                return
+            } else {
+                // A command ended the pause: the whole blocks still owed for it are silence, written before the
+                // command's block, so the command lands on the block due now and the thread sleeps right after it.
+                if owed >= blockFrames {
+                    guard let skipped = skipOwedSilence(frames: owed) else { return }
+                    owed -= skipped
+                }
+                if !renderAndWrite(frames: blockFrames, now: MonotonicClock.now()) { return }
             }
             owed -= blockFrames
             // Pause again once the silence owed is written, while every engine is idle (an engine with a command
@@ -230,7 +236,8 @@ final class DeviceOutput: @unchecked Sendable {
             // would be one more wake-up per pause.
             if pauses && owed <= 0 && allIdle() {
                 let began = MonotonicClock.now()
-                wake.wait(until: began + Self.idlePause)
+                // Not through a command sent since `allIdle()` looked (its signal may have found no waiter).
+                wake.wait(until: began + Self.idlePause, unless: { !allIdle() })
                 owed = Int(((MonotonicClock.now() - began) * sampleRate).rounded())
                 silent = true
             }
@@ -338,6 +345,60 @@ final class DeviceOutput: @unchecked Sendable {
         return write(DeviceBlock(frameCount: n, startFrame: frame, haptic: sum.haptic, audio: sum.audio), rendered: false)
     }
 
+    /// A command woke the thread while silence was owed for a pause: writes the whole blocks owed as silence and
+    /// moves every mixer's clock on to now (``RenderContext/skipQuietFrames(until:)``: exact, nothing sounded, which
+    /// is why the thread paused; a command waiting is not rendered yet). The command's block then goes out on the device timeline where the call happened, not
+    /// the pause's length earlier with the pause rendered back to back after it — which kept the woken real-time
+    /// thread, and the caller whose CPU it took, busy for one mixed block per millisecond paused. Frames owed short
+    /// of a block are rendered as usual. The blocks belong to the block that began (``SilenceWatch``): they drain
+    /// no command, so they do not count as quiet for a waiter. Returns the frames written (0 when a mixer sounds:
+    /// the owed blocks are then rendered), or `nil` when the device failed.
+    private func skipOwedSilence(frames owed: Int) -> Int? {
+        let blocks = owed / blockFrames
+        guard blocks > 0, allVoicesIdle() else { return 0 }
+        for _ in 0..<blocks {
+            Self.silence(sum.haptic, sum.audio, frames: blockFrames)
+            let status = device.write(DeviceBlock(frameCount: blockFrames, startFrame: frame, haptic: sum.haptic, audio: sum.audio))
+            frame += blockFrames
+            progress.blockWritten()
+            guard case .ok = status else {
+                report(status)
+                return nil
+            }
+        }
+        let now = MonotonicClock.now()
+        for index in 0..<Self.capacity {
+            let bits = slots[index].load(ordering: .acquiring)
+            guard bits != 0 else { continue }
+            Unmanaged<RenderContext>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef {
+                $0.skipQuietFrames(until: now)
+            }
+        }
+        return blocks * blockFrames
+    }
+
+    /// Whether every attached engine's mixer left nothing sounding in its last block (commands may be waiting).
+    private func allVoicesIdle() -> Bool {
+        for index in 0..<Self.capacity {
+            let bits = slots[index].load(ordering: .acquiring)
+            guard bits != 0 else { continue }
+            let idle = Unmanaged<RenderContext>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef {
+                $0.mixer.isQuiet
+            }
+            if !idle { return false }
+        }
+        return true
+    }
+
+    /// Tells every attached engine that the device failed with `status`.
+    private func report(_ status: DeviceStatus) {
+        for index in 0..<Self.capacity {
+            let bits = slots[index].load(ordering: .acquiring)
+            guard bits != 0 else { continue }
+            Unmanaged<RenderContext>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef { $0.report(status) }
+        }
+    }
+
     /// Writes `block` to the device and advances the frame counter; tells each engine's ``SilenceWatch`` whether it
     /// was quiet in the block (its mixer idle, or `rendered` false: silence written for idle engines) and wakes
     /// control threads waiting for progress. Returns `false` (after telling every attached engine) when the device
@@ -357,11 +418,7 @@ final class DeviceOutput: @unchecked Sendable {
         }
         progress.blockWritten()
         if case .ok = status { return true }
-        for index in 0..<Self.capacity {
-            let bits = slots[index].load(ordering: .acquiring)
-            guard bits != 0 else { continue }
-            Unmanaged<RenderContext>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef { $0.report(status) }
-        }
+        report(status)
         return false
     }
 

@@ -58,6 +58,7 @@ final class RenderContext: @unchecked Sendable {
     let isPCM: Bool
     let blockFrames: Int
     let blockDuration: Double
+    let sampleRate: Double
     /// Engine-wide mutes, written by control threads and read every block.
     let mutedForHaptics = Atomic<Bool>(false)
     let mutedForAudio = Atomic<Bool>(false)
@@ -91,6 +92,7 @@ final class RenderContext: @unchecked Sendable {
         self.isPCM = mixer.profile.mode == .pcm
         self.blockFrames = blockFrames
         self.blockDuration = Double(blockFrames) / sampleRate
+        self.sampleRate = sampleRate
         self.storage = BusStorage(capacity: blockFrames)
         self.hapticBus = storage.haptic
         self.audioBus = storage.audio
@@ -131,6 +133,19 @@ final class RenderContext: @unchecked Sendable {
                 audio.right[i] = 0
             }
         }
+    }
+
+    /// Moves the mixer's clock on over silence, to the frame the time anchor maps the block rendered at `now` to
+    /// (see ``DeviceOutput``'s `renderAndWrite`: `now` plus one block): so the anchor that commands sent during an
+    /// idle pause were timed with still holds when the next block is rendered, and the next anchor continues it.
+    /// Only while the mixer is quiet (nothing sounded: skipping is then exact); at most one second.
+    ///
+    /// Render thread only (it writes the anchor).
+    func skipQuietFrames(until now: Double) {
+        guard let anchor = anchor.load() else { return }
+        let behind = (now + blockDuration - anchor.time) * sampleRate - Double(mixer.currentFrame - anchor.frame)
+        guard behind >= 1, behind <= sampleRate else { return }
+        _ = mixer.skipSilence(frameCount: Int(behind))
     }
 
     /// Wakes the engine's service (real time), without reference counting.

@@ -198,6 +198,14 @@ public final class Mixer: @unchecked Sendable {
         }
     }
 
+    /// Whether the last block left nothing sounding: no player ran, nothing pending, no motor burst held. Unlike
+    /// ``isIdle`` it does not look at the command queue (a command may be waiting there).
+    ///
+    /// Thread safety: the render thread only.
+    public var isQuiet: Bool {
+        @_noLocks @_noAllocation get { idle.load(ordering: .relaxed) }
+    }
+
     /// Reads every waiting notification, oldest first.
     ///
     /// Thread safety: one reader at a time (not the render thread's job).
@@ -262,5 +270,19 @@ public final class Mixer: @unchecked Sendable {
         if releaseRetryCount != 0 { isIdle = false }
         idle.store(isIdle, ordering: .relaxed)
         clock.store(blockStart + frameCount, ordering: .releasing)
+    }
+
+    /// Advances the clock over `frameCount` frames of silence without rendering them, when the last block left
+    /// nothing sounding (no player ran, nothing pending, no motor burst held): what rendering them would do, for a
+    /// fraction of the cost. Commands waiting in the queue stay there; one whose frame the skip passes takes effect
+    /// at the first frame of the next block, as any late command does. Returns `false`, and skips nothing, when the
+    /// mixer was not idle or `frameCount` is negative.
+    ///
+    /// Thread safety: the render thread only. Real-time safety: no locks, no allocation.
+    @_noLocks @_noAllocation
+    public func skipSilence(frameCount: Int) -> Bool {
+        guard frameCount >= 0, idle.load(ordering: .relaxed) else { return false }
+        clock.store(clock.load(ordering: .relaxed) + frameCount, ordering: .releasing)
+        return true
     }
 }

@@ -57,6 +57,9 @@ public final class WakeSignal: Sendable {
     /// Wakes the waiting thread, if one waits. Never blocks.
     public func signal() {
         #if os(Linux)
+        // Pairs with the fence in `wait(until:unless:)`: the waiter sees what was sent before this call, or this
+        // load sees the waiter.
+        atomicMemoryFence(ordering: .sequentiallyConsistent)
         guard descriptor >= 0, waiting.load(ordering: .acquiring) else { return }
         _ = addOne(toEventDescriptor: descriptor)
         #endif
@@ -66,14 +69,25 @@ public final class WakeSignal: Sendable {
     ///
     /// - Returns: `true` when woken by a signal before the deadline.
     @discardableResult
-    public func wait(until deadline: Double) -> Bool {
+    public func wait(until deadline: Double) -> Bool { wait(until: deadline, unless: { false }) }
+
+    /// Waits until the monotonic time `deadline`, or until ``signal()``, unless `pending()` holds once this thread
+    /// counts as waiting: work sent just before, whose ``signal()`` saw no waiter, is not slept through.
+    ///
+    /// - Returns: `true` when woken by a signal before the deadline, or when `pending()` held.
+    @discardableResult
+    public func wait(until deadline: Double, unless pending: () -> Bool) -> Bool {
         #if os(Linux)
         guard descriptor >= 0 else {
+            if pending() { return true }
             MonotonicClock.sleep(until: deadline)
             return false
         }
         waiting.store(true, ordering: .releasing)
         defer { waiting.store(false, ordering: .releasing) }
+        // Pairs with the fence in `signal()`: a signaller that did not see `waiting` sent its work before this.
+        atomicMemoryFence(ordering: .sequentiallyConsistent)
+        if pending() { return true }
         // A signal that came just before `waiting` was set is still in the counter: check it first.
         if CHapticSupport_eventfdDrain(descriptor) == 1 { return true }
         while true {
@@ -88,6 +102,7 @@ public final class WakeSignal: Sendable {
             // -EINTR: wait again for what is left.
         }
         #else
+        if pending() { return true }
         MonotonicClock.sleep(until: deadline)
         return false
         #endif

@@ -42,6 +42,19 @@ import Testing
         #expect(MonotonicClock.now() - start >= 0.049)
     }
 
+    /// Work sent and signalled while no thread waited yet (so the signal wrote nothing) is not slept through: the
+    /// waiter looks for it once it counts as waiting. Before, a command sent between the render thread's last look
+    /// and its idle wait slept through the whole pause (one 25 ms start → first sample in the latency benchmark).
+    @Test func workSentJustBeforeTheWaitIsNotSleptThrough() {
+        let signal = WakeSignal()
+        let work = LockedState(false)
+        work.withLock { $0 = true }
+        signal.signal()
+        let start = MonotonicClock.now()
+        #expect(signal.wait(until: start + 5, unless: { work.withLock { $0 } }), "the wait slept through the work")
+        #expect(MonotonicClock.now() - start < 1)
+    }
+
     @Test func aBurstOfRaisesWakesTheNextWaitOnce() {
         let signal = WakeSignal()
         for _ in 0..<20 { signal.raise() }

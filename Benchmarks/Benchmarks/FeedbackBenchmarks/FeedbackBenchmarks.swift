@@ -38,6 +38,10 @@ let benchmarks: @Sendable () -> Void = {
     // thread is then in its idle pause, so the call wakes it. In `.prepared` the call comes a few microseconds after
     // prepare(), mostly before the new render thread has reached its first pause: its wake is then a no-op and it
     // measures the call without the wake (issue 26: 20 us here against 70-83 us with the wake, same session).
+    // The woken render thread used to render the command, the pause's owed blocks and the pacer's lead back to back
+    // on the caller's CPU; it now writes the owed blocks as silence and sleeps after the command's block (p50 118 us
+    // before, 78 and 94 us after, same session, offline 8 us in all three). What is left: the call's own work before
+    // the wake on a cold CPU, and a 32-40 us render burst after it (perf sched; see issue 26's note).
     Benchmark("Feedback.engine.impactOccurred.preparedAhead") { benchmark in
         for _ in benchmark.scaledIterations {
             guard let output = try? EngineFeedbackOutput() else { return }
