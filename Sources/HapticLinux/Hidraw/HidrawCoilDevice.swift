@@ -6,12 +6,12 @@ import Synchronization
 
 /// A Bluetooth DualSense's two voice coils, played as PCM through its hidraw node: the engine's left (`strong`) and
 /// right (`weak`) coil signals are resampled to 3000 Hz, quantized to 8 bits and written as `0x32` reports of 32
-/// frames each (``DualSenseCoilStream``; layout and rate from the SAxense research), one every 10.67 ms.
+/// frames each (`DualSenseCoilStream`; layout and rate from the SAxense research), one every 10.67 ms.
 ///
 ///     let coils = HidrawCoilDevice(path: "/dev/hidraw3", name: "DualSense Wireless Controller")
 ///     let engine = CHHapticEngine(device: coils)
 ///
-/// Pacing: the pad has no clock we can read, so the render thread is paced to wall time (``RealTimePacer``) and a
+/// Pacing: the pad has no clock we can read, so the render thread is paced to wall time (`RealTimePacer`) and a
 /// report is written as soon as its 32 frames are rendered: reports leave at the pad's own rate, 93.75 per second,
 /// and the pad's buffer neither starves nor fills. A report written more than half a period after it was due in its
 /// run (the render thread was late, the pad's buffer ran dry) counts as an underrun (``underrunCount``, also
@@ -19,7 +19,7 @@ import Synchronization
 /// two all-zero reports follow the signal, then nothing until it comes back (``toleratesIdlePauses`` is false, so
 /// the engine's frames stay on wall time).
 ///
-/// The node is the one the pad's adaptive triggers use (``HidrawNode``, one descriptor shared per node), opened at
+/// The node is the one the pad's adaptive triggers use (`HidrawNode`, one descriptor shared per node), opened at
 /// ``start(format:)``: not writable (hidraw nodes are root's by default) throws `permissionDenied` with the udev rule.
 ///
 /// - Thread safety: ``start(format:)`` and ``stop()`` from one control thread; ``write(_:)`` from the render thread.
@@ -56,7 +56,7 @@ public final class HidrawCoilDevice: HapticDevice {
 
     /// Opens the node (shared with the triggers) and prepares the resampler and the pacing.
     ///
-    /// - Throws: ``DeviceError`` naming the node: `permissionDenied` with the udev rule, `notFound`, `removed` (the
+    /// - Throws: `DeviceError` naming the node: `permissionDenied` with the udev rule, `notFound`, `removed` (the
     ///   pad is gone, or the node is now another device), `unsupported` for an engine rate below 3000 Hz.
     public func start(format: DeviceFormat) throws(DeviceError) {
         stop()

@@ -11,7 +11,7 @@ import HapticSystem
 ///     try triggers.apply(left: nil, right: try .feedback(startZone: 2, strength: 6))
 ///
 /// The node is opened for writing on the first report and kept open, shared with the pad's Bluetooth voice coils
-/// (``HidrawNode``: one descriptor per node); before anything is written, `HIDIOCGRAWINFO` must name a DualSense
+/// (`HidrawNode`: one descriptor per node); before anything is written, `HIDIOCGRAWINFO` must name a DualSense
 /// (054C:0CE6) or DualSense Edge (054C:0DF2), so a node number the kernel gave another device never receives these
 /// reports. When the node cannot be opened (hidraw nodes are root's by default), ``problem``
 /// says so with the fix — a udev rule (``udevRule``) — and the triggers are reported unusable; the next report tries
