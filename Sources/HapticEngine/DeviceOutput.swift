@@ -246,11 +246,7 @@ final class DeviceOutput: @unchecked Sendable {
 
     /// Tells every attached engine's ``SilenceWatch`` that a block begins.
     private func beginBlock() {
-        for index in 0..<Self.capacity {
-            let bits = slots[index].load(ordering: .acquiring)
-            guard bits != 0 else { continue }
-            Unmanaged<RenderContext>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef { $0.silence.blockBegins() }
-        }
+        forEachContext { $0.silence.blockBegins() }
     }
 
     /// Manual clock: whether `context`'s mixer is idle now, with nothing sent that it has not rendered (read under
@@ -261,13 +257,7 @@ final class DeviceOutput: @unchecked Sendable {
 
     /// Whether every attached engine's mixer was idle in the last block.
     private func allIdle() -> Bool {
-        for index in 0..<Self.capacity {
-            let bits = slots[index].load(ordering: .acquiring)
-            guard bits != 0 else { continue }
-            let idle = Unmanaged<RenderContext>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef { $0.mixer.isIdle }
-            if !idle { return false }
-        }
-        return true
+        allContexts { $0.mixer.isIdle }
     }
 
     // MARK: Rendering
@@ -308,17 +298,13 @@ final class DeviceOutput: @unchecked Sendable {
         let audio = sum.audio
         var active = 0
         var carriesCommand = false
-        for index in 0..<Self.capacity {
-            let bits = slots[index].load(ordering: .acquiring)
-            guard bits != 0 else { continue }
-            Unmanaged<RenderContext>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef { context in
-                // The block rendered now reaches the device after this render and the device's pacing: about one
-                // block later. Control threads map times to frames with this anchor.
-                if let now { context.anchor.store(frame: context.mixer.currentFrame, time: now + context.blockDuration) }
-                context.renderBlock(frames: n)
-                if context.mixer.appliedCommandInLastBlock { carriesCommand = true }
-                Self.add(context.hapticBus, context.audioBus, into: haptic, audio, frames: n, first: active == 0)
-            }
+        forEachContext { context in
+            // The block rendered now reaches the device after this render and the device's pacing: about one
+            // block later. Control threads map times to frames with this anchor.
+            if let now { context.anchor.store(frame: context.mixer.currentFrame, time: now + context.blockDuration) }
+            context.renderBlock(frames: n)
+            if context.mixer.appliedCommandInLastBlock { carriesCommand = true }
+            Self.add(context.hapticBus, context.audioBus, into: haptic, audio, frames: n, first: active == 0)
             active += 1
         }
         if active == 0 {
@@ -334,12 +320,8 @@ final class DeviceOutput: @unchecked Sendable {
     /// Writes a block of silence without rendering the mixers (every engine is idle), keeping each engine's time
     /// anchor current so that times map to frames as if it had rendered.
     private func writeSilence(frames n: Int, now: Double) -> Bool {
-        for index in 0..<Self.capacity {
-            let bits = slots[index].load(ordering: .acquiring)
-            guard bits != 0 else { continue }
-            Unmanaged<RenderContext>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef { context in
-                context.anchor.store(frame: context.mixer.currentFrame, time: now + context.blockDuration)
-            }
+        forEachContext { context in
+            context.anchor.store(frame: context.mixer.currentFrame, time: now + context.blockDuration)
         }
         Self.silence(sum.haptic, sum.audio, frames: n)
         return write(DeviceBlock(frameCount: n, startFrame: frame, haptic: sum.haptic, audio: sum.audio), rendered: false)
@@ -367,36 +349,39 @@ final class DeviceOutput: @unchecked Sendable {
             }
         }
         let now = MonotonicClock.now()
-        for index in 0..<Self.capacity {
-            let bits = slots[index].load(ordering: .acquiring)
-            guard bits != 0 else { continue }
-            Unmanaged<RenderContext>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef {
-                $0.skipQuietFrames(until: now)
-            }
-        }
+        forEachContext { $0.skipQuietFrames(until: now) }
         return blocks * blockFrames
     }
 
     /// Whether every attached engine's mixer left nothing sounding in its last block (commands may be waiting).
     private func allVoicesIdle() -> Bool {
-        for index in 0..<Self.capacity {
-            let bits = slots[index].load(ordering: .acquiring)
-            guard bits != 0 else { continue }
-            let idle = Unmanaged<RenderContext>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef {
-                $0.mixer.isQuiet
-            }
-            if !idle { return false }
-        }
-        return true
+        allContexts { $0.mixer.isQuiet }
     }
 
     /// Tells every attached engine that the device failed with `status`.
     private func report(_ status: DeviceStatus) {
+        forEachContext { $0.report(status) }
+    }
+
+    /// Calls `body` with every attached engine's render context, in slot order, without reference counting (the
+    /// contexts stay alive while attached). The closure does not escape: nothing is allocated.
+    @inline(__always)
+    private func forEachContext(_ body: (RenderContext) -> Void) {
         for index in 0..<Self.capacity {
             let bits = slots[index].load(ordering: .acquiring)
             guard bits != 0 else { continue }
-            Unmanaged<RenderContext>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef { $0.report(status) }
+            Unmanaged<RenderContext>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef(body)
         }
+    }
+
+    /// Whether `condition` holds for every attached engine's render context.
+    @inline(__always)
+    private func allContexts(_ condition: (RenderContext) -> Bool) -> Bool {
+        var all = true
+        forEachContext { context in
+            if all && !condition(context) { all = false }
+        }
+        return all
     }
 
     /// Writes `block` to the device and advances the frame counter; tells each engine's ``SilenceWatch`` whether it
@@ -407,14 +392,10 @@ final class DeviceOutput: @unchecked Sendable {
         let status = device.write(block)
         frame += block.frameCount
         let written = clockMode == .realTime ? MonotonicClock.now() : 0
-        for index in 0..<Self.capacity {
-            let bits = slots[index].load(ordering: .acquiring)
-            guard bits != 0 else { continue }
-            Unmanaged<RenderContext>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)._withUnsafeGuaranteedRef { context in
-                var quiet = !rendered
-                if context.mixer.isIdle { quiet = true }
-                if context.silence.blockWritten(quiet: quiet, at: written) { context.wakeService() }
-            }
+        forEachContext { context in
+            var quiet = !rendered
+            if context.mixer.isIdle { quiet = true }
+            if context.silence.blockWritten(quiet: quiet, at: written) { context.wakeService() }
         }
         progress.blockWritten()
         if case .ok = status { return true }
