@@ -115,7 +115,11 @@ final class DeviceOutput: @unchecked Sendable {
         DeviceOutput.registry.withLock { outputs in
             guard let index = attached.firstIndex(where: { $0 === context }) else { return }
             renderLock.withLock { _ in slots[index].store(0, ordering: .releasing) }
-            if clockMode == .realTime { waitForBlockBoundary() }
+            if clockMode == .realTime {
+                // A render thread in its idle pause would write no block for up to `idlePause`: wake it.
+                wake.signal()
+                waitForBlockBoundary()
+            }
             attached[index] = nil
             if attached.allSatisfy({ $0 == nil }) {
                 stop()
@@ -165,25 +169,35 @@ final class DeviceOutput: @unchecked Sendable {
 
     private func stop() {
         stopRequested.store(true, ordering: .releasing)
+        // Out of an idle pause or a paced wait at once, so the join does not wait for it to end.
+        wake.signal()
         thread?.join()
         thread = nil
         device.stop()
     }
 
-    /// Waits until the render thread starts a new block (it then reads the slots afresh), at most two blocks and
-    /// 100 ms: a thread stuck in a device write has no slot in hand to lose. The render thread signals each block.
+    /// Waits until the render thread starts a new block (it then reads the slots afresh) or begins an idle pause
+    /// (it holds no context then), at most two blocks and 100 ms: a thread stuck in a device write has no slot in
+    /// hand to lose. The render thread signals each block and each pause.
     private func waitForBlockBoundary() {
         guard threadRunning.load(ordering: .acquiring) else { return }
+        // After the caller cleared the slot: a pause counted after this began after the clear.
+        atomicMemoryFence(ordering: .sequentiallyConsistent)
         let seen = progress.blocksWritten
+        let pauses = progress.pausesBegun
         let deadline = MonotonicClock.now() + 2 * Double(blockFrames) / sampleRate + 0.1
         progress.wait(until: deadline, block: { seen + 2 }) {
-            progress.blocksWritten >= seen + 2 || !threadRunning.load(ordering: .acquiring)
+            progress.blocksWritten >= seen + 2 || progress.pausesBegun != pauses || !threadRunning.load(ordering: .acquiring)
         }
     }
 
     /// Real time: waits until `context`'s mixer has rendered up to `frame`, at most until the monotonic `deadline`;
-    /// returns early when the render thread ends or no longer renders the context. Signalled by the render thread.
+    /// returns early when the render thread ends, no longer renders the context, or begins an idle pause (every
+    /// engine is then idle with nothing queued, so what was sent before this call has sounded; the mixer's clock
+    /// stands still in a pause). Signalled by the render thread.
     func waitUntil(_ context: RenderContext, hasRendered frame: Int, deadline: Double) {
+        atomicMemoryFence(ordering: .sequentiallyConsistent)
+        let pauses = progress.pausesBegun
         let bits = UInt(bitPattern: Unmanaged.passUnretained(context).toOpaque())
         // Each block renders `blockFrames` frames of every attached mixer: the block the frame is due in.
         let due = { [self] in
@@ -192,6 +206,7 @@ final class DeviceOutput: @unchecked Sendable {
         }
         progress.wait(until: deadline, block: due) {
             if context.mixer.currentFrame >= frame || !threadRunning.load(ordering: .acquiring) { return true }
+            if progress.pausesBegun != pauses { return true }
             return !(0..<Self.capacity).contains { slots[$0].load(ordering: .acquiring) == bits }
         }
     }
@@ -236,8 +251,14 @@ final class DeviceOutput: @unchecked Sendable {
             // would be one more wake-up per pause.
             if pauses && owed <= 0 && allIdle() {
                 let began = MonotonicClock.now()
-                // Not through a command sent since `allIdle()` looked (its signal may have found no waiter).
-                wake.wait(until: began + Self.idlePause, unless: { !allIdle() })
+                // Not through a command sent since `allIdle()` looked, nor a stop (their signal may have found no
+                // waiter). Once it holds, the thread holds no context until its next block and every engine is idle
+                // with nothing queued: waiters for a block boundary or for a stop's grace need not wait longer.
+                wake.wait(until: began + Self.idlePause) {
+                    if stopRequested.load(ordering: .acquiring) || !allIdle() { return true }
+                    progress.pauseBegins()
+                    return false
+                }
                 owed = Int(((MonotonicClock.now() - began) * sampleRate).rounded())
                 silent = true
             }

@@ -283,10 +283,14 @@ public final class EngineRuntime: @unchecked Sendable {
     /// followed by `stop()` plays the onset instead of silence. On a motor device the grace also covers the burst a
     /// transient becomes there (`MotorBurst.longestDuration(for:)`: up to 100 ms of overdrive on a
     /// pad), so a tap is not cut off before its motor is up to speed. A stalled device cannot hold it longer than
-    /// the grace plus 100 ms.
+    /// the grace plus 100 ms. When every run has already ended and nothing sounds (no motor burst held), there is
+    /// nothing to let sound and the stop does not wait: an idle engine stops within about a block.
     public func stop() {
         let graceFrames = state.withLock { s -> Int in
             guard let session = s.session, let start = session.lastImmediateStartFrame else { return 0 }
+            // Every run's end is collected (a start not yet rendered is a run) and the last block left nothing
+            // sounding: nothing to wait for (the stop waited out the whole grace, 125 ms on a pad; issue 26).
+            if session.runs.isEmpty && session.mixer.isQuiet { return 0 }
             let grace = Self.stopGraceDuration + MotorBurst.longestDuration(for: s.device.info.profile)
             let end = start + Int((grace * sampleRate).rounded(.up))
             return Swift.max(0, end - session.mixer.currentFrame)

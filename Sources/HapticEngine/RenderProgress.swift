@@ -22,6 +22,8 @@ final class RenderProgress: Sendable {
     private let descriptor: Int32
     /// Blocks written (render side; one writer).
     private let blocks = Atomic<Int>(0)
+    /// Idle pauses begun (render side; one writer).
+    private let pauses = Atomic<Int>(0)
     /// The earliest block count a waiter waits for (`Int.max`: none), kept by the waiters under ``requestList``'s lock.
     private let wanted = Atomic<Int>(.max)
     /// What each waiter waits for, by ticket; made by the first wait, like ``turnLock`` (an output nobody waits on
@@ -42,6 +44,22 @@ final class RenderProgress: Sendable {
 
     /// Blocks written so far.
     var blocksWritten: Int { blocks.load(ordering: .acquiring) }
+
+    /// Idle pauses the render thread has begun so far.
+    var pausesBegun: Int { pauses.load(ordering: .sequentiallyConsistent) }
+
+    /// Render thread, as it begins an idle pause (it touches no engine until its next block): wakes every waiter,
+    /// so one that waits for a block boundary does not wait out the pause. The others find their condition still
+    /// unmet and wait again. No system call while nobody waits.
+    @_noLocks @_noAllocation
+    func pauseBegins() {
+        pauses.wrappingAdd(1, ordering: .sequentiallyConsistent)
+        atomicMemoryFence(ordering: .sequentiallyConsistent)
+        guard wanted.load(ordering: .relaxed) != .max else { return }
+        let fd = descriptor
+        guard fd >= 0 else { return }
+        _ = addOne(toEventDescriptor: fd)
+    }
 
     /// Render thread, after each block it wrote: wakes the waiters once a block they wait for is there.
     @_noLocks @_noAllocation

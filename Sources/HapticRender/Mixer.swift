@@ -201,7 +201,8 @@ public final class Mixer: @unchecked Sendable {
     /// Whether the last block left nothing sounding: no player ran, nothing pending, no motor burst held. Unlike
     /// ``isIdle`` it does not look at the command queue (a command may be waiting there).
     ///
-    /// Thread safety: the render thread only.
+    /// Thread safety: any thread (an atomic read). On another thread it tells what a block at least as recent as
+    /// the last notification that thread has read left (the block is stored before its notifications are posted).
     public var isQuiet: Bool {
         @_noLocks @_noAllocation get { idle.load(ordering: .relaxed) }
     }

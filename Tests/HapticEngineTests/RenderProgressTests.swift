@@ -31,5 +31,27 @@ import Testing
         #expect(elapsed >= 0.015, "stopped after \(elapsed) s: the grace was not awaited")
         #expect(waits <= 6, "the stop blocked \(waits) times in \(elapsed * 1e3) ms")
     }
+
+    /// `stop()` on an engine whose players have all finished has nothing to let sound: it waits neither for the grace
+    /// (frames the mixer does not render while the output pauses: it waited for its 100 ms deadline) nor for the render
+    /// thread's idle pause (25 ms) to end. It took 140-180 ms: the deadline, then a pause for the detach's block
+    /// boundary and one for the join.
+    @Test func anEngineWithNothingPlayingStopsWithinAFewBlocks() throws {
+        var quickest = Double.infinity
+        // The quickest of three: one stop can be late when the machine starves the render thread.
+        for _ in 0..<3 {
+            let engine = EngineRuntime(device: SimulatedDevice(profile: .twoMotorPad, meter: .off))
+            try engine.start()
+            let player = engine.makePlayer(program: try PatternProgram(pattern: Pattern(events: [Event(type: .hapticTransient, time: 0)])))
+            try player.start(atTime: 0)
+            #expect(EngineRuntimeRealTimeTests.wait(seconds: 5) { !player.isPlaying })
+            // pacing: the motor's burst (up to 100 ms) ends and the render thread goes into its idle pause
+            MonotonicClock.sleep(until: MonotonicClock.now() + 0.15)
+            let t0 = MonotonicClock.now()
+            engine.stop()
+            quickest = Swift.min(quickest, MonotonicClock.now() - t0)
+        }
+        #expect(quickest < 0.012, "the quickest stop of an engine with nothing playing took \(quickest * 1e3) ms")
+    }
 }
 #endif
