@@ -115,11 +115,7 @@ final class DeviceOutput: @unchecked Sendable {
         DeviceOutput.registry.withLock { outputs in
             guard let index = attached.firstIndex(where: { $0 === context }) else { return }
             renderLock.withLock { _ in slots[index].store(0, ordering: .releasing) }
-            if clockMode == .realTime {
-                // A render thread in its idle pause would write no block for up to `idlePause`: wake it.
-                wake.signal()
-                waitForBlockBoundary()
-            }
+            if clockMode == .realTime { waitForBlockBoundary() }
             attached[index] = nil
             if attached.allSatisfy({ $0 == nil }) {
                 stop()
@@ -181,10 +177,12 @@ final class DeviceOutput: @unchecked Sendable {
     /// hand to lose. The render thread signals each block and each pause.
     private func waitForBlockBoundary() {
         guard threadRunning.load(ordering: .acquiring) else { return }
-        // After the caller cleared the slot: a pause counted after this began after the clear.
-        atomicMemoryFence(ordering: .sequentiallyConsistent)
-        let seen = progress.blocksWritten
+        // Read after the caller cleared the slot (behind the getter's fence), so a pause counted after it began
+        // after the clear.
         let pauses = progress.pausesBegun
+        let seen = progress.blocksWritten
+        // A thread in its idle pause would write no block and begin no pause for up to `idlePause`.
+        wake.signal()
         let deadline = MonotonicClock.now() + 2 * Double(blockFrames) / sampleRate + 0.1
         progress.wait(until: deadline, block: { seen + 2 }) {
             progress.blocksWritten >= seen + 2 || progress.pausesBegun != pauses || !threadRunning.load(ordering: .acquiring)
@@ -196,7 +194,6 @@ final class DeviceOutput: @unchecked Sendable {
     /// engine is then idle with nothing queued, so what was sent before this call has sounded; the mixer's clock
     /// stands still in a pause). Signalled by the render thread.
     func waitUntil(_ context: RenderContext, hasRendered frame: Int, deadline: Double) {
-        atomicMemoryFence(ordering: .sequentiallyConsistent)
         let pauses = progress.pausesBegun
         let bits = UInt(bitPattern: Unmanaged.passUnretained(context).toOpaque())
         // Each block renders `blockFrames` frames of every attached mixer: the block the frame is due in.

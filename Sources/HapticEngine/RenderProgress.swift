@@ -45,8 +45,12 @@ final class RenderProgress: Sendable {
     /// Blocks written so far.
     var blocksWritten: Int { blocks.load(ordering: .acquiring) }
 
-    /// Idle pauses the render thread has begun so far.
-    var pausesBegun: Int { pauses.load(ordering: .sequentiallyConsistent) }
+    /// Idle pauses the render thread has begun so far, read after a full fence: a pause counted after this read
+    /// began after what the caller did before it (a detach's cleared slot, a stop's last command).
+    var pausesBegun: Int {
+        atomicMemoryFence(ordering: .sequentiallyConsistent)
+        return pauses.load(ordering: .sequentiallyConsistent)
+    }
 
     /// Render thread, as it begins an idle pause (it touches no engine until its next block): wakes every waiter,
     /// so one that waits for a block boundary does not wait out the pause. The others find their condition still
@@ -54,11 +58,7 @@ final class RenderProgress: Sendable {
     @_noLocks @_noAllocation
     func pauseBegins() {
         pauses.wrappingAdd(1, ordering: .sequentiallyConsistent)
-        atomicMemoryFence(ordering: .sequentiallyConsistent)
-        guard wanted.load(ordering: .relaxed) != .max else { return }
-        let fd = descriptor
-        guard fd >= 0 else { return }
-        _ = addOne(toEventDescriptor: fd)
+        signalIfWanted(.max)
     }
 
     /// Render thread, after each block it wrote: wakes the waiters once a block they wait for is there.
@@ -73,12 +73,14 @@ final class RenderProgress: Sendable {
     @_noLocks @_noAllocation
     func renderingEnded() { signalIfWanted(.max) }
 
+    /// Writes the descriptor when a waiter waits for block `count` or earlier (`.max`: whenever one waits at all).
     @_noLocks @_noAllocation
     private func signalIfWanted(_ count: Int) {
         // Pairs with the fence in `wait`: the block's progress (already stored) is visible to a waiter that
         // published its request after this point, or this load sees the request.
         atomicMemoryFence(ordering: .sequentiallyConsistent)
-        guard count >= wanted.load(ordering: .relaxed) else { return }
+        let earliest = wanted.load(ordering: .relaxed)
+        guard earliest != .max, count >= earliest else { return }
         let fd = descriptor
         guard fd >= 0 else { return }
         // The one system call, vetted: a write to a non-blocking eventfd (EAGAIN, never a wait, if it were full).
