@@ -185,7 +185,26 @@ extension Mixer {
         case .stopping: break
         }
         let handle = PlayerHandle(index: Int32(p), generation: slot.pointee.generation)
-        _ = post(.playerFinished(handle, atFrame: frame, stopped: slot.pointee.wasStopped))
+        // An earlier run's end still waiting goes first (the queue stayed full for a whole run: only then is one lost).
+        retryFinish(p)
+        if !post(.playerFinished(handle, atFrame: frame, stopped: slot.pointee.wasStopped)), !slot.pointee.hasUnpostedFinish {
+            // Kept with its frame and retried every block (``retryFinish(_:)``); the control side frees the slot only
+            // on this notification, so it is not reused meanwhile.
+            slot.pointee.unpostedFinish = UnpostedFinish(handle: handle, frame: frame, stopped: slot.pointee.wasStopped)
+            unpostedFinishCount += 1
+        }
         endRun(p)
+    }
+
+    /// Posts a slot's finished notification that did not fit in the queue when its run ended, if it fits now.
+    @_noLocks @_noAllocation
+    func retryFinish(_ p: Int) {
+        let slot = players + p
+        guard let finish = slot.pointee.unpostedFinish,
+            notifications.checkedPush(.playerFinished(finish.handle, atFrame: finish.frame, stopped: finish.stopped))
+        else { return }
+        postedNotificationInLastBlock = true
+        slot.pointee.unpostedFinish = nil
+        unpostedFinishCount -= 1
     }
 }

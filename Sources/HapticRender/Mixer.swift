@@ -64,6 +64,8 @@ public final class Mixer: @unchecked Sendable {
     let releaseRetries: UnsafeMutablePointer<MixerNotification>
     let releaseRetryCapacity: Int
     var releaseRetryCount = 0
+    /// How many slots hold an ``PlayerSlot/unpostedFinish``: render thread only.
+    var unpostedFinishCount = 0
 
     // Render-side constants and bus state.
     let playerCapacity: Int
@@ -151,8 +153,9 @@ public final class Mixer: @unchecked Sendable {
     /// Frames whose summed haptic amplitude exceeded 1 and was clamped, since the mixer was created.
     public var clippedFrameCount: Int { clipped.load(ordering: .relaxed) }
 
-    /// Notifications that did not fit in the notification queue when first posted. Releases of programs and curves
-    /// are retried every block (so nothing leaks); finished and dropped-voice notifications are lost.
+    /// Notifications that did not fit in the notification queue when first posted. Releases of programs and curves,
+    /// and finished notifications, are retried every block (nothing leaks, no run's end goes unreported; a finished
+    /// notification keeps its frame); dropped-voice notifications are lost.
     public var droppedNotificationCount: Int { droppedNotifications.load(ordering: .relaxed) }
 
     /// Reserves a player slot. Returns `nil` when all ``MixerConfiguration/playerCapacity`` slots are in use.
@@ -248,6 +251,7 @@ public final class Mixer: @unchecked Sendable {
         var rendered = 0
         for p in 0..<playerCapacity {
             let slot = players + p
+            if unpostedFinishCount != 0 { retryFinish(p) }
             if let program = slot.pointee.pendingRelease {
                 if post(.programReleased(program)) { slot.pointee.pendingRelease = nil }
             }
@@ -269,6 +273,7 @@ public final class Mixer: @unchecked Sendable {
         // A motor burst still held after its transient ended is not silence: the output must keep rendering it.
         if translator.isHoldingBurst { isIdle = false }
         if releaseRetryCount != 0 { isIdle = false }
+        if unpostedFinishCount != 0 { isIdle = false }
         idle.store(isIdle, ordering: .relaxed)
         clock.store(blockStart + frameCount, ordering: .releasing)
     }

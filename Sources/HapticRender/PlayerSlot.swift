@@ -48,8 +48,33 @@ struct PlayerSlot {
     var wasStopped = false
     /// A program whose release notification did not fit in the queue; retried every block.
     var pendingRelease: Unmanaged<PatternProgram>? = nil
+    /// The end of the slot's last run, when its finished notification did not fit in the queue: retried every block
+    /// until it does (a lost one is a completion never called, and a slot the control side never frees).
+    var unpostedFinish: UnpostedFinish? = nil
+
+    var hasUnpostedFinish: Bool {
+        @_noLocks @_noAllocation get {
+            if case .some = unpostedFinish { return true }
+            return false
+        }
+    }
     /// Events dropped this block for lack of voices.
     var droppedVoices = 0
+}
+
+/// A run's end whose ``MixerNotification/playerFinished(_:atFrame:stopped:)`` waits for room in the queue.
+struct UnpostedFinish {
+    /// The run's handle: the slot may have a newer occupant by the time it is posted.
+    var handle: PlayerHandle
+    var frame: Int
+    var stopped: Bool
+
+    @_noLocks @_noAllocation
+    init(handle: PlayerHandle, frame: Int, stopped: Bool) {
+        self.handle = handle
+        self.frame = frame
+        self.stopped = stopped
+    }
 }
 
 /// A command waiting for its frame, linked into its player's list for the current block.

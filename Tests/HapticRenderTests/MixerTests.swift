@@ -222,6 +222,57 @@ import Testing
         #expect(curves == 30)
         #expect(programs == 1)
     }
+
+    /// A run's end is its player's completion: one that finds the queue full is posted later, with its own frame,
+    /// and the mixer is not idle until it is (an output must not pause with it unposted).
+    @Test func finishedNotificationsAreRetriedWhenTheQueueIsFull() throws {
+        let program = try PatternProgram(pattern: Pattern(events: [Event(type: .hapticTransient, time: 0)]))
+        let mixer = Mixer(
+            configuration: MixerConfiguration(
+                sampleRate: 8_000, maxBlockFrames: 64, playerCapacity: 40, voiceCapacity: 64, commandCapacity: 64,
+                notificationCapacity: 16))
+        // 40 runs that all end in the first block: 40 finished and 40 program releases, five times what fits.
+        var handles: [PlayerHandle] = []
+        for _ in 0..<40 {
+            let handle = try #require(mixer.allocatePlayer())
+            #expect(mixer.enqueue(.start(handle, program: .passRetained(program), atFrame: 0, offset: 0)))
+            handles.append(handle)
+        }
+        let storage = BusStorage(capacity: 64)
+        // Nothing drains until the runs have ended (a transient's run lasts a few blocks).
+        for _ in 0..<10 where mixer.droppedNotificationCount == 0 {
+            mixer.render(frameCount: 64, haptic: storage.haptic, audio: storage.audio)
+        }
+        #expect(mixer.droppedNotificationCount > 0)
+        var finished: [PlayerHandle: Int] = [:]
+        var programs = 0
+        func drain() {
+            mixer.drainNotifications { note in
+                switch note {
+                case .playerFinished(let handle, let frame, let stopped):
+                    #expect(!stopped)
+                    #expect(finished[handle] == nil, "one end per run")
+                    finished[handle] = frame
+                case .programReleased(let p):
+                    p.release()
+                    programs += 1
+                default: break
+                }
+            }
+        }
+        drain()
+        #expect(finished.count < 40)
+        #expect(!mixer.isQuiet, "ends still to post")
+        for _ in 0..<20 {
+            mixer.render(frameCount: 64, haptic: storage.haptic, audio: storage.audio)
+            drain()
+        }
+        #expect(Set(finished.keys) == Set(handles))
+        // Every run started together ends on the same frame: a late post keeps the frame its run ended on.
+        #expect(Set(finished.values).count == 1, "\(Set(finished.values).sorted())")
+        #expect(programs == 40)
+        #expect(mixer.isQuiet)
+    }
 }
 
 /// An idle mixer lets its output pause: it must not say so while a motor still holds a transient's burst (a 20 ms
