@@ -252,7 +252,7 @@ final class DeviceOutput: @unchecked Sendable {
                 // waiter). Once it holds, the thread holds no context until its next block and every engine is idle
                 // with nothing queued: waiters for a block boundary or for a stop's grace need not wait longer.
                 wake.wait(until: began + Self.idlePause) {
-                    if stopRequested.load(ordering: .acquiring) || !allIdle() { return true }
+                    if stopRequested.load(ordering: .acquiring) || !allIdle() || silenceWanted() { return true }
                     progress.pauseBegins()
                     return false
                 }
@@ -271,6 +271,11 @@ final class DeviceOutput: @unchecked Sendable {
     /// the lock that serializes rendering, so no block is half done).
     func isIdleNow(_ context: RenderContext) -> Bool {
         renderLock.withLock { _ in context.mixer.isIdle }
+    }
+
+    /// Whether an attached engine's silence waiter wants a block that has not begun (``SilenceWatch/wantsABlock``).
+    private func silenceWanted() -> Bool {
+        !allContexts { !$0.silence.wantsABlock }
     }
 
     /// Whether every attached engine's mixer was idle in the last block.

@@ -98,6 +98,17 @@ final class SilenceWatch: Sendable {
         return wakes
     }
 
+    /// Render side: whether a waiter wants a block that has not begun yet. An output must not pause before it: the
+    /// request's wake may have ended a paced wait in the block before instead of the pause.
+    var wantsABlock: Bool {
+        @_noLocks @_noAllocation get {
+            let block = wanted.load(ordering: .sequentiallyConsistent)
+            // (No `&&`: its autoclosure would retain `self`.)
+            if block == .max { return false }
+            return block > begun.load(ordering: .relaxed)
+        }
+    }
+
     // MARK: Control side
 
     /// The published state.

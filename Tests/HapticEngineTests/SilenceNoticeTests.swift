@@ -111,16 +111,22 @@ import Testing
         try engine.start()
         defer { engine.stop() }
         var delays: [Double] = []
-        for _ in 0..<5 {
+        for round in 0..<40 {
             let answer = Answer()
             let t0 = MonotonicClock.now()
             engine.notifyWhenOutputSilent(timeout: 5) { answer.give($0) }
             #expect(answer.given.wait(timeout: .now() + 5) == .success)
             #expect(answer.heard.load(ordering: .acquiring) == 1)
             delays.append(answer.time - t0)
+            // Requests at 0–2 ms after the last answer: some land while the render thread writes the blocks a pause
+            // owed, some in its paced wait before the next pause, some in the pause (pacing the scenario, not waiting).
+            usleep(UInt32(round % 6) * 400)
         }
-        // An idle output pauses up to 25 ms between blocks; the request wakes it. The quickest of five rounds.
-        #expect(delays.min()! < 0.01, "\(delays)")
+        // An idle output pauses up to 25 ms between blocks; the request wakes it, and the thread does not pause again
+        // before the block the request waits for. Half the requests waited out one or two pauses when a request's
+        // wake could end the paced wait before a pause instead (25–75 ms); a few slow ones are a loaded machine's.
+        let slow = delays.filter { $0 > 0.015 }
+        #expect(slow.count <= 3, "\(slow.count) of 40 took over 15 ms: \(slow.map { Int($0 * 1e3) }) ms")
     }
 
     @Test func aTimeoutEndsTheWaitAndAStopAnswersEveryRequest() throws {
