@@ -82,6 +82,7 @@ extension Mixer {
                 slot.pointee.commandHead = Int32(i)
             }
             slot.pointee.commandTail = Int32(i)
+            activeSlots.insert(index)
         }
         dueCount = due
     }

@@ -64,6 +64,8 @@ public final class Mixer: @unchecked Sendable {
     let releaseRetries: UnsafeMutablePointer<MixerNotification>
     let releaseRetryCapacity: Int
     var releaseRetryCount = 0
+    /// The slots a block looks at: every slot that plays, has a command due, or has a notification to post again.
+    let activeSlots: SlotSet
     /// How many slots hold an ``PlayerSlot/unpostedFinish``: render thread only.
     var unpostedFinishCount = 0
 
@@ -112,6 +114,7 @@ public final class Mixer: @unchecked Sendable {
                 free: (0..<Int32(configuration.playerCapacity)).reversed()))
         players = .allocate(capacity: playerCapacity)
         players.initialize(repeating: PlayerSlot(), count: playerCapacity)
+        activeSlots = SlotSet(capacity: playerCapacity)
         controls = .allocate(capacity: playerCapacity * ControlIndex.count)
         for i in 0..<(playerCapacity * ControlIndex.count) {
             (controls + i).initialize(to: ControlState(value: ControlIndex.defaultValue(i % ControlIndex.count)))
@@ -143,6 +146,7 @@ public final class Mixer: @unchecked Sendable {
         sharpnessSum.deallocate()
         onsets.deallocate()
         releaseRetries.deallocate()
+        activeSlots.deallocate()
     }
 
     // MARK: Control side
@@ -249,20 +253,24 @@ public final class Mixer: @unchecked Sendable {
         collectCommands(blockStart: blockStart, frameCount: frameCount)
         retryReleases()
         var rendered = 0
-        for p in 0..<playerCapacity {
+        var visit = activeSlots.makeIterator()
+        while let p = visit.next() {
             let slot = players + p
             if unpostedFinishCount != 0 { retryFinish(p) }
             if let program = slot.pointee.pendingRelease {
                 if post(.programReleased(program)) { slot.pointee.pendingRelease = nil }
             }
-            if slot.pointee.isIdle && slot.pointee.commandHead < 0 { continue }
-            renderPlayer(p, blockStart: blockStart, frameCount: frameCount, left: left, right: right)
-            rendered += 1
-            if slot.pointee.droppedVoices > 0 {
-                let handle = PlayerHandle(index: Int32(p), generation: slot.pointee.generation)
-                _ = post(.voicesDropped(handle, count: slot.pointee.droppedVoices))
-                slot.pointee.droppedVoices = 0
+            if !slot.pointee.isIdle || slot.pointee.commandHead >= 0 {
+                renderPlayer(p, blockStart: blockStart, frameCount: frameCount, left: left, right: right)
+                rendered += 1
+                if slot.pointee.droppedVoices > 0 {
+                    let handle = PlayerHandle(index: Int32(p), generation: slot.pointee.generation)
+                    _ = post(.voicesDropped(handle, count: slot.pointee.droppedVoices))
+                    slot.pointee.droppedVoices = 0
+                }
             }
+            // Looked at again only when a command for it is due (``collectCommands``).
+            if slot.pointee.isQuiescent { activeSlots.remove(p) }
         }
         shapeHapticBus(frameCount: frameCount, haptic: haptic)
         appliedCommandInLastBlock = dueCount > 0

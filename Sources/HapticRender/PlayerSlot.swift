@@ -52,6 +52,15 @@ struct PlayerSlot {
     /// until it does (a lost one is a completion never called, and a slot the control side never frees).
     var unpostedFinish: UnpostedFinish? = nil
 
+    /// Nothing for a block to do here: no run, no command due, no notification to post again.
+    var isQuiescent: Bool {
+        @_noLocks @_noAllocation get {
+            if !isIdle || commandHead >= 0 || hasUnpostedFinish { return false }
+            if case .some = pendingRelease { return false }
+            return true
+        }
+    }
+
     var hasUnpostedFinish: Bool {
         @_noLocks @_noAllocation get {
             if case .some = unpostedFinish { return true }
