@@ -110,6 +110,36 @@ let benchmarks: @Sendable () -> Void = {
         withExtendedLifetime((programs, curve)) {}
     }
 
+    // The block a woken render thread renders for a tap (issue 26): one transient starting on an engine-sized pool
+    // (512 slots, 48 kHz, 1 ms blocks) whose memory an idle pause has let go cold — the caches are flushed before
+    // each block by touching 32 MiB. That block runs on the CPU of the app's impactOccurred() call.
+    Benchmark("render_tap_block_512_slots_cold", configuration: .init(metrics: [.wallClock], maxIterations: 2_000)) { benchmark in
+        let blockFrames = 48
+        let mixer = Mixer(
+            configuration: MixerConfiguration(
+                sampleRate: 48_000, maxBlockFrames: blockFrames, playerCapacity: 512, voiceCapacity: 512))
+        let program = try! PatternProgram(pattern: Pattern(events: [Event(type: .hapticTransient, time: 0)]))
+        let storage = BusStorage(capacity: blockFrames)
+        let flush = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 4 << 20)
+        flush.initialize(repeating: 0)
+        defer { flush.deallocate() }
+        for _ in benchmark.scaledIterations {
+            // A fresh handle in the first slot, as an engine's first free slot; the last run has ended.
+            let handle = mixer.allocatePlayer()!
+            _ = mixer.enqueue(.start(handle, program: .passUnretained(program), atFrame: mixer.currentFrame, offset: 0))
+            for i in stride(from: 0, to: flush.count, by: 8) { flush[i] &+= 1 }
+            benchmark.startMeasurement()
+            mixer.render(frameCount: blockFrames, haptic: storage.haptic, audio: storage.audio)
+            benchmark.stopMeasurement()
+            for _ in 0..<200 { mixer.render(frameCount: blockFrames, haptic: storage.haptic, audio: storage.audio) }
+            mixer.drainNotifications { note in
+                if case .playerFinished(let finished, _, _) = note { _ = mixer.freePlayer(finished) }
+            }
+            mixer.render(frameCount: blockFrames, haptic: storage.haptic, audio: storage.audio)  // takes the free's cancel
+        }
+        withExtendedLifetime(program) {}
+    }
+
     Benchmark("voices_1024_continuous_8kHz_block256", closure: voiceBenchmark(rate: 8_000))
     Benchmark("voices_1024_continuous_48kHz_block256", closure: voiceBenchmark(rate: 48_000))
 
