@@ -14,7 +14,8 @@ import Synchronization
 /// Pacing: the pad has no clock we can read, so the render thread is paced to wall time (`RealTimePacer`) and a
 /// report is written as soon as its 32 frames are rendered: reports leave at the pad's own rate, 93.75 per second,
 /// and the pad's buffer neither starves nor fills. A report written more than half a period after it was due in its
-/// run (the render thread was late, the pad's buffer ran dry) counts as an underrun (``underrunCount``, also
+/// run (the render thread was late, the pad's buffer ran dry) counts as an underrun — on a paced stream; a manual
+/// clock has no schedule to fall behind — (``underrunCount``, also
 /// ``recoveredErrorCount`` for the engine's log), and the schedule restarts from it. Silence is rendered but not sent:
 /// two all-zero reports follow the signal, then nothing until it comes back (``toleratesIdlePauses`` is false, so
 /// the engine's frames stay on wall time).
@@ -85,6 +86,9 @@ public final class HidrawCoilDevice: HapticDevice {
         var failure: Int32 = 0
         let wasStreaming = stream.isStreaming
         var first = !wasStreaming
+        // A stream with no pacer (a manual clock) has no real-time schedule to fall behind: lateness there is the
+        // writer's, not an underrun.
+        let paced = pacer != nil
         let fd = descriptor
         stream.consume(left: block.haptic.strong, right: block.haptic.weak, count: block.frameCount) { sent in
             guard failure == 0, let report = sent else { return }
@@ -94,7 +98,7 @@ public final class HidrawCoilDevice: HapticDevice {
                 runStart = now
                 runReports = 0
                 if firstReportTime.load(ordering: .relaxed) == 0 { firstReportTime.store(now.bitPattern, ordering: .relaxed) }
-            } else {
+            } else if paced {
                 runReports += 1
                 let due = runStart + Double(runReports) * DualSenseCoilReport.period
                 if now - due > DualSenseCoilReport.period / 2 {
