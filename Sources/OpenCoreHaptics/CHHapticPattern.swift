@@ -246,7 +246,10 @@ open class CHHapticPattern {
         // Relative waveform paths are relative to this pattern's folder (an AHAP file's), which a dictionary does not
         // carry: name it in the metadata, so that init(dictionary:) finds the audio (and its length) wherever the
         // working directory is. The paths stay as written, so the dictionary saved beside the file still reads.
-        if let folder = contents.waveformFolder,
+        // Metadata that is not a dictionary is the app's and is kept as it is: the folder is then not named.
+        var metadataTakesTheFolder = true
+        if let metadata = pattern.metadata, case .object = metadata {} else if pattern.metadata != nil { metadataTakesTheFolder = false }
+        if let folder = contents.waveformFolder, metadataTakesTheFolder,
             pattern.events.contains(where: { if case .path(let path)? = $0.waveform { !path.hasPrefix("/") } else { false } })
         {
             var pairs: [(key: String, value: AHAPValue)] = []

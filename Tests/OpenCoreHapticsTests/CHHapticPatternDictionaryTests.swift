@@ -203,4 +203,22 @@ import OpenCoreHaptics
         }
     }
     #endif
+
+    /// Found by FuzzPatternDictionary: a pattern whose `Metadata` is not a dictionary lost it on export (it was
+    /// replaced by the folder entry an export adds for relative waveform paths).
+    @Test func metadataThatIsNotADictionarySurvivesTheExport() throws {
+        let pattern = try CHHapticPattern(dictionary: [
+            .version: 1.0, CHHapticPattern.Key(rawValue: "Metadata"): "AudioCustom",
+            .pattern: [
+                [
+                    CHHapticPattern.Key.event: [
+                        CHHapticPattern.Key.time: 0.0, CHHapticPattern.Key.eventType: CHHapticEvent.EventType.audioCustom.rawValue,
+                        CHHapticPattern.Key.eventWaveformPath: "sounds/tap.wav",
+                    ] as [CHHapticPattern.Key: Any]
+                ]
+            ],
+        ])
+        let exported = try pattern.exportDictionary()
+        #expect(exported[CHHapticPattern.Key(rawValue: "Metadata")] as? String == "AudioCustom")
+    }
 }
