@@ -51,6 +51,8 @@ struct PlayerSlot {
     /// The end of the slot's last run, when its finished notification did not fit in the queue: retried every block
     /// until it does (a lost one is a completion never called, and a slot the control side never frees).
     var unpostedFinish: UnpostedFinish? = nil
+    /// Events dropped this block for lack of voices.
+    var droppedVoices = 0
 
     /// Nothing for a block to do here: no run, no command due, no notification to post again.
     var isQuiescent: Bool {
@@ -61,14 +63,13 @@ struct PlayerSlot {
         }
     }
 
+    /// Whether a finished notification waits to be posted again (``unpostedFinish``).
     var hasUnpostedFinish: Bool {
         @_noLocks @_noAllocation get {
             if case .some = unpostedFinish { return true }
             return false
         }
     }
-    /// Events dropped this block for lack of voices.
-    var droppedVoices = 0
 }
 
 /// A run's end whose ``MixerNotification/playerFinished(_:atFrame:stopped:)`` waits for room in the queue.
