@@ -130,6 +130,9 @@ final class EngineSession: @unchecked Sendable {
         self.context = context
         self.output = output
         self.baseFrame = baseFrame
+        // Room for a few runs up front, so that the first starts (a prepared generator's tap) do not allocate and
+        // rehash the table inside the app's call.
+        runs.reserveCapacity(16)
     }
 
     /// Sends a command (no program or curve) to the mixer and wakes the device's output for it, at once: the render

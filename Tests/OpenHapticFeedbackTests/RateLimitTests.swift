@@ -1,3 +1,5 @@
+import Glibc
+import HapticSystem
 import OpenHapticFeedback
 import Testing
 
@@ -77,4 +79,33 @@ import Testing
             FeedbackRateLimit(coalescingInterval: -1, maximumRate: 0, burstSize: 0)
                 == FeedbackRateLimit(coalescingInterval: 0, maximumRate: 0.1, burstSize: 1))
     }
+}
+
+/// The center's default clock (no clock injected): seconds, monotonic, from an origin early in the process, as the
+/// trigger log and the coalescing window read it.
+@Suite struct DefaultClockTests {
+    @Test func theDefaultClockCountsRealSeconds() {
+        let center = FeedbackCenter(output: RecordingFeedbackOutput())
+        let times = LockedTimes()
+        center.setTriggerLog { times.append($0.time) }
+        center.play(.selection)
+        usleep(20_000)  // pacing: 20 ms of real time between the two requests, not a wait for a condition
+        center.play(.success)
+        let logged = times.values
+        #expect(logged.count == 2)
+        guard logged.count == 2 else { return }
+        #expect(logged[0] >= 0 && logged[0] < 3_600, "seconds since the process's first use, not since boot: \(logged[0])")
+        // 20 ms apart in seconds (not milliseconds or nanoseconds); the upper bound leaves room for a loaded machine.
+        #expect(logged[1] - logged[0] >= 0.019 && logged[1] - logged[0] < 1, "\(logged[1] - logged[0]) s")
+        // The same selection right away is coalesced by the same clock; after 50 ms more it plays again.
+        #expect(center.play(.success) == .coalesced)
+        usleep(50_000)  // pacing: past the 40 ms coalescing window
+        #expect(center.play(.success) == .played)
+    }
+}
+
+private final class LockedTimes: Sendable {
+    private let storage = LockedState<[Double]>([])
+    func append(_ time: Double) { storage.withLock { $0.append(time) } }
+    var values: [Double] { storage.withLock { $0 } }
 }
