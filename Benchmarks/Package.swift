@@ -59,6 +59,7 @@ let package = Package(
         .executableTarget(
             name: "FeedbackBenchmarks",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "OpenHapticFeedback", package: "OpenCoreHaptics"),
                 .product(name: "OpenCoreHaptics", package: "OpenCoreHaptics"),

@@ -11,11 +11,19 @@ same run, by their medians (p50 of wall-clock time), and fails beyond a stated m
            alternating, three times each, and takes each side's best thread CPU time (the best of three keeps a read
            that ran beside another process's build from deciding a round); the gate takes the median of the rounds.
            The reader before those commits fails it (18.7-19.6x)
-  feedback engine impactOccurred() prepared / offline prepared           <= 16x   (7.0-7.9x now on a loaded machine;
-           issue 26 measured 12x at p50 on an idle one, so the gate sits a third above that, to catch a further
-           regression; the goal is 20 us against 8 us, 2.5x: tighten to 4x when the
-           engine fix lands — a fix tried on branch perf, b22983c, reached 2.3-4.0x but cost start -> first
-           sample its p99 (47 us -> 25 ms) and was reverted)
+  feedback engine impactOccurred() prepared / offline prepared, wall    <= 10x   (2.6-5.3x measured: the engine's call
+           holds the app's thread while the real-time render thread, woken onto the caller's CPU, renders this
+           feedback's first block and hands it to the device; 12x when issue 26 was filed. A fix that keeps the
+           render thread off the caller's CPU reached 2.3-4.0x but cost start -> first sample its p99, and was not
+           adopted: see docs/performance.md. Was 16x until the call's own work was gated too)
+  call-cpu engine impactOccurred() prepared / offline prepared, the      <= 2.5x  (1.34x measured, rounds 1.17-1.50x;
+           call's own work: thread CPU time, which leaves out the time the thread stood preempted. Issue 26's goal,
+           20 us p50 on an idle machine, is on this work: call_cpu_us of Feedback.engine.impactOccurred.prepared.
+           Each round of Feedback_engine_vs_offline_prepared measures 11 calls offline, 11 on the engine and 11
+           offline again, and records the engine's median over the 22 offline calls' median; the gate takes the
+           median of 15 rounds. As two separate benchmarks the offline side moved between 9 and 15 us from one run
+           to the next. 30 us of extra CPU work in EngineFeedbackOutput.play fails it: 3.59x, rounds 3.25-5.32x,
+           while the wall gate passed at 5.8x)
   cabi     C ABI start+stop of a player / the same Swift calls           <= 1.35x (1.12-1.16x measured: the handle
            lookup and checks of libCoreHapticsWrapper's entry points. CABI_vs_Swift_startAndStop interleaves the two
            sides in chunks of 200 calls, in thread CPU time, median of 15 rounds; as two separate benchmarks the
@@ -34,12 +42,15 @@ silently).
 import re
 import sys
 
-# name, numerator benchmark, denominator benchmark, comparison, limit, what it means, required
+# name, numerator benchmark, denominator benchmark, comparison, limit, what it means, required. A benchmark named
+# "name#metric" is compared by that metric's p50 instead of its wall clock's.
 GATES = [
     ("reader", "AHAPReader_vs_JSONSerialization_large", "JSONSerialization_over_reader_x100", ">=", 20.0,
      "JSONSerialization / AHAPReader (large file, CPU time, best of three a round): the reader stays >= 20x faster", True),
-    ("feedback", "Feedback.engine.impactOccurred.prepared", "Feedback.offline.impactOccurred.prepared", "<=", 16.0,
-     "engine / offline impactOccurred() after prepare(): the engine path costs <= 16x the offline one (goal 2.5x)", True),
+    ("feedback", "Feedback.engine.impactOccurred.prepared", "Feedback.offline.impactOccurred.prepared", "<=", 10.0,
+     "engine / offline impactOccurred() after prepare(), wall clock (the engine's includes rendering the feedback)", True),
+    ("call-cpu", "Feedback_engine_vs_offline_prepared", "engine_over_offline_cpu_x100", "<=", 2.5,
+     "engine / offline impactOccurred() after prepare(), the call's thread CPU time (interleaved): the engine path's own work", True),
     ("cabi", "CABI_vs_Swift_startAndStop", "CABI_over_Swift_x100", "<=", 1.35,
      "C ABI / Swift player start+stop (CPU time, interleaved): the C ABI adds at most 35 %", True),
 ]
@@ -85,6 +96,13 @@ def parse(text):
 
 
 def median(results, name):
+    """The p50 of a benchmark's wall clock, in ns, or of the metric after "#" in its name (as printed)."""
+    name, _, metric = name.partition("#")
+    if metric:
+        for label, values in results.get(name, {}).items():
+            if label == metric:
+                return values.get("p50")
+        return None
     wall = results.get(name, {}).get("Time (wall clock)", {})
     return wall.get("p50")
 
@@ -128,8 +146,9 @@ def check(results):
         ratio = top / bottom
         ok = ratio >= limit if comparison == ">=" else ratio <= limit
         failed = failed or not ok
-        print(f"{'pass' if ok else 'FAIL'} {key}: {ratio:.2f}x (limit {comparison} {limit:g}x; p50 {duration(top)} / "
-              f"{duration(bottom)}) — {meaning}")
+        figures = (f"{top:g} / {bottom:g} {numerator.partition('#')[2]}" if "#" in numerator
+                   else f"{duration(top)} / {duration(bottom)}")
+        print(f"{'pass' if ok else 'FAIL'} {key}: {ratio:.2f}x (limit {comparison} {limit:g}x; p50 {figures}) — {meaning}")
     return not failed
 
 
