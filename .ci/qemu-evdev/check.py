@@ -150,7 +150,7 @@ if threads: print('        ' + threads[1])
 n_lv = len(all_('swf', r'^API level \d+ value='))
 by_gain = all_('swf', r"^SEEN level \d+: FF_GAIN from the app's thread")
 print(f"        level changes written as FF_GAIN by the app's own thread: {len(by_gain)} of {n_lv}")
-check(n_lv >= 30 and len(sp) == n_lv, f'every level change reached the device ({len(sp)} of {n_lv})')
+check(n_lv >= 60 and len(sp) == n_lv, f'every level change reached the device ({len(sp)} of {n_lv})')
 # Live parameters: intensity 0.3 lowers the magnitude, 1.0 raises it.
 def strong_after(t0, t1):
     vals = levels_during(played_levels('dev'), t0, t1)
@@ -225,7 +225,7 @@ lp = level_latencies('sdl', 'sdv')
 if lp:
     print(f'        level change API -> the new level at the device: median {ms(statistics.median(lp))}, p90 {ms(pct90(lp))}, max {ms(max(lp))} (n={len(lp)})')
 n_sl = len(all_('sdl', r'^API level \d+ value='))
-check(n_sl >= 30 and len(lp) == n_sl, f'every SDL2 level change reached the device ({len(lp)} of {n_sl})')
+check(n_sl >= 60 and len(lp) == n_sl, f'every SDL2 level change reached the device ({len(lp)} of {n_sl})')
 sdl_slots = [int(s.split()[1]) for _, s in all_('sdv', r'^SLOTS')]
 print('        SDL effect slots max:', max(sdl_slots) if sdl_slots else '-')
 
@@ -251,7 +251,9 @@ if sl and ll:
 # A level change is one FF_GAIN write from the app's thread against SDL2's one EVIOCSFF. Since the engine's service no
 # longer polls every 4 ms while a pattern plays (it took 25-35 of the phase's CPU ticks, and an app call that met it
 # waited), ours is at or below SDL2 on both measures in 5 of 6 runs (median -0.04 to -0.08 ms, p90 -0.04 to -0.14 ms),
-# the sixth +0.01 / +0.00 ms. The gate allows that measurement noise: 0.05 ms on the median, 0.1 ms on the p90 of 30.
+# the sixth +0.01 / +0.00 ms. The gate allows that measurement noise: 0.05 ms on the median, 0.1 ms on the p90. With 30
+# changes a side, 2 of 10 later runs failed it (p90 +0.21 ms once: the 3rd slowest of 30 is one outlier away), so both
+# sides now make 60 (the p90 is the 6th slowest).
 if sp and lp:
     versus_sdl('sendParameters->level latency', sp, lp, 0.00005, 0.0001)
 print('== qemu-evdev:', 'PASS' if not failures else f'FAIL ({len(failures)} checks)')
