@@ -247,8 +247,11 @@ open class CHHapticPattern {
         // carry: name it in the metadata, so that init(dictionary:) finds the audio (and its length) wherever the
         // working directory is. The paths stay as written, so the dictionary saved beside the file still reads.
         // Metadata that is not a dictionary is the app's and is kept as it is: the folder is then not named.
-        var metadataTakesTheFolder = true
-        if let metadata = pattern.metadata, case .object = metadata {} else if pattern.metadata != nil { metadataTakesTheFolder = false }
+        let metadataTakesTheFolder =
+            switch pattern.metadata {
+            case nil, .object?: true
+            default: false
+            }
         if let folder = contents.waveformFolder, metadataTakesTheFolder,
             pattern.events.contains(where: { if case .path(let path)? = $0.waveform { !path.hasPrefix("/") } else { false } })
         {

@@ -86,12 +86,12 @@ import Testing
 @Suite struct DefaultClockTests {
     @Test func theDefaultClockCountsRealSeconds() {
         let center = FeedbackCenter(output: RecordingFeedbackOutput())
-        let times = LockedTimes()
-        center.setTriggerLog { times.append($0.time) }
+        let times = LockedState<[Double]>([])
+        center.setTriggerLog { entry in times.withLock { $0.append(entry.time) } }
         center.play(.selection)
         usleep(20_000)  // pacing: 20 ms of real time between the two requests, not a wait for a condition
         center.play(.success)
-        let logged = times.values
+        let logged = times.withLock { $0 }
         #expect(logged.count == 2)
         guard logged.count == 2 else { return }
         #expect(logged[0] >= 0 && logged[0] < 3_600, "seconds since the process's first use, not since boot: \(logged[0])")
@@ -102,10 +102,4 @@ import Testing
         usleep(50_000)  // pacing: past the 40 ms coalescing window
         #expect(center.play(.success) == .played)
     }
-}
-
-private final class LockedTimes: Sendable {
-    private let storage = LockedState<[Double]>([])
-    func append(_ time: Double) { storage.withLock { $0.append(time) } }
-    var values: [Double] { storage.withLock { $0 } }
 }
