@@ -208,7 +208,9 @@ let package = Package(
         .testTarget(name: "HapticSystemTests", dependencies: ["HapticSystem"]),
         .testTarget(
             name: "CoreHapticsWrapperTests",
-            dependencies: ["CoreHapticsWrapper", "CCoreHapticsWrapper", "OpenCoreHaptics", "HapticSystem", "HapticTestSupport"]),
+            dependencies: [
+                "CoreHapticsWrapper", "CCoreHapticsWrapper", "OpenCoreHaptics", "HapticDevices", "HapticSystem", "HapticTestSupport",
+            ]),
         .testTarget(name: "HapticAnalysisTests", dependencies: ["HapticAnalysis", "HapticPattern", "HapticRender", "HapticTestSupport"]),
         .testTarget(name: "HapticRenderTests", dependencies: ["HapticRender", "HapticPattern", "HapticTestSupport"]),
         .testTarget(
