@@ -189,22 +189,34 @@ final class LogRouting: @unchecked Sendable {
     }
 
     /// A line's cause: its logger and its message with every number (decimal, hexadecimal, with a sign or an
-    /// exponent) written `#`. "ignored playbackRate -5.0" and "ignored playbackRate 7e+30" are one cause; "9550
-    /// frame(s) clipped" and "12 frame(s) clipped" another.
+    /// exponent, `nan` and `inf`) written `#`. "ignored playbackRate -5.0", "ignored playbackRate 7e+30" and "ignored
+    /// playbackRate -nan" are one cause; "9550 frame(s) clipped" and "12 frame(s) clipped" another. A digit inside a
+    /// word ("mp3") stays.
     static func cause(label: String, message: String) -> String {
         var cause = label + ": "
         var rest = message.unicodeScalars[...]
+        var inWord = false
         func isDigit(_ scalar: Unicode.Scalar?) -> Bool { scalar.map { ("0"..."9").contains($0) } ?? false }
+        func isLetter(_ scalar: Unicode.Scalar?) -> Bool { scalar?.properties.isAlphabetic ?? false }
+        func isNumberScalar(_ scalar: Unicode.Scalar) -> Bool {
+            isDigit(scalar) || ("a"..."f").contains(scalar) || ("A"..."F").contains(scalar) || ".xX+-".unicodeScalars.contains(scalar)
+        }
         while let scalar = rest.first {
-            guard isDigit(scalar) || (scalar == "-" && isDigit(rest.dropFirst().first)) else {
+            let unsigned = scalar == "-" ? rest.dropFirst() : rest
+            let word = String(String.UnicodeScalarView(unsigned.prefix(3)))
+            if !inWord, word == "nan" || word == "inf", !isLetter(unsigned.dropFirst(3).first) {
+                rest = unsigned.dropFirst(3)
+                cause += "#"
+            } else if !inWord, isDigit(unsigned.first) {
+                rest = unsigned.drop(while: isNumberScalar)
+                cause += "#"
+            } else {
                 cause.unicodeScalars.append(scalar)
                 rest = rest.dropFirst()
+                inWord = isLetter(scalar) || isDigit(scalar) || scalar == "_"
                 continue
             }
-            rest = rest.dropFirst().drop {
-                isDigit($0) || ("a"..."f").contains($0) || ("A"..."F").contains($0) || ".xX+-".unicodeScalars.contains($0)
-            }
-            cause += "#"
+            inWord = false
         }
         return cause
     }

@@ -90,6 +90,9 @@ extension CABITests {
     @Test func aCauseIsItsMessageWithoutItsNumbers() {
         let ignored = LogRouting.cause(label: "l", message: "ignored playbackRate -5.0: a rate is …")
         #expect(ignored == LogRouting.cause(label: "l", message: "ignored playbackRate 3.4028235e+38: a rate is …"))
+        #expect(ignored == LogRouting.cause(label: "l", message: "ignored playbackRate -nan: a rate is …"))
+        #expect(ignored == LogRouting.cause(label: "l", message: "ignored playbackRate inf: a rate is …"))
+        #expect(LogRouting.cause(label: "l", message: "infinite nanny mp3 v2 at 3 ms") == "l: infinite nanny mp3 v2 at # ms")
         #expect(
             LogRouting.cause(label: "l", message: "0x3f00000001 is not a live engine handle")
                 == LogRouting.cause(label: "l", message: "0xdeadbeef is not a live engine handle"))
