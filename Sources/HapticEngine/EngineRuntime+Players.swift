@@ -231,7 +231,8 @@ extension EngineRuntime {
             guard let player = try? check(key, s), let session = s.session else { return }
             s.players[key]?.cachedOffset = nil
             guard let run = player.run else { return }
-            // A full queue: the stop goes out as a cancel would not either; the run ends with the engine.
+            // A full command queue takes nothing (cancel() would throw): the run then ends when it plays out, or with
+            // the engine.
             guard session.enqueue(.cancel(run)) else { return }
             if let start = session.runs[run]?.startFrame, start >= session.mixer.currentFrame {
                 _ = session.enqueue(.stop(run, atFrame: start))
