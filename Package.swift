@@ -184,6 +184,7 @@ let package = Package(
         .executableTarget(
             name: "FuzzDeviceString", dependencies: ["HapticDevices", "HapticLinux", "HapticRender"], path: "Fuzz/FuzzDeviceString"),
         .executableTarget(name: "FuzzCABI", dependencies: ["CCoreHapticsWrapper", "CoreHapticsWrapper"], path: "Fuzz/FuzzCABI"),
+        .executableTarget(name: "FuzzLogSetting", dependencies: ["CoreHapticsWrapper"], path: "Fuzz/FuzzLogSetting"),
         .executableTarget(name: "FuzzControllerList", dependencies: ["HapticDevices", "HapticLinux"], path: "Fuzz/FuzzControllerList"),
         .executableTarget(
             name: "FuzzStudioMessage", dependencies: ["HapticStudio", "HapticDevices", "HapticRender", "OpenCoreHaptics"],
@@ -208,7 +209,9 @@ let package = Package(
         .testTarget(name: "HapticSystemTests", dependencies: ["HapticSystem"]),
         .testTarget(
             name: "CoreHapticsWrapperTests",
-            dependencies: ["CoreHapticsWrapper", "CCoreHapticsWrapper", "OpenCoreHaptics", "HapticSystem", "HapticTestSupport"]),
+            dependencies: [
+                "CoreHapticsWrapper", "CCoreHapticsWrapper", "OpenCoreHaptics", "HapticDevices", "HapticSystem", "HapticTestSupport",
+            ]),
         .testTarget(name: "HapticAnalysisTests", dependencies: ["HapticAnalysis", "HapticPattern", "HapticRender", "HapticTestSupport"]),
         .testTarget(name: "HapticRenderTests", dependencies: ["HapticRender", "HapticPattern", "HapticTestSupport"]),
         .testTarget(

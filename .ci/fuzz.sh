@@ -28,7 +28,7 @@ out=${FUZZ_OUT:-.build-fuzz/runs}
 shared=${OPENCOREHAPTICS_SHARED:-$(cd .. && pwd)/shared}
 corpus="$shared/corpus"
 all_targets=(FuzzAHAPReader FuzzPropertyList FuzzPatternDictionary FuzzWAVDecoder FuzzHapticFile FuzzCommandOptions FuzzDeviceString
-  FuzzControllerList FuzzStudioMessage FuzzCABI)
+  FuzzControllerList FuzzStudioMessage FuzzCABI FuzzLogSetting)
 if [ $# -gt 0 ]; then targets=("$@"); else targets=("${all_targets[@]}"); fi
 
 # Per-target options: largest input, dictionary, leak checking. FuzzPropertyList runs without libFuzzer's per-input
@@ -41,6 +41,7 @@ max_len() {
   case $1 in
     FuzzWAVDecoder) echo 16384 ;;
     FuzzCommandOptions | FuzzDeviceString | FuzzControllerList) echo 512 ;;
+    FuzzLogSetting) echo 128 ;;
     FuzzStudioMessage | FuzzCABI) echo 8192 ;;
     *) echo 65536 ;;
   esac
@@ -56,6 +57,7 @@ dictionary() {
     FuzzControllerList) echo Fuzz/Dictionaries/controllers.dict ;;
     FuzzStudioMessage) echo Fuzz/Dictionaries/studio.dict ;;
     FuzzCABI) echo Fuzz/Dictionaries/ahap.dict ;;
+    FuzzLogSetting) echo Fuzz/Dictionaries/log.dict ;;
   esac
 }
 
