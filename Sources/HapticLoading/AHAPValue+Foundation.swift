@@ -82,7 +82,7 @@ extension AHAPValue {
             switch value {
             case is Date: kind = "a date"
             case is Data: kind = "data (bytes)"
-            default: kind = "a \(type(of: value))"
+            default: kind = "a value of type \(type(of: value))"
             }
             throw PatternError(
                 .invalidPatternDictionary,
