@@ -123,6 +123,13 @@ write("FuzzWAVDecoder", "rf64.wav", wav(1, 1, 8000, 16, ramp16, riff=b"RF64"))
 write("FuzzWAVDecoder", "odd-data.wav", wav(1, 1, 8000, 8, b"\x80\x81\x82"))
 write("FuzzWAVDecoder", "bad-block-align.wav", wav(1, 2, 8000, 16, ramp16, block=3))
 write("FuzzWAVDecoder", "not-wave.wav", wav(1, 1, 8000, 16, ramp16, form=b"AVI "))
+# Issue 32: a 70 KB tag and 10 000 empty chunks before the samples (past the first 64 KiB a streamed reader once saw
+# alone), float samples that are not numbers, and a blockAlign of 0.
+write("FuzzWAVDecoder", "id3-70k-before-data.wav", wav(1, 1, 8000, 16, ramp16, chunks=b"id3 " + struct.pack("<I", 70000) + bytes(70000)))
+write("FuzzWAVDecoder", "10000-empty-chunks.wav", wav(1, 1, 8000, 16, ramp16, chunks=b"JUNK\x00\x00\x00\x00" * 10000))
+write("FuzzWAVDecoder", "f32-nan.wav", wav(3, 1, 8000, 32, struct.pack("<4f", *[float("nan")] * 4)))
+write("FuzzWAVDecoder", "f32-infinity.wav", wav(3, 1, 8000, 32, struct.pack("<4f", 0.5, float("inf"), float("-inf"), 0.5)))
+write("FuzzWAVDecoder", "block-align-zero.wav", wav(1, 1, 8000, 16, ramp16, block=0))
 stream = bytearray(wav(1, 1, 8000, 16, ramp16))
 stream[-len(ramp16) - 4:-len(ramp16)] = b"\xff\xff\xff\xff"
 write("FuzzWAVDecoder", "streaming-size.wav", bytes(stream))

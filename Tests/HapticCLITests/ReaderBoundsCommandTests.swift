@@ -5,7 +5,8 @@ import HapticTestSupport
 import Testing
 
 /// The readers bounded, end to end (issue 32): a 291-byte property list took 4.3 s and 196 MB to validate and a
-/// 505-byte one 5 GB.
+/// 505-byte one 5 GB; a WAV with a 70 KB tag before its samples was "no data chunk" for `from-audio`, and a float
+/// WAV of NaN "silent".
 @Suite struct ReaderBoundsCommandTests {
     @Test(arguments: [291, 505])
     func validateRefusesAPropertyListOfSharedReferencesAtOnce(size: Int) throws {
@@ -18,6 +19,22 @@ import Testing
         #expect(
             result.stderr.contains("PatternLimits.maxValues") && result.stderr.contains("(invalidPatternData, -4813)"), "\(result.stderr)")
         #expect(ContinuousClock.now - started < .seconds(30))
+    }
+
+    @Test func fromAudioReadsATaggedWAVAndCallsNotANumberDamage() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let samples = SyntheticAudio.hits(seconds: 2).audio.samples
+        let tagged = folder.appendingPathComponent("tagged.wav")
+        try Data(CraftedWAV.pcm16(samples, chunksBefore: CraftedWAV.chunk("id3 ", count: 70_000))).write(to: tagged)
+        let output = folder.appendingPathComponent("tagged.ahap")
+        let read = try CommandRunner.haptic(["from-audio", tagged.path, "-o", output.path])
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(FileManager.default.fileExists(atPath: output.path))
+        let nan = folder.appendingPathComponent("nan.wav")
+        try Data(CraftedWAV.float32([Float](repeating: .nan, count: 48_000))).write(to: nan)
+        let damaged = try CommandRunner.haptic(["from-audio", nan.path, "-o", folder.appendingPathComponent("nan.ahap").path])
+        #expect(damaged.status == 1 && damaged.stderr.contains("damaged"), "\(damaged.stdout)\(damaged.stderr)")
+        #expect(!damaged.stdout.contains("silent") && !damaged.stderr.contains("silent"))
     }
 }
 #endif
