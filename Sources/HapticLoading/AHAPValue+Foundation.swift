@@ -54,11 +54,13 @@ extension AHAPValue {
         return try converting(value, depth: 0, maxDepth: limits.maxNestingDepth, path: "", refusingOthers: true, budget: &budget)
     }
 
-    /// The values a conversion has made against its cap.
+    /// The values a conversion has made against its cap, and the work's cancellation (``WorkCancellation``), checked
+    /// every 4 096 values.
     private struct ValueBudget {
         let limit: Int
         let source: String
         var count = 0
+        let cancellation = WorkCancellation.current
 
         init(limit: Int, source: String) {
             self.limit = limit
@@ -74,6 +76,7 @@ extension AHAPValue {
                     "\(source) holds more than \(limit) values (PatternLimits.maxValues), counting each shared object every time it is referred to",
                     path: path)
             }
+            if count & 0xFFF == 0 { try cancellation?.check() }
         }
     }
 
