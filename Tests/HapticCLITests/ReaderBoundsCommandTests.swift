@@ -6,7 +6,7 @@ import Testing
 
 /// The readers bounded, end to end (issue 32): a 291-byte property list took 4.3 s and 196 MB to validate and a
 /// 505-byte one 5 GB; a WAV with a 70 KB tag before its samples was "no data chunk" for `from-audio`, and a float
-/// WAV of NaN "silent".
+/// WAV of NaN "silent"; `wav:` pointed at a FIFO hung the engine's start.
 @Suite struct ReaderBoundsCommandTests {
     @Test(arguments: [291, 505])
     func validateRefusesAPropertyListOfSharedReferencesAtOnce(size: Int) throws {
@@ -35,6 +35,21 @@ import Testing
         let damaged = try CommandRunner.haptic(["from-audio", nan.path, "-o", folder.appendingPathComponent("nan.ahap").path])
         #expect(damaged.status == 1 && damaged.stderr.contains("damaged"), "\(damaged.stdout)\(damaged.stderr)")
         #expect(!damaged.stdout.contains("silent") && !damaged.stderr.contains("silent"))
+    }
+
+    @Test func aFIFOIsNoRecordingAndNothingWaitsForIt() throws {
+        let fifo = try Fixtures.temporaryDirectory().appendingPathComponent("pipe.wav").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // --device: refused, saying what the path is.
+        let refused = try CommandRunner.haptic(["play", "success", "--device", "wav:\(fifo)"], timeout: 30)
+        #expect(refused.status == 1 && refused.stderr.contains("named pipe (FIFO)"), "\(refused.stderr)")
+        // HAPTIC_DEVICE: the simulated actuator instead, with a warning.
+        let fallback = try CommandRunner.haptic(["play", "success"], environment: ["HAPTIC_DEVICE": "wav:\(fifo)"], timeout: 30)
+        #expect(fallback.status == 0 && fallback.stderr.contains("named pipe (FIFO)"), "\(fallback.stderr)")
+        #expect(fallback.stdout.contains("simulated"), "\(fallback.stdout)")
+        // A device is no recording either (it was the full-disk test's stand-in).
+        let device = try CommandRunner.haptic(["play", "success", "--device", "wav:/dev/full"], timeout: 30)
+        #expect(device.status == 1 && device.stderr.contains("is a device, not a regular file"), "\(device.stderr)")
     }
 }
 #endif
