@@ -1,5 +1,6 @@
 import CCoreHapticsWrapper
 import Foundation
+import HapticSystem
 import Logging
 import Synchronization
 
@@ -233,7 +234,7 @@ final class LogRouting: @unchecked Sendable {
 
     // MARK: swift-log's backend
 
-    private static let installation = Mutex(false)
+    private static let installation = LockedState(false)
 
     /// Makes ``RoutedLogHandler`` swift-log's backend, once, if swift-log still has its default (a `StreamLogHandler`
     /// at info level: nobody in this process bootstrapped it). The entry points that make engines, generators or

@@ -1,4 +1,5 @@
 import HapticPattern
+import HapticSystem
 import Synchronization
 
 /// A request to stop a piece of work, honoured by the loaders: the studio's answer to a request that outlived its
@@ -24,7 +25,7 @@ package final class WorkCancellation: Sendable {
     @TaskLocal package static var current: WorkCancellation?
 
     private let cancelled = Atomic<Bool>(false)
-    private let reason = Mutex<String>("")
+    private let reason = LockedState<String>("")
 
     /// Creates a cancellation that is not cancelled.
     package init() {}
