@@ -65,7 +65,8 @@ let package = Package(
         .target(
             name: "HapticLinux",
             dependencies: [
-                "HapticDevices", "HapticRender", "HapticSystem", "CHapticSupport", .product(name: "Logging", package: "swift-log"),
+                "HapticDevices", "HapticRender", "HapticSystem", "CHapticSupport", "HapticAnalysis", "HapticPattern",
+                .product(name: "Logging", package: "swift-log"),
             ]),
         // File I/O at the edge: bounded reads of untrusted input and atomic writes of outputs; pattern compilation with
         // the engine's audio resources. Also audio for analysis: WAV through our decoder, FLAC, Ogg/Vorbis and MP3
