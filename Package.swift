@@ -186,6 +186,7 @@ let package = Package(
             name: "FuzzDeviceString", dependencies: ["HapticDevices", "HapticLinux", "HapticRender"], path: "Fuzz/FuzzDeviceString"),
         .executableTarget(name: "FuzzCABI", dependencies: ["CCoreHapticsWrapper", "CoreHapticsWrapper"], path: "Fuzz/FuzzCABI"),
         .executableTarget(name: "FuzzControllerList", dependencies: ["HapticDevices", "HapticLinux"], path: "Fuzz/FuzzControllerList"),
+        .executableTarget(name: "FuzzBridgeConfig", dependencies: ["HapticLinux"], path: "Fuzz/FuzzBridgeConfig"),
         .executableTarget(
             name: "FuzzStudioMessage", dependencies: ["HapticStudio", "HapticDevices", "HapticRender", "OpenCoreHaptics"],
             path: "Fuzz/FuzzStudioMessage"),

@@ -28,7 +28,7 @@ out=${FUZZ_OUT:-.build-fuzz/runs}
 shared=${OPENCOREHAPTICS_SHARED:-$(cd .. && pwd)/shared}
 corpus="$shared/corpus"
 all_targets=(FuzzAHAPReader FuzzPropertyList FuzzPatternDictionary FuzzWAVDecoder FuzzHapticFile FuzzCommandOptions FuzzDeviceString
-  FuzzControllerList FuzzStudioMessage FuzzCABI)
+  FuzzControllerList FuzzStudioMessage FuzzCABI FuzzBridgeConfig)
 if [ $# -gt 0 ]; then targets=("$@"); else targets=("${all_targets[@]}"); fi
 
 # Per-target options: largest input, dictionary, leak checking. FuzzPropertyList runs without libFuzzer's per-input
@@ -42,6 +42,7 @@ max_len() {
     FuzzWAVDecoder) echo 16384 ;;
     FuzzCommandOptions | FuzzDeviceString | FuzzControllerList) echo 512 ;;
     FuzzStudioMessage | FuzzCABI) echo 8192 ;;
+    FuzzBridgeConfig) echo 4096 ;;
     *) echo 65536 ;;
   esac
 }
@@ -56,6 +57,7 @@ dictionary() {
     FuzzControllerList) echo Fuzz/Dictionaries/controllers.dict ;;
     FuzzStudioMessage) echo Fuzz/Dictionaries/studio.dict ;;
     FuzzCABI) echo Fuzz/Dictionaries/ahap.dict ;;
+    FuzzBridgeConfig) echo Fuzz/Dictionaries/bridge.dict ;;
   esac
 }
 

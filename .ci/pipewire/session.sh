@@ -9,18 +9,18 @@ chmod 700 "$runtime"
 export XDG_RUNTIME_DIR="$runtime"
 export PIPEWIRE_RUNTIME_DIR="$runtime"
 export HAPTIC_TEST_PIPEWIRE=1
-export PIPEWIRE_LOG="$runtime/pipewire.log" WIREPLUMBER_LOG="$runtime/wireplumber.log"
+export GATE_PIPEWIRE_LOG="$runtime/pipewire.log" GATE_WIREPLUMBER_LOG="$runtime/wireplumber.log"
 export PIPEWIRE_PID_FILE="$runtime/pipewire.pid" WIREPLUMBER_PID_FILE="$runtime/wireplumber.pid"
 
 # Starts pipewire (again, after a kill) and waits for its socket and for the null sink to exist.
 start_pipewire() {
-  pipewire > "$PIPEWIRE_LOG" 2>&1 &
+  pipewire > "$GATE_PIPEWIRE_LOG" 2>&1 &
   echo $! > "$PIPEWIRE_PID_FILE"
-  for _ in $(seq 200); do [ -S "$runtime/pipewire-0" ] && pw-cli info 0 > /dev/null 2>&1 && break; sleep 0.05; done
-  pw-cli info 0 > /dev/null 2>&1 || { echo "pipewire did not start:"; tail -20 "$PIPEWIRE_LOG"; return 1; }
+  for _ in $(seq 200); do [ -S "$XDG_RUNTIME_DIR/pipewire-0" ] && pw-cli info 0 > /dev/null 2>&1 && break; sleep 0.05; done
+  pw-cli info 0 > /dev/null 2>&1 || { echo "pipewire did not start:"; tail -20 "$GATE_PIPEWIRE_LOG"; return 1; }
 }
 start_wireplumber() {
-  wireplumber > "$WIREPLUMBER_LOG" 2>&1 &
+  wireplumber > "$GATE_WIREPLUMBER_LOG" 2>&1 &
   echo $! > "$WIREPLUMBER_PID_FILE"
   pw-cli create-node adapter '{ factory.name=support.null-audio-sink node.name=speakers node.description=Speakers
     media.class=Audio/Sink audio.position=[FL FR] object.linger=true monitor.channel-volumes=true priority.session=2000 }' > /dev/null

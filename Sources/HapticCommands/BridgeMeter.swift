@@ -109,3 +109,41 @@ enum BridgeMeter {
     private static func milliseconds(_ seconds: Double) -> String { String(format: "%.1f ms", seconds * 1_000) }
 }
 #endif
+
+/// A running `haptic bridge` as `haptic devices` lists it (from the file the bridge keeps in `$XDG_RUNTIME_DIR`).
+struct BridgeListing: Encodable {
+    /// The bridge's process.
+    var pid: Int32
+    /// Its PipeWire connection.
+    var pipeWire: String
+    /// Its sinks and the pads each plays on.
+    var sinks: [String]
+    /// Its sound-to-touch captures and their pads.
+    var captures: [String]
+    /// The pads it plays.
+    var pads: [String]
+
+    /// The bridges running now (none off Linux).
+    static func running(environment: [String: String]) -> [BridgeListing] {
+        #if os(Linux)
+        BridgeStateFile.running(environment: environment).map {
+            BridgeListing(pid: $0.pid, pipeWire: $0.pipeWire, sinks: $0.sinks, captures: $0.captures, pads: $0.pads)
+        }
+        #else
+        []
+        #endif
+    }
+
+    /// The lines `haptic devices` prints for `bridges`.
+    static func text(_ bridges: [BridgeListing]) -> [String] {
+        guard !bridges.isEmpty else { return ["Bridges: none running (haptic bridge makes DualSense sinks and sound-to-touch routes)"] }
+        var lines = ["Bridges (haptic bridge):"]
+        for bridge in bridges {
+            lines.append("  pid \(bridge.pid): PipeWire \(bridge.pipeWire)")
+            for sink in bridge.sinks { lines.append("      sink \(sink)") }
+            for capture in bridge.captures { lines.append("      sound to touch: \(capture)") }
+            if bridge.sinks.isEmpty && bridge.captures.isEmpty { lines.append("      no routes yet") }
+        }
+        return lines
+    }
+}

@@ -41,7 +41,7 @@ struct BridgeSession {
         print(terminalSafe("haptic bridge: \(BridgeMeter.routingLine(configuration))"))
         while true {
             // The meter's redraw paces this loop; a signal ends the wait at once.
-            if stopped.wait(until: MonotonicClock.now() + (meter ? 0.1 : 0.5)) { break }
+            if stopped.wait(until: MonotonicClock.now() + (meter ? 0.1 : 1.0)) { break }
             if let duration = command.duration, MonotonicClock.now() - start >= duration { break }
             let status = bridge.status()
             let summary = BridgeMeter.summary(status)

@@ -31,7 +31,7 @@ extension HapticBridge {
             }
             guard !lostSingleUse.contains(id) else { continue }
             do throws(DeviceError) {
-                let output = PadOutput(controller: candidate.info, device: try candidate.makeDevice())
+                let output = PadOutput(controller: candidate.info, device: try candidate.makeDevice(), lossSignal: wake)
                 try output.start()
                 pads[id] = PadEntry(pad: candidate, output: output, number: index + 1)
                 padOrder.append(id)
@@ -66,10 +66,15 @@ extension HapticBridge {
 
     /// Collects the pads' timing events: pairs each hit reaching a pad with the last hit that arrived on its inputs,
     /// and lets lost pads go.
-    func collectPadEvents() {
+    ///
+    /// - Returns: whether there were any.
+    @discardableResult
+    func collectPadEvents() -> Bool {
+        var any = false
         var lost: [String] = []
         for (id, entry) in pads {
             while let event = entry.output.events.pop() {
+                any = true
                 switch event.kind {
                 case .inputOnset:
                     let route = routeLabel(pad: id, slot: Int(event.slot))
@@ -101,6 +106,7 @@ extension HapticBridge {
             padProblems[id] = "\(pads[id]?.pad.info.name ?? id): the pad was removed"
             removePad(id, reason: "removed")
         }
+        return any || !lost.isEmpty
     }
 
     /// The label of the route in `slot` of pad `id`: its stream's.

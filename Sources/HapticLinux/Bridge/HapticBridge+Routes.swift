@@ -106,6 +106,7 @@ extension HapticBridge {
                     ) { [weak self] state, error in
                         guard let self, state == .error else { return }
                         timingLog?.write("stream error \(want.label): \(error ?? "")")
+                        streamTrouble.store(true, ordering: .releasing)
                         wake.signal()
                     }
                     streams[key] = StreamEntry(stream: stream, label: want.label, kind: want.kind, inputs: [:])

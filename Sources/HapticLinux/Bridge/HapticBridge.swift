@@ -45,6 +45,8 @@ package final class HapticBridge: @unchecked Sendable {
     /// What the supervisor shows the rest (status, levels).
     let shared = LockedState(BridgeStatus())
     let rescanRequested = Atomic<Bool>(true)
+    /// A stream reported an error (set on PipeWire's loop thread).
+    let streamTrouble = Atomic<Bool>(false)
 
     // The supervisor thread's state.
     var connection: PipeWireConnection?
@@ -149,19 +151,35 @@ package final class HapticBridge: @unchecked Sendable {
         return status
     }
 
-    /// The supervising loop.
+    /// The supervising loop. It reconciles the streams when something changed (a PipeWire event, a pad, a stream's
+    /// error) or every 5 s, and sleeps 2 s at a time while nothing plays (the pads wake it when one is lost).
     private func supervise() {
         timingLog?.write("bridge started quantum=\(configuration.quantum)")
+        var lastReconcile = -Double.infinity
+        var lastBlocks: [String: Int] = [:]
         while running.load(ordering: .acquiring) {
             let now = MonotonicClock.now()
-            handlePipeWireEvents()
-            if connection == nil, now >= nextConnectAttempt { connect() }
-            if rescanRequested.exchange(false, ordering: .acquiringAndReleasing) || controllersFileChanged() { rescanPads() }
-            collectPadEvents()
-            reconcileStreams()
+            var changed = handlePipeWireEvents() || streamTrouble.exchange(false, ordering: .acquiringAndReleasing)
+            if connection == nil, now >= nextConnectAttempt {
+                connect()
+                changed = changed || connection != nil
+            }
+            if rescanRequested.exchange(false, ordering: .acquiringAndReleasing) || controllersFileChanged() {
+                rescanPads()
+                changed = true
+            }
+            let collected = collectPadEvents()
+            if changed || collected || now - lastReconcile >= 5 {
+                reconcileStreams()
+                lastReconcile = now
+            }
             sweepRetired()
-            publishStatus()
-            let pause = connection == nil ? Swift.max(0.05, nextConnectAttempt - now) : (streams.isEmpty ? 1.0 : 0.25)
+            // Playing: pads wrote blocks since the last pass.
+            let blocks = pads.mapValues { $0.output.blockCount }
+            let playing = blocks != lastBlocks
+            lastBlocks = blocks
+            if changed || collected || playing { publishStatus() }
+            let pause = connection == nil ? Swift.max(0.05, nextConnectAttempt - now) : (playing ? 0.25 : 2.0)
             wake.wait(until: MonotonicClock.now() + pause)
         }
         teardownPipeWire(reason: nil)
@@ -188,7 +206,8 @@ package final class HapticBridge: @unchecked Sendable {
         }
     }
 
-    private func handlePipeWireEvents() {
+    /// Handles what PipeWire reported; `true` when anything did.
+    private func handlePipeWireEvents() -> Bool {
         let events = pipeWireEvents.withLock { events -> [PipeWireConnection.Event] in
             defer { events = [] }
             return events
@@ -196,9 +215,10 @@ package final class HapticBridge: @unchecked Sendable {
         for event in events {
             if case .disconnected(let reason) = event {
                 teardownPipeWire(reason: reason)
-                return
+                break
             }
         }
+        return !events.isEmpty
     }
 
     /// Destroys every stream (their pads stay and fall silent) and the connection.

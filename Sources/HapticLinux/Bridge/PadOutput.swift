@@ -63,10 +63,14 @@ package final class PadOutput: @unchecked Sendable {
     private let left = UnsafeMutablePointer<Float>.allocate(capacity: PadOutput.maxFrames)
     private let right = UnsafeMutablePointer<Float>.allocate(capacity: PadOutput.maxFrames)
 
-    /// A pad played through `device`.
-    package init(controller: ControllerInfo, device: any HapticDevice) {
+    /// Signalled when the device is lost (the bridge's supervisor then takes the pad away at once).
+    private let lossSignal: WakeSignal?
+
+    /// A pad played through `device`; `lossSignal` is signalled when the device reports the pad removed or failed.
+    package init(controller: ControllerInfo, device: any HapticDevice, lossSignal: WakeSignal? = nil) {
         self.controller = controller
         self.device = device
+        self.lossSignal = lossSignal
         reportCounter = device as? any ReportCountingDevice
         slots = .allocate(capacity: Self.slotCount)
         for i in 0..<Self.slotCount { (slots + i).initialize(to: Atomic<UInt>(0)) }
@@ -245,14 +249,16 @@ package final class PadOutput: @unchecked Sendable {
             case .removed:
                 events.push(PadEvent(kind: .deviceLost, time: MonotonicClock.now()))
                 lost.store(true, ordering: .releasing)
+                lossSignal?.signal()
                 return
             case .failed(let errno):
                 events.push(PadEvent(kind: .deviceLost, time: MonotonicClock.now(), code: errno))
                 lost.store(true, ordering: .releasing)
+                lossSignal?.signal()
                 return
             }
             guard count == 0 else { continue }
-            let pause = laggingSince >= 0 ? 0.001 : (outputLive ? 0.005 : 0.5)
+            let pause = laggingSince >= 0 ? 0.001 : (outputLive ? 0.005 : 2.0)
             wake.wait(until: now + pause)
         }
     }
