@@ -61,6 +61,7 @@ package final class AudioFrameRing: @unchecked Sendable {
     ///
     /// - Returns: the frames written (fewer than `frames` when the ring is full).
     @discardableResult
+    @_noLocks @_noAllocation
     package func write(
         interleaved source: UnsafePointer<Float>, frames: Int, channelCount: Int, left: Int, right: Int, time: Double
     ) -> Int {
@@ -85,6 +86,7 @@ package final class AudioFrameRing: @unchecked Sendable {
 
     /// Producer: appends `frames` frames of silence due from `time` (a gap the producer knows about).
     @discardableResult
+    @_noLocks @_noAllocation
     package func writeSilence(frames: Int, time: Double) -> Int {
         let h = head.load(ordering: .relaxed)
         let t = tail.load(ordering: .acquiring)
@@ -114,6 +116,7 @@ package final class AudioFrameRing: @unchecked Sendable {
     ///
     /// - Returns: the index of the first frame read and how many were read.
     @discardableResult
+    @_noLocks @_noAllocation
     package func read(left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>, frames: Int) -> (first: Int, count: Int) {
         let t = tail.load(ordering: .relaxed)
         let h = head.load(ordering: .acquiring)

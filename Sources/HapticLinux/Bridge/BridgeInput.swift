@@ -50,6 +50,7 @@ package struct OnsetProbe: Sendable {
     }
 
     /// The first frame of `count` where a hit begins, with its level, or `nil`.
+    @_noLocks @_noAllocation
     package mutating func find(left: UnsafePointer<Float>, right: UnsafePointer<Float>, count: Int) -> (frame: Int, level: Float)? {
         var found: (Int, Float)?
         for i in 0..<count {

@@ -64,6 +64,7 @@ package final class PadEventRing: @unchecked Sendable {
     }
 
     /// Producer: appends `event`, or drops it when full.
+    @_noLocks @_noAllocation
     package func push(_ event: PadEvent) {
         let h = head.load(ordering: .relaxed)
         guard h &- tail.load(ordering: .acquiring) < capacity else {
