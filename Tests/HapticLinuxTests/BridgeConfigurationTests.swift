@@ -106,3 +106,32 @@ struct BridgeConfigurationTests {
         #expect(configuration.shape(forPad: { _ in false }) == .identity)
     }
 }
+
+/// Inputs the fuzzer (FuzzBridgeConfig) found.
+struct BridgeConfigurationFuzzRegressionTests {
+    /// crash-5d2628b9: a name mixing quoted and bare pieces, with a combining mark after a backslash, was accepted but
+    /// its canonical text was refused.
+    @Test func aNameWithACombiningMarkReadsBackFromItsCanonicalText() throws {
+        let bytes = Array("YXBwICJhZSLpInFlIumLkFxcXFxcXFxcXFxcXGlnZ2Vyc4uQXFxcXFzMjWl4XFxcaWdnZXJzPXA=".utf8)
+        let text = String(decoding: Self.base64(bytes), as: UTF8.self)
+        let configuration = try BridgeConfiguration.parse(text, source: "bridge.conf")
+        let again = try BridgeConfiguration.parse(configuration.text, source: "canonical")
+        #expect(again == configuration)
+    }
+
+    static func base64(_ text: [UInt8]) -> [UInt8] {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        var bits = 0
+        var count = 0
+        var out: [UInt8] = []
+        for c in text where c != UInt8(ascii: "=") {
+            bits = (bits << 6) | alphabet.firstIndex(of: c)!
+            count += 6
+            if count >= 8 {
+                count -= 8
+                out.append(UInt8((bits >> count) & 0xFF))
+            }
+        }
+        return out
+    }
+}

@@ -24,11 +24,17 @@ extension BridgeConfiguration {
 
         /// `key=value` when the word starts with a bare `key=` (a lower-case key).
         var keyValue: (key: String, value: Word)? {
-            guard let first = pieces.first, !first.quoted, let equals = first.text.firstIndex(of: "=") else { return nil }
-            let key = String(first.text[..<equals])
+            // Scalars, not Characters: "=" followed by a combining mark is one Character but still the separator.
+            guard let first = pieces.first, !first.quoted else { return nil }
+            let scalars = Array(first.text.unicodeScalars)
+            guard let equals = scalars.firstIndex(of: "=") else { return nil }
+            var key = ""
+            key.unicodeScalars.append(contentsOf: scalars[..<equals])
             guard !key.isEmpty, key.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) }) else { return nil }
             var rest = pieces
-            rest[0].text = String(first.text[first.text.index(after: equals)...])
+            var value = ""
+            value.unicodeScalars.append(contentsOf: scalars[(equals + 1)...])
+            rest[0].text = value
             if rest[0].text.isEmpty && rest.count > 1 { rest.removeFirst() }
             return (key, Word(pieces: rest))
         }
@@ -42,13 +48,15 @@ extension BridgeConfiguration {
                     current.pieces.append(piece)
                     continue
                 }
-                let parts = piece.text.split(separator: ",", omittingEmptySubsequences: false)
+                let parts = Array(piece.text.unicodeScalars).split(separator: ",", omittingEmptySubsequences: false)
                 for (index, part) in parts.enumerated() {
                     if index > 0 {
                         items.append(current)
                         current = Word(pieces: [])
                     }
-                    if !part.isEmpty { current.pieces.append((String(part), false)) }
+                    var text = ""
+                    text.unicodeScalars.append(contentsOf: part)
+                    if !part.isEmpty { current.pieces.append((text, false)) }
                 }
             }
             items.append(current)

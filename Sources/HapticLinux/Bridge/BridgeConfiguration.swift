@@ -143,22 +143,22 @@ package struct BridgeConfiguration: Sendable, Hashable {
         devices.last { matches($0.pads) }?.shape ?? .identity
     }
 
-    /// `name` as the configuration writes it: bare when it is a plain word, else quoted with `\"` and `\\`.
+    /// `name` as the configuration writes it: bare when it is a plain word (letters, digits, `-_.:/@+`, and not a word
+    /// the grammar reads otherwise), else quoted with `\"` and `\\`.
     static func quoted(_ name: String) -> String {
         let plain =
             !name.isEmpty
             && name.unicodeScalars.allSatisfy { scalar in
                 scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_.:/@+".unicodeScalars.contains(scalar)
             }
-        if plain && !["all", "to"].contains(name) && Int(name) == nil && !PadSelector.categories.contains(name.lowercased())
-            && !name.contains("=")
-        {
+        if plain && !["all", "to"].contains(name) && Int(name) == nil && !PadSelector.categories.contains(name.lowercased()) {
             return name
         }
+        // Scalar by scalar, as the reader reads: a backslash followed by a combining mark is one Character.
         var text = "\""
-        for character in name {
-            if character == "\"" || character == "\\" { text.append("\\") }
-            text.append(character)
+        for scalar in name.unicodeScalars {
+            if scalar == "\"" || scalar == "\\" { text.unicodeScalars.append("\\") }
+            text.unicodeScalars.append(scalar)
         }
         return text + "\""
     }
