@@ -181,7 +181,7 @@ package final class ControllerRegistry: @unchecked Sendable {
         // A pad unplugged between discovery and the monitor's first scan is unknown to the monitor, which reports
         // removals only of nodes it saw: drop it here, in the monitor's order of events.
         let discovered = state.withLock { $0.controllers.compactMap(\.info.evdevPath) }
-        for path in discovered where access(path, F_OK) != 0 {
+        for path in discovered where !Posix.exists(path) {
             monitor.queue.async { [self] in handle(.removed(id: "evdev:\(path)")) }
         }
     }
