@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 
 # How many corpus files compile. The gate fails when fewer do; raise it when more do. Every file that needs nothing
 # Linux lacks compiles (Tests/Corpus/corpus.tsv says what the others need).
-MINIMUM_COMPILING=10
+MINIMUM_COMPILING=18
 
 # The files compile against the facades' built modules and link their objects (in CI, swift test has built them, and
 # this only checks they are current: about 30 s, most of it SwiftPM planning).

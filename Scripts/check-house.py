@@ -6,6 +6,8 @@
 - No hand-written Swift file over 500 lines (generated files are named GENERATED-*).
 - The platform floor is the only place that opens a library (`dlopen(`), creates a thread (`pthread_create(`), imports
   the C library under `#if canImport(Glibc)`, or reaches eventfd.
+- The layers under the facades never import Foundation (STYLE 5.9: the renderer and synthesis modules must not link
+  it; only the Apple-named facades re-export it, as Apple's frameworks do, and the file and tool layers use it).
 - Nothing sleeps to wait for a condition: every `usleep`, `Thread.sleep`, `Task.sleep`, `nanosleep` left in Sources and
   Examples paces time and says so on its line or the line above with a comment containing "pacing:".
 
@@ -21,6 +23,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FLOOR = os.path.join("Sources", "HapticSystem") + os.sep
 LINE_LIMIT = 500
 SLEEP = re.compile(r"\b(usleep|Thread\.sleep|Task\.sleep|nanosleep)\s*\(")
+# The modules that stay free of Foundation: the model, the platform floor, the DSP, the devices and the runtime.
+FOUNDATION_FREE = ("HapticPattern", "HapticSystem", "HapticRender", "HapticAnalysis", "HapticDevices", "HapticEngine",
+                   "HapticLinux", "HapticPlot")
+FOUNDATION_IMPORT = re.compile(r"^\s*(?:@\w+\s+)*(?:(?:public|package|internal)\s+)?import\s+(?:\w+\s+)?(Foundation|FoundationEssentials)\b")
 
 
 def swift_files(*folders):
@@ -48,6 +54,7 @@ def main():
         if not relative.startswith("Sources") and not relative.startswith("Examples"):
             continue
         in_floor = relative.startswith(FLOOR)
+        module = relative.split(os.sep)[1] if relative.startswith("Sources" + os.sep) else None
         for number, line in enumerate(lines, 1):
             code = line.split("//", 1)[0]
             if not in_floor:
@@ -58,6 +65,8 @@ def main():
                 following = lines[number] if number < len(lines) else ""
                 if re.match(r"\s*#if canImport\(Glibc\)", line) and re.match(r"\s*(@\w+\s+)*import Glibc", following):
                     problems.append(f"{relative}:{number}: imports the C library itself (import HapticSystem instead)")
+            if module in FOUNDATION_FREE and FOUNDATION_IMPORT.match(code):
+                problems.append(f"{relative}:{number}: {module} imports Foundation (it stays Foundation-free; STYLE 5.9)")
             if SLEEP.search(code):
                 context = line + (lines[number - 2] if number >= 2 else "")
                 if "pacing:" not in context:
