@@ -29,9 +29,7 @@ import Synchronization
 /// `NSObject` subclass, because Swift does not let an `NSObject` subclass declare a throwing `init()` (Objective-C's
 /// `initAndReturnError:` is a selector of its own). There is no `init(audioSession:)` because Linux has no
 /// `AVAudioSession`. See <doc:DifferencesFromCoreHaptics>.
-open class CHHapticEngine: NSObjectProtocol, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
-    @unchecked Sendable
-{
+open class CHHapticEngine: @unchecked Sendable {
     // @unchecked: the runtime is thread-safe; the handler slots are mutex-protected.
 
     /// The handler `start(completionHandler:)` and `stop(completionHandler:)` call: `nil`, or the error.
@@ -137,7 +135,7 @@ open class CHHapticEngine: NSObjectProtocol, Hashable, CustomStringConvertible, 
         runtime.destroy()
     }
 
-    // MARK: NSObject's semantics
+    // MARK: NSObject's semantics (the conformances are in CHHapticEngine+NSObjectProtocol.swift)
 
     /// Whether `object` is this engine: engines are equal only to themselves, as `NSObject`s are. A subclass may
     /// override it (and ``hash``) to compare by value.
@@ -148,29 +146,6 @@ open class CHHapticEngine: NSObjectProtocol, Hashable, CustomStringConvertible, 
 
     /// `NSObject`'s description: the class and the address, `<CHHapticEngine: 0x…>`.
     open var description: String { "<\(type(of: self)): \(Unmanaged.passUnretained(self).toOpaque())>" }
-
-    /// The same as ``description``.
-    open var debugDescription: String { description }
-
-    /// The engine itself (`NSObjectProtocol`).
-    ///
-    /// - Returns: `self`.
-    public func `self`() -> Self { self }
-
-    /// Whether the engine is a proxy (`NSObjectProtocol`): never.
-    ///
-    /// - Returns: `false`.
-    public func isProxy() -> Bool { false }
-
-    /// Feeds ``hash`` to `hasher`, so `Hashable` agrees with a subclass's ``isEqual(_:)`` and ``hash``, as for `NSObject`.
-    ///
-    /// - Parameter hasher: the hasher.
-    public func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-
-    /// `lhs.isEqual(rhs)`, as `NSObject`'s `==`: `engine != newEngine` compares identities.
-    ///
-    /// - Returns: whether the engines are equal.
-    public static func == (lhs: CHHapticEngine, rhs: CHHapticEngine) -> Bool { lhs.isEqual(rhs) }
 
     /// Whether the engine is watching for its removed output to come back.
     package var isWatchingForDeviceReturn: Bool { runtime.isWatchingForDeviceReturn }
