@@ -161,13 +161,25 @@ class Project:
             folder = os.path.join(self.bin, name + ".build")
             if not os.path.isdir(folder):
                 raise SystemExit(f"corpus: {folder} is missing: build the project first (swift build)")
-            self.objects += sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".o"))
+            self.objects += module_objects(folder)
             module_map = os.path.join(folder, "module.modulemap")
             if os.path.exists(module_map):
                 self.flags += ["-Xcc", f"-fmodule-map-file={module_map}"]
                 include = os.path.join(ROOT, "Sources", name, "include")
                 if os.path.isdir(include):
                     self.flags += ["-Xcc", "-I" + include]
+
+
+def module_objects(folder):
+    """The objects of a built module: those its output file map names (the sources of its latest build, so an object
+    left behind by a deleted source is not linked), else every object in the folder (C targets)."""
+    file_map = os.path.join(folder, "output-file-map.json")
+    if os.path.exists(file_map):
+        with open(file_map, encoding="utf-8") as handle:
+            entries = json.load(handle).values()
+        named = (os.path.join(folder, os.path.basename(entry["object"])) for entry in entries if "object" in entry)
+        return sorted(path for path in named if os.path.exists(path))
+    return sorted(os.path.join(folder, f) for f in os.listdir(folder) if f.endswith(".o"))
 
 
 class Gate:
