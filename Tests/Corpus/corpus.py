@@ -18,7 +18,7 @@ $OPENCOREHAPTICS_CORPUS, else ../shared/corpus/swift beside the package) this:
 
 The corpus files are read at run time and copied only into the temporary folder; nothing of them is committed.
 
-Usage: Tests/Corpus/corpus.py [--minimum N] [--build-path PATH] [--keep] [--only NAME] [--also-import MODULE]
+Usage: Tests/Corpus/corpus.py [--minimum N] [--build-path PATH] [--keep] [--only NAME] [--also-import MODULE] [--present]
 """
 
 import argparse
@@ -357,6 +357,15 @@ def table(results):
     return "\n".join(lines)
 
 
+def corpus_folder():
+    """Where the Swift corpus is: $OPENCOREHAPTICS_SWIFT_CORPUS, else the sibling `swift` folder of
+    $OPENCOREHAPTICS_CORPUS (the AHAP corpus, which .ci/run sets), else ../shared/corpus/swift beside the package."""
+    corpus = os.environ.get("OPENCOREHAPTICS_SWIFT_CORPUS")
+    if not corpus and os.environ.get("OPENCOREHAPTICS_CORPUS"):
+        corpus = os.path.join(os.path.dirname(os.environ["OPENCOREHAPTICS_CORPUS"].rstrip("/")), "swift")
+    return corpus or os.path.join(os.path.dirname(ROOT), "shared", "corpus", "swift")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--minimum", type=int, default=0, help="fail when fewer files compile")
@@ -365,13 +374,15 @@ def main():
     parser.add_argument("--only", help="check only the files whose name contains this")
     parser.add_argument("--also-import", action="append", default=[], metavar="MODULE",
                         help="import MODULE into every file too (for experiments, never in CI)")
+    parser.add_argument("--present", action="store_true",
+                        help="only say whether the corpus is there: exit 0 if so, else 3 with the reason it is skipped")
     args = parser.parse_args()
-    corpus = os.environ.get("OPENCOREHAPTICS_SWIFT_CORPUS")
-    if not corpus and os.environ.get("OPENCOREHAPTICS_CORPUS"):  # the AHAP corpus's sibling (.ci/run sets that one)
-        corpus = os.path.join(os.path.dirname(os.environ["OPENCOREHAPTICS_CORPUS"].rstrip("/")), "swift")
-    corpus = corpus or os.path.join(os.path.dirname(ROOT), "shared", "corpus", "swift")
+    corpus = corpus_folder()
     if not os.path.isdir(os.path.join(corpus, "files")):
         print(f"corpus: skipped: no Swift corpus at {corpus} (set OPENCOREHAPTICS_SWIFT_CORPUS)")
+        return 3 if args.present else 0
+    if args.present:
+        print(f"corpus: {corpus}")
         return 0
     if not args.build_path:
         args.build_path = run(["swift", "build", "--package-path", ROOT, "--show-bin-path"], check=True).stdout.strip()
