@@ -1,3 +1,5 @@
+import Foundation
+
 /// What every GameController device has in common: its vendor's name and its product category — the
 /// GameController framework's `GCDevice` protocol, which ``GCController`` conforms to.
 ///
@@ -8,8 +10,8 @@
 ///
 /// - Note: Differences from GameController: Apple's protocol also requires `handlerQueue` and
 ///   `physicalInputProfile`, which belong to input handling (buttons, sticks), not part of this module (see
-///   <doc:DifferencesFromGameController>). Apple's refines `NSObjectProtocol`; this one refines `AnyObject`.
-public protocol GCDevice: AnyObject {
+///   <doc:DifferencesFromGameController>).
+public protocol GCDevice: NSObjectProtocol {
     /// The vendor's name for the device, or `nil` when it is not known.
     var vendorName: String? { get }
     /// The kind of device, for example `"DualSense"` or `"Xbox One"`.

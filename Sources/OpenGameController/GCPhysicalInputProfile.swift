@@ -1,3 +1,5 @@
+import Foundation
+
 /// The physical inputs of a controller by name — the GameController framework's `GCPhysicalInputProfile`, reached
 /// as `controller.physicalInputProfile`.
 ///
@@ -7,7 +9,7 @@
 /// ``GCInputRightTrigger``; other controllers list none (see <doc:DifferencesFromGameController>).
 ///
 /// Thread safety: any thread.
-open class GCPhysicalInputProfile: @unchecked Sendable {
+open class GCPhysicalInputProfile: NSObject, @unchecked Sendable {
     // @unchecked: immutable after init.
 
     /// Every element, by name.
