@@ -25,9 +25,7 @@ package final class BridgeTimingLog: Sendable {
     /// Appends `line` and a newline.
     package func write(_ line: String) {
         let text = line + "\n"
-        // A lost line of a diagnostic log is not worth stopping the bridge for.
-        var bytes = Array(text.utf8)
-        _ = bytes.withUnsafeMutableBytes { buffer in try? Posix.writeAll(descriptor, UnsafeRawBufferPointer(buffer)) }
+        _ = Array(text.utf8).withUnsafeBytes { try? Posix.writeAll(descriptor, $0) }
     }
 }
 #endif
