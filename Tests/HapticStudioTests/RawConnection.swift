@@ -29,20 +29,23 @@ final class RawConnection {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        // Non-blocking from the start: a connect that waits for the server to accept (a flood of connections fills
+        // its backlog) would hold a thread of the concurrency pool that the server needs to accept; it blocked one for
+        // two minutes (`connect: 110`) and the other studio tests' servers answered nothing meanwhile. A connection
+        // still under way makes the first read or write wait (EAGAIN), and a refused one fails it with its errno.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else {
+        guard connected == 0 || errno == EINPROGRESS else {
             close(descriptor)
             throw Failure(description: "connect: \(errno)")
         }
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
     }
 
     /// How long any one read or write may wait: a minute. A test process's Swift concurrency pool has one thread a
-    /// core (two here), and the suite's synchronous tests block theirs while they wait; with both held (two
-    /// commands run under a CPU hog, two engines waiting out real-time pauses) neither the server in this process
-    /// nor this connection's task runs, and a reply had not come in 10 s (the read failed as `recv: errno 11`).
+    /// core (two here), which the server in this process and this connection's task share with every other test;
+    /// under a CPU hog a reply had not come in 10 s (the read failed as `recv: errno 11`).
     private static func deadline() -> ContinuousClock.Instant { .now + waitLimit }
 
     /// ``deadline()``'s span.

@@ -1,4 +1,5 @@
 import Foundation
+import HapticSystem
 
 /// Runs the built `haptic` executable, as a user would from a shell.
 public enum CommandRunner {
@@ -73,12 +74,15 @@ public enum CommandRunner {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        // Read both pipes concurrently so a chatty child cannot fill one and block.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var outData = Data()
-        nonisolated(unsafe) var errData = Data()
-        DispatchQueue.global().async(group: group) { outData = out.fileHandleForReading.readDataToEndOfFile() }
-        DispatchQueue.global().async(group: group) { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        // Read both pipes concurrently so a chatty child cannot fill one and block, each on a thread of its own: on
+        // Dispatch's global queue, two reads that last as long as the child held threads that Swift's concurrency pool
+        // shares on Linux (the studio tests' servers in this process stalled), and a read that waited for a free thread
+        // left the child blocked on a full pipe (a 1 s lint took 41 s).
+        let outData = LockedState(Data())
+        let errData = LockedState(Data())
+        let readers = [(out, outData), (err, errData)].compactMap { pipe, data in
+            SystemThread.spawn(name: "runner-read") { data.withLock { $0 = pipe.fileHandleForReading.readDataToEndOfFile() } }
+        }
         let wallLimit = Swift.max(timeout * 10, 300)
         let launched = Date()
         let deadline = launched.addingTimeInterval(wallLimit)
@@ -87,6 +91,8 @@ public enum CommandRunner {
             usage.look(at: process.processIdentifier)
             if usage.cpuSeconds > timeout || Date() >= deadline {
                 process.terminate()
+                process.waitUntilExit()
+                for reader in readers { reader.join() }  // the pipes close with the process
                 let what = usage.cpuSeconds > timeout ? "used more than \(timeout) s of CPU" : "did not end within \(wallLimit) s"
                 throw FixtureError("haptic \(arguments.joined(separator: " ")) \(what)")
             }
@@ -94,10 +100,10 @@ public enum CommandRunner {
         }
         process.waitUntilExit()
         let wall = Date().timeIntervalSince(launched)
-        group.wait()
+        for reader in readers { reader.join() }
         return Result(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self), signaled: process.terminationReason == .uncaughtSignal,
+            status: process.terminationStatus, stdout: String(decoding: outData.withLock { $0 }, as: UTF8.self),
+            stderr: String(decoding: errData.withLock { $0 }, as: UTF8.self), signaled: process.terminationReason == .uncaughtSignal,
             cpuSeconds: usage.cpuSeconds, queuedSeconds: usage.queuedSeconds, wallSeconds: wall)
     }
 }
