@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Layers run one way, top to bottom; each module imports only modules below it (README "Layout"):
-//   haptic (main.swift) → HapticCommands (the commands) → HapticStudio (`haptic studio`'s server and page)
+//   haptic (main.swift) → HapticCommands (the commands); haptic-studio (`haptic studio`'s server, a product of its own so
+//   `haptic` never builds the web stack) → HapticCommands and HapticStudio (the server and its page)
 //   OpenHapticFeedback, OpenGameController → OpenCoreHaptics (Apple's names) → HapticEngine (runtime)
 //   OpenCoreHaptics → HapticLoading (untrusted files, pattern compilation, audio resources) → HapticAnalysis (audio → pattern)
 //   OpenCoreHaptics → HapticLinux (evdev, ALSA, discovery, hot-plug) → HapticDevices: beside it, never under the engine
@@ -28,6 +29,8 @@ let package = Package(
         .library(name: "OpenHapticFeedback", targets: ["OpenHapticFeedback"]),
         .library(name: "OpenGameController", targets: ["OpenGameController"]),
         .executable(name: "haptic", targets: ["haptic"]),
+        // The studio's server: `haptic studio` runs it (beside haptic, or on PATH; built on first use in a checkout).
+        .executable(name: "haptic-studio", targets: ["haptic-studio"]),
         // libCoreHapticsWrapper.so: the C ABI of Apple's Unity Core Haptics plug-in (Scripts/build-unity-plugin.sh).
         .library(name: "CoreHapticsWrapper", type: .dynamic, targets: ["CoreHapticsWrapper"]),
     ],
@@ -65,7 +68,8 @@ let package = Package(
         .target(
             name: "HapticLinux",
             dependencies: [
-                "HapticDevices", "HapticRender", "HapticSystem", "CHapticSupport", .product(name: "Logging", package: "swift-log"),
+                "HapticDevices", "HapticRender", "HapticSystem", "CHapticSupport", "HapticAnalysis", "HapticPattern",
+                .product(name: "Logging", package: "swift-log"),
             ]),
         // File I/O at the edge: bounded reads of untrusted input and atomic writes of outputs; pattern compilation with
         // the engine's audio resources. Also audio for analysis: WAV through our decoder, FLAC, Ogg/Vorbis and MP3
@@ -114,13 +118,13 @@ let package = Package(
             name: "HapticCommands",
             dependencies: [
                 "OpenHapticFeedback", "OpenCoreHaptics", "OpenGameController", "HapticPattern", "HapticRender", "HapticDevices",
-                "HapticLinux", "HapticInterchange", "HapticLoading", "HapticPlot", "HapticAnalysis", "HapticStudio", "HapticSystem",
+                "HapticLinux", "HapticInterchange", "HapticLoading", "HapticPlot", "HapticAnalysis", "HapticSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // `haptic studio`: a local HTTP/WebSocket server (127.0.0.1, per-run token) serving an embedded page that edits
-        // a folder's patterns and plays them on a real engine. Not a product.
+        // a folder's patterns and plays them on a real engine. Not a product (haptic-studio is its program).
         .target(
             name: "HapticStudio",
             dependencies: [
@@ -149,6 +153,13 @@ let package = Package(
             ]),
         // The command-line tool: main.swift only.
         .executableTarget(name: "haptic", dependencies: ["HapticCommands"]),
+        // The studio's server: `haptic studio`'s options (HapticCommands) over HapticStudio. The only program that
+        // links SwiftNIO and Hummingbird.
+        .executableTarget(
+            name: "haptic-studio",
+            dependencies: [
+                "HapticCommands", "HapticStudio", "HapticSystem", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         // Real-kernel check: drives a uinput force-feedback device in the QEMU guest of .ci/qemu-evdev.sh.
         .executableTarget(
             name: "haptic-evdev-check", dependencies: ["OpenCoreHaptics", "HapticDevices", "HapticLinux", "HapticSystem"]),
@@ -184,7 +195,9 @@ let package = Package(
         .executableTarget(
             name: "FuzzDeviceString", dependencies: ["HapticDevices", "HapticLinux", "HapticRender"], path: "Fuzz/FuzzDeviceString"),
         .executableTarget(name: "FuzzCABI", dependencies: ["CCoreHapticsWrapper", "CoreHapticsWrapper"], path: "Fuzz/FuzzCABI"),
+        .executableTarget(name: "FuzzLogSetting", dependencies: ["CoreHapticsWrapper"], path: "Fuzz/FuzzLogSetting"),
         .executableTarget(name: "FuzzControllerList", dependencies: ["HapticDevices", "HapticLinux"], path: "Fuzz/FuzzControllerList"),
+        .executableTarget(name: "FuzzBridgeConfig", dependencies: ["HapticLinux"], path: "Fuzz/FuzzBridgeConfig"),
         .executableTarget(
             name: "FuzzStudioMessage", dependencies: ["HapticStudio", "HapticDevices", "HapticRender", "OpenCoreHaptics"],
             path: "Fuzz/FuzzStudioMessage"),
@@ -208,7 +221,9 @@ let package = Package(
         .testTarget(name: "HapticSystemTests", dependencies: ["HapticSystem"]),
         .testTarget(
             name: "CoreHapticsWrapperTests",
-            dependencies: ["CoreHapticsWrapper", "CCoreHapticsWrapper", "OpenCoreHaptics", "HapticSystem", "HapticTestSupport"]),
+            dependencies: [
+                "CoreHapticsWrapper", "CCoreHapticsWrapper", "OpenCoreHaptics", "HapticDevices", "HapticSystem", "HapticTestSupport",
+            ]),
         .testTarget(name: "HapticAnalysisTests", dependencies: ["HapticAnalysis", "HapticPattern", "HapticRender", "HapticTestSupport"]),
         .testTarget(name: "HapticRenderTests", dependencies: ["HapticRender", "HapticPattern", "HapticTestSupport"]),
         .testTarget(
@@ -251,7 +266,8 @@ let package = Package(
         .testTarget(
             name: "HapticCLITests",
             dependencies: [
-                "HapticTestSupport", "haptic", "HapticCommands", "OpenCoreHaptics", "HapticDevices", "HapticLinux", "HapticEngine",
+                "HapticTestSupport", "haptic", "haptic-studio", "HapticCommands", "OpenCoreHaptics", "HapticDevices", "HapticLinux",
+                "HapticEngine",
                 "HapticPattern", "HapticSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),

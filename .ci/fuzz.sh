@@ -28,7 +28,7 @@ out=${FUZZ_OUT:-.build-fuzz/runs}
 shared=${OPENCOREHAPTICS_SHARED:-$(cd .. && pwd)/shared}
 corpus="$shared/corpus"
 all_targets=(FuzzAHAPReader FuzzPropertyList FuzzPatternDictionary FuzzWAVDecoder FuzzHapticFile FuzzCommandOptions FuzzDeviceString
-  FuzzControllerList FuzzStudioMessage FuzzCABI)
+  FuzzControllerList FuzzStudioMessage FuzzCABI FuzzLogSetting FuzzBridgeConfig)
 if [ $# -gt 0 ]; then targets=("$@"); else targets=("${all_targets[@]}"); fi
 
 # Per-target options: largest input, dictionary, leak checking. FuzzPropertyList runs without libFuzzer's per-input
@@ -37,11 +37,15 @@ if [ $# -gt 0 ]; then targets=("$@"); else targets=("${all_targets[@]}"); fi
 # the other harnesses and by the ASan test run (.ci/sanitizers.sh).
 detect_leaks() { case $1 in FuzzPropertyList) echo 0 ;; *) echo 1 ;; esac; }
 # Largest input and dictionary per target.
+# FuzzWAVDecoder's seeds include a 70 KB tag and 10 000 empty chunks before the samples (issue 32): 128 KiB keeps them
+# whole (libFuzzer cuts longer seeds to -max_len).
 max_len() {
   case $1 in
-    FuzzWAVDecoder) echo 16384 ;;
+    FuzzWAVDecoder) echo 131072 ;;
     FuzzCommandOptions | FuzzDeviceString | FuzzControllerList) echo 512 ;;
+    FuzzLogSetting) echo 128 ;;
     FuzzStudioMessage | FuzzCABI) echo 8192 ;;
+    FuzzBridgeConfig) echo 4096 ;;
     *) echo 65536 ;;
   esac
 }
@@ -56,6 +60,8 @@ dictionary() {
     FuzzControllerList) echo Fuzz/Dictionaries/controllers.dict ;;
     FuzzStudioMessage) echo Fuzz/Dictionaries/studio.dict ;;
     FuzzCABI) echo Fuzz/Dictionaries/ahap.dict ;;
+    FuzzLogSetting) echo Fuzz/Dictionaries/log.dict ;;
+    FuzzBridgeConfig) echo Fuzz/Dictionaries/bridge.dict ;;
   esac
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The studio in a real browser: builds haptic, starts `haptic studio` on a folder with a fixture pattern and a wav:
-# output, and drives the page with headless Chromium through Selenium (Scripts/studio-browser-test.py): refusals,
+# The studio in a real browser: builds haptic and haptic-studio, starts `haptic studio` on a folder with a fixture
+# pattern and a wav: output, and drives the page with headless Chromium through Selenium (Scripts/studio-browser-test.py): refusals,
 # screenshot, idle CPU, add/drag/edit/save, play to wav: and find the onset, undo, edit while looping, close mid-loop,
 # console errors; then the trust checks (save-as, confirmation before replacing, double-clicks, multi-select and the
 # clipboard, metadata, import from audio with options, a simulated game controller's output played and recorded).
@@ -18,7 +18,11 @@ if [ ${#need[@]} -gt 0 ]; then
     || { echo "studio: FAILED: apt-get install ${need[*]}"; exit 1; }
 fi
 
-swift build --product haptic > /tmp/och-studio-build.log 2>&1 || { tail -40 /tmp/och-studio-build.log; echo "studio: FAILED: build"; exit 1; }
+# `haptic studio` runs the studio's server, the haptic-studio program, found beside haptic: build both.
+for product in haptic haptic-studio; do
+  swift build --product "$product" > /tmp/och-studio-build.log 2>&1 \
+    || { tail -40 /tmp/och-studio-build.log; echo "studio: FAILED: build of $product"; exit 1; }
+done
 haptic="$(swift build --show-bin-path)/haptic"
 
 work="$(mktemp -d)"

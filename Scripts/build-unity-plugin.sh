@@ -18,7 +18,8 @@
 #
 # Checks (the script fails on any): `ldd` names nothing outside the base system (ALLOWED below) and nothing "not
 # found"; the library is NODELETE; every entry point the header declares is exported. Prints `ldd`, the size and the number of entry points.
-# Environment: UNITY_PLUGIN_STRIP=0 keeps the symbol table (default: strip it, the dynamic symbols stay).
+# Environment: UNITY_PLUGIN_STRIP=0 keeps the symbol table (default: strip it, the dynamic symbols stay);
+# UNITY_PLUGIN_PROGRESS_SECONDS: how often the build's progress is shown (default 10 s).
 set -uo pipefail
 
 fail() { echo "build-unity-plugin: FAILED: $1" >&2; exit 1; }
@@ -33,12 +34,45 @@ cd "$(dirname "$0")/.." || fail "cannot enter the package folder"
 ALLOWED='^(linux-vdso\.so\.1|libc\.so\.6|libm\.so\.6|libdl\.so\.2|libpthread\.so\.0|librt\.so\.1|libutil\.so\.1|libstdc\+\+\.so\.6|libgcc_s\.so\.1|ld-linux-x86-64\.so\.2|/lib64/ld-linux-x86-64\.so\.2)$'
 
 echo "build-unity-plugin: swift build -c release --product CoreHapticsWrapper -Xswiftc -static-stdlib -Xlinker -z -Xlinker nodelete"
+echo "build-unity-plugin: a release build of the library and everything under it (the first one takes a few minutes;"
+echo "build-unity-plugin: later ones only what changed); progress every ${UNITY_PLUGIN_PROGRESS_SECONDS:-10} s, as [step/steps]:"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
-if ! swift build -c release --product CoreHapticsWrapper -Xswiftc -static-stdlib -Xlinker -z -Xlinker nodelete > "$log" 2>&1; then
+# Progress: swift build's latest "[step/steps] what" line, with the time so far, every few seconds, also while one
+# module compiles for a minute and prints nothing (a build that is silent for minutes looks hung). A release build
+# compiles a module at a time, so the step count grows as the build plans further.
+every="${UNITY_PLUGIN_PROGRESS_SECONDS:-10}"
+build_start=$(date +%s)
+show_progress() {
+  local last=$build_start latest="" pending="" line now status
+  while :; do
+    IFS= read -r -t "$every" line
+    status=$?
+    if [ "$status" -gt 128 ]; then
+      pending+="$line"  # timed out: keep any partial line for the next read
+    elif [ "$status" -ne 0 ]; then
+      break  # the build's output ended
+    else
+      line="$pending$line"
+      pending=""
+      case "$line" in \[*/*\]*) latest="$line" ;; esac
+    fi
+    now=$(date +%s)
+    if [ -n "$latest" ] && [ $(( now - last )) -ge "$every" ]; then
+      printf 'build-unity-plugin:   %s (%d s)\n' "${latest:0:110}" $(( now - build_start ))
+      last=$now
+    fi
+  done
+}
+swift build -c release --product CoreHapticsWrapper -Xswiftc -static-stdlib -Xlinker -z -Xlinker nodelete 2>&1 \
+  | tee "$log" | show_progress
+build_status=${PIPESTATUS[0]}
+if [ "$build_status" -ne 0 ]; then
   tail -40 "$log"
   fail "swift build"
 fi
+steps="$(grep -oE '^\[[0-9]+/[0-9]+\]' "$log" | tail -1 | sed -E 's#^\[[0-9]+/([0-9]+)\]$#\1#')"
+echo "build-unity-plugin: built in $(( $(date +%s) - build_start )) s${steps:+, $steps build steps}"
 bin="$(swift build -c release -Xswiftc -static-stdlib -Xlinker -z -Xlinker nodelete --show-bin-path)" || fail "swift build --show-bin-path"
 built="$bin/libCoreHapticsWrapper.so"
 [ -f "$built" ] || fail "the build made no $built"

@@ -6,6 +6,8 @@
 - No hand-written Swift file over 500 lines (generated files are named GENERATED-*).
 - The platform floor is the only place that opens a library (`dlopen(`), creates a thread (`pthread_create(`), imports
   the C library under `#if canImport(Glibc)`, or reaches eventfd.
+- No `Synchronization.Mutex`: ThreadSanitizer cannot see it on Linux; LockedState is the lock (.ci/sanitizers.sh
+  refuses it too, but only after minutes of CI).
 - Nothing sleeps to wait for a condition: every `usleep`, `Thread.sleep`, `Task.sleep`, `nanosleep` left in Sources and
   Examples paces time and says so on its line or the line above with a comment containing "pacing:".
 
@@ -20,6 +22,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FLOOR = os.path.join("Sources", "HapticSystem") + os.sep
 LINE_LIMIT = 500
+MUTEX = re.compile(r"\bMutex *(<|\()")
 SLEEP = re.compile(r"\b(usleep|Thread\.sleep|Task\.sleep|nanosleep)\s*\(")
 
 
@@ -45,6 +48,10 @@ def main():
         count = len(lines) - (1 if lines and lines[-1] == "" else 0)
         if count > LINE_LIMIT and not os.path.basename(relative).startswith("GENERATED-"):
             problems.append(f"{relative}: {count} lines, over the limit of {LINE_LIMIT}")
+        for number, line in enumerate(lines, 1):
+            if MUTEX.search(line.split("//", 1)[0]):
+                problems.append(f"{relative}:{number}: Synchronization.Mutex, which ThreadSanitizer cannot see "
+                                "(use HapticSystem's LockedState)")
         if not relative.startswith("Sources") and not relative.startswith("Examples"):
             continue
         in_floor = relative.startswith(FLOOR)

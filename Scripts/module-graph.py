@@ -6,7 +6,9 @@ Usage:
   Scripts/module-graph.py --check    exit 1 when a library target's sources import a module its Package.swift entry
                                      does not list, or list one they never import; and when HapticEngine imports more
                                      than the runtime may (issue 22: the pattern, the renderer, the device protocol and
-                                     the platform floor)
+                                     the platform floor); and when the `haptic` tool reaches the studio's server or the
+                                     web stack (issue 32: `swift run haptic play` must not build SwiftNIO and Hummingbird;
+                                     the server is the haptic-studio program)
 
 The graph comes from `swift package dump-package` (the manifest as SwiftPM reads it); imports are read from the
 targets' Swift files (`import X`, `@_exported import X`, `package import X`, `@preconcurrency import X`).
@@ -25,6 +27,10 @@ SYSTEM = {"Foundation", "FoundationEssentials", "Dispatch", "Glibc", "Musl", "Da
           "Testing", "_Concurrency", "Observation", "os", "Android"}
 # What the runtime may import (issue 22, item 3); Logging is swift-log.
 ENGINE_ALLOWED = {"HapticPattern", "HapticRender", "HapticDevices", "HapticSystem", "Logging"}
+# What the `haptic` tool must never build (issue 32): the studio's server and the packages of the web stack.
+TOOL = "haptic"
+TOOL_FORBIDDEN_TARGETS = {"HapticStudio"}
+TOOL_FORBIDDEN_PACKAGES = {"hummingbird", "hummingbird-websocket", "swift-nio", "swift-http-types"}
 
 
 def manifest():
@@ -40,6 +46,24 @@ def dependency_names(target):
             if kind in dep:
                 names.append(dep[kind][0])
     return names
+
+
+def closure(package, name):
+    """Every target of this package `name` builds, and the (package, product) pairs it reaches from other packages."""
+    by_name = {t["name"]: t for t in package["targets"]}
+    targets, products, pending = set(), set(), [name]
+    while pending:
+        current = pending.pop()
+        if current in targets or current not in by_name:
+            continue
+        targets.add(current)
+        for dep in by_name[current]["dependencies"]:
+            if "product" in dep:
+                products.add((dep["product"][1], dep["product"][0]))
+            for kind in ("byName", "target"):
+                if kind in dep:
+                    pending.append(dep[kind][0])
+    return targets, products
 
 
 def library_targets(package):
@@ -100,6 +124,12 @@ def main(argv):
         if t["name"] == "HapticEngine":
             for name in sorted(imported - ENGINE_ALLOWED):
                 problems.append(f"HapticEngine: imports {name}; the runtime may import only {sorted(ENGINE_ALLOWED)}")
+    tool_targets, tool_products = closure(package, TOOL)
+    for name in sorted(tool_targets & TOOL_FORBIDDEN_TARGETS):
+        problems.append(f"{TOOL}: builds {name}; the studio's server belongs to the haptic-studio program only")
+    for package_name, product in sorted(tool_products):
+        if package_name in TOOL_FORBIDDEN_PACKAGES:
+            problems.append(f"{TOOL}: builds {product} ({package_name}); the web stack belongs to haptic-studio only")
     for line in problems:
         print(f"module-graph: {line}", file=sys.stderr)
     print(f"module-graph: {len(targets)} library targets, {len(problems)} problem(s)")

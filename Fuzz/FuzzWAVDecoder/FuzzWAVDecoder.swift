@@ -1,7 +1,7 @@
 // libFuzzer harness: untrusted RIFF/WAVE bytes → WAVDecoder, with invariants: the output is bounded by the input,
 // samples are finite, a decoded buffer re-encoded as 32-bit float decodes to the same samples, and decoding in
-// pieces (the header from the first bytes, then blocks of frames, as `haptic from-audio` reads) gives the samples
-// decoding the whole file gives.
+// pieces (the header by the chunk walk reading only headers, then blocks of frames, as `haptic from-audio` reads)
+// gives the samples decoding the whole file gives.
 
 import HapticPattern
 import HapticRender
@@ -48,12 +48,24 @@ public func fuzzWAVDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// The header read from the first 4 KiB and the samples decoded 1000 frames at a time equal the whole file's.
+/// The header read piece by piece (the chunk walk asking for each header, as `haptic from-audio` reads a file) and
+/// the samples decoded 1000 frames at a time equal the whole file's.
 private func checkPieces(_ bytes: [UInt8]) {
-    // A fmt chunk beyond the first 4 KiB is refused by the piecewise reader only.
-    guard let format = try? decoder.format(ofPrefix: Array(bytes.prefix(4_096)), fileLength: bytes.count, name: "fuzz.wav") else { return }
+    var asked = 0
+    let format: WAVDecoder.Format
+    do {
+        format = try decoder.format(fileLength: bytes.count, name: "fuzz.wav") { offset, count throws(PatternError) in
+            require(offset >= 0 && count >= 0 && count <= 40, "the walk asked for \(count) bytes at \(offset)")
+            asked += count
+            return offset < bytes.count ? Array(bytes[offset..<Swift.min(offset + count, bytes.count)]) : []
+        }
+    } catch {
+        fatalError("FuzzWAVDecoder invariant: the whole file decodes but its header does not read in pieces: \(error)")
+    }
+    // The walk reads headers only: at most 12 + 8 per chunk + 40 for fmt, whatever the chunks hold.
+    require(asked <= 12 + 8 * WAVDecoder.maxChunkCount + 40, "the walk read \(asked) bytes")
     guard let whole = try? decoder.decodeChannels(bytes, name: "fuzz.wav") else {
-        fatalError("FuzzWAVDecoder invariant: the header reads in pieces but the whole file does not decode")
+        fatalError("FuzzWAVDecoder invariant: the file decodes for playback but not channel by channel")
     }
     require(format.channelCount == whole.channels.count && format.frameCount == (whole.channels.first?.count ?? 0), "shapes differ")
     let output = UnsafeMutableBufferPointer<Float>.allocate(capacity: 1_000 * format.channelCount)
@@ -63,13 +75,19 @@ private func checkPieces(_ bytes: [UInt8]) {
     bytes.withUnsafeBytes { raw in
         while frame < format.frameCount {
             let end = Swift.min(offset + 1_000 * format.bytesPerFrame, format.data.lowerBound + format.frameCount * format.bytesPerFrame)
-            let count = decoder.decodeFrames(UnsafeRawBufferPointer(rebasing: raw[offset..<end]), format: format, into: output)
+            let count: Int
+            do {
+                count = try decoder.decodeFrames(
+                    UnsafeRawBufferPointer(rebasing: raw[offset..<end]), format: format, into: output, firstFrame: frame, name: "fuzz.wav")
+            } catch {
+                fatalError("FuzzWAVDecoder invariant: frame \(frame) decodes whole but not in pieces: \(error)")
+            }
             require(count > 0, "no progress at frame \(frame)")
             for f in 0..<count {
                 for c in 0..<format.channelCount {
                     let a = output[f * format.channelCount + c]
                     let b = whole.channels[c][frame + f]
-                    require(a == b || (a.isNaN && b.isNaN), "frame \(frame + f) channel \(c): \(a) in pieces, \(b) whole")
+                    require(a == b, "frame \(frame + f) channel \(c): \(a) in pieces, \(b) whole")
                 }
             }
             frame += count

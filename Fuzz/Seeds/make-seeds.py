@@ -71,6 +71,29 @@ write("FuzzPropertyList", "minimal.binary.plist", plistlib.dumps(TRANSIENT, fmt=
 odd = {"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}], "Metadata": {"d": b"\x00\x01", "i": -(2**63), "u": 2**64 - 1}}
 write("FuzzPropertyList", "odd-types.binary.plist", plistlib.dumps(odd, fmt=plistlib.FMT_BINARY))
 
+# Binary property lists whose arrays hold one object many times, nested (issue 32): 291 and 505 bytes that stand
+# for 9 million and 4.3 billion values once every reference is followed. The same bytes as the tests'
+# SharedReferencePropertyList (Tests/HapticTestSupport).
+def shared_references(fanouts):
+    objects = [bytes([0xD1, 1, 2]), b"\x57Pattern"]
+    for index, fanout in enumerate(fanouts):
+        head = bytes([0xA0 | fanout]) if fanout < 15 else bytes([0xAF, 0x10, fanout])
+        objects.append(head + bytes([3 + index]) * fanout)
+    objects.append(b"\x10\x01")
+    body, offsets = bytearray(b"bplist00"), []
+    for obj in objects:
+        offsets.append(len(body))
+        body += obj
+    table = len(body)
+    size = 1 if table < 256 else 2
+    for offset in offsets:
+        body += offset.to_bytes(size, "big")
+    body += bytes(6) + bytes([size, 1]) + struct.pack(">QQQ", len(objects), 0, table)
+    return bytes(body)
+
+write("FuzzPropertyList", "shared-references-291.binary.plist", shared_references([55, 55, 55, 54]))
+write("FuzzPropertyList", "shared-references-505.binary.plist", shared_references([85, 84, 84, 84, 84]))
+
 # WAV: every supported format, plus near-misses.
 def wav(code, channels, rate, bits, data, extensible=False, chunks=b"", form=b"WAVE", riff=b"RIFF", block=None):
     block = channels * bits // 8 if block is None else block
@@ -100,6 +123,13 @@ write("FuzzWAVDecoder", "rf64.wav", wav(1, 1, 8000, 16, ramp16, riff=b"RF64"))
 write("FuzzWAVDecoder", "odd-data.wav", wav(1, 1, 8000, 8, b"\x80\x81\x82"))
 write("FuzzWAVDecoder", "bad-block-align.wav", wav(1, 2, 8000, 16, ramp16, block=3))
 write("FuzzWAVDecoder", "not-wave.wav", wav(1, 1, 8000, 16, ramp16, form=b"AVI "))
+# Issue 32: a 70 KB tag and 10 000 empty chunks before the samples (past the first 64 KiB a streamed reader once saw
+# alone), float samples that are not numbers, and a blockAlign of 0.
+write("FuzzWAVDecoder", "id3-70k-before-data.wav", wav(1, 1, 8000, 16, ramp16, chunks=b"id3 " + struct.pack("<I", 70000) + bytes(70000)))
+write("FuzzWAVDecoder", "10000-empty-chunks.wav", wav(1, 1, 8000, 16, ramp16, chunks=b"JUNK\x00\x00\x00\x00" * 10000))
+write("FuzzWAVDecoder", "f32-nan.wav", wav(3, 1, 8000, 32, struct.pack("<4f", *[float("nan")] * 4)))
+write("FuzzWAVDecoder", "f32-infinity.wav", wav(3, 1, 8000, 32, struct.pack("<4f", 0.5, float("inf"), float("-inf"), 0.5)))
+write("FuzzWAVDecoder", "block-align-zero.wav", wav(1, 1, 8000, 16, ramp16, block=0))
 stream = bytearray(wav(1, 1, 8000, 16, ramp16))
 stream[-len(ramp16) - 4:-len(ramp16)] = b"\xff\xff\xff\xff"
 write("FuzzWAVDecoder", "streaming-size.wav", bytes(stream))

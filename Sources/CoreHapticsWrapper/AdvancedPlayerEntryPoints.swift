@@ -112,8 +112,10 @@ public func CoreHaptics_CHHapticAdvancedPatternPlayer_SetPlaybackRate(_ playerPt
     guard let player = HandleTable.shared.advancedPlayer(playerPtr)?.advanced else {
         return WrapperLog.ignored(playerPtr, expected: "advanced player", in: #function)
     }
-    guard playbackRate.isFinite, playbackRate > 0 else {
-        return WrapperLog.refused("playbackRate \(playbackRate)", in: #function, because: "a rate is a finite number > 0")
+    guard PlaybackRateRange.contains(playbackRate) else {
+        return WrapperLog.refused(
+            "playbackRate \(playbackRate)", in: #function,
+            because: "a rate is a number above 0 and at most \(PlaybackRateRange.maximum); the rate stays \(player.playbackRate)")
     }
     player.playbackRate = playbackRate
 }

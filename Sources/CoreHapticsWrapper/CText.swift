@@ -13,6 +13,13 @@ enum CText {
         return Data(bytes: text, count: count)
     }
 
+    /// A NUL-terminated string as text, reading at most `limit` + 1 bytes (a longer one is cut there; the caller's check
+    /// of its length refuses it). Bytes that are not UTF-8 become U+FFFD.
+    static func string(_ text: UnsafePointer<CChar>, limit: Int) -> String {
+        let count = strnlen(text, limit + 1)
+        return String(decoding: UnsafeRawBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
     /// A file path from C: its bytes as given (a path need not be UTF-8), or `nil` for NULL or an empty path.
     static func fileURL(_ path: UnsafePointer<CChar>?) -> URL? {
         guard let path, path.pointee != 0 else { return nil }

@@ -46,6 +46,7 @@ enum CapabilityLookup {
     /// The attributes of an event parameter for an event type (or, when it does not apply to that type, for the
     /// first type it applies to); `nil` for an unknown index.
     static func event(_ parameterId: Int32, _ eventType: Int32) -> (any CHHapticParameterAttributes)? {
+        LogRouting.installIfUnconfigured()  // before device discovery makes its logger
         guard let parameter = ParameterIndexes.eventParameter(parameterId), let type = ParameterIndexes.eventType(eventType) else {
             return nil
         }
@@ -58,6 +59,7 @@ enum CapabilityLookup {
 
     /// The attributes of a dynamic parameter; `nil` for an unknown index.
     static func dynamic(_ parameterId: Int32) -> (any CHHapticParameterAttributes)? {
+        LogRouting.installIfUnconfigured()
         guard let parameter = ParameterIndexes.dynamicParameter(parameterId) else { return nil }
         return try? CHHapticEngine.capabilitiesForHardware().attributes(forDynamicParameter: parameter)
     }

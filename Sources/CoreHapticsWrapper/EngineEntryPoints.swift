@@ -10,6 +10,7 @@ import OpenCoreHaptics
 public func CoreHaptics_CHHapticEngine_Create(
     _ onError: CHWErrorCallback?, _ onStopped: CHWStoppedWithReasonCallback?, _ onReset: CHWSuccessWithPointerCallback?
 ) -> UnsafeMutableRawPointer? {
+    LogRouting.installIfUnconfigured()  // before the engine and its device make their loggers
     let engine: CHHapticEngine
     do {
         engine = try CHHapticEngine()
@@ -49,7 +50,7 @@ public func CoreHaptics_CHHapticEngine_Destroy(_ enginePtr: UnsafeRawPointer?) {
         WrapperLog.ignored(enginePtr, expected: "engine", in: #function)
         return
     }
-    for bits in entry.takePlayerHandles() {
+    for bits in entry.close() {
         let handle = UnsafeRawPointer(bitPattern: bits)
         HandleTable.shared.remove(handle, kind: .player)
         HandleTable.shared.remove(handle, kind: .advancedPlayer)
@@ -167,5 +168,6 @@ public func CoreHaptics_CHHapticEngine_NotifyWhenPlayersFinished(
 /// Whether a real haptic actuator is present; see CoreHapticsWrapper.h.
 @_cdecl("CoreHaptics_CHHapticEngine_HardwareSupportsHaptics")
 public func CoreHaptics_CHHapticEngine_HardwareSupportsHaptics() -> Int32 {
-    CHHapticEngine.capabilitiesForHardware().supportsHaptics ? 1 : 0
+    LogRouting.installIfUnconfigured()  // before device discovery makes its logger
+    return CHHapticEngine.capabilitiesForHardware().supportsHaptics ? 1 : 0
 }

@@ -10,33 +10,39 @@ enum ErrorReport {
     /// The code for a handle that is null, destroyed or of another kind: the plug-in's `CHErrorCode.InvalidEnginePointer`.
     static let invalidHandleCode: Int32 = -1
 
-    /// Calls `callback` (when there is one) with `error`'s code and message, and `pointer` as the handle it belongs to.
-    static func send(_ error: any Error, to callback: CHWErrorWithPointerCallback?, pointer: UnsafeRawPointer?) {
+    /// Calls `callback` with `error`'s code and message, and `pointer` as the handle it belongs to; with no callback,
+    /// logs them (``WrapperLog/unreported(code:message:in:)``).
+    static func send(
+        _ error: any Error, to callback: CHWErrorWithPointerCallback?, pointer: UnsafeRawPointer?, in function: StaticString = #function
+    ) {
         let (code, message) = describe(error)
-        send(code: code, message: message, to: callback, pointer: pointer)
+        send(code: code, message: message, to: callback, pointer: pointer, in: function)
     }
 
-    /// Calls `callback` with a code and a message.
-    static func send(code: Int32, message: String, to callback: CHWErrorWithPointerCallback?, pointer: UnsafeRawPointer?) {
-        guard let callback else { return }
+    /// Calls `callback` with a code and a message; with no callback, logs them.
+    static func send(
+        code: Int32, message: String, to callback: CHWErrorWithPointerCallback?, pointer: UnsafeRawPointer?,
+        in function: StaticString = #function
+    ) {
+        guard let callback else { return WrapperLog.unreported(code: code, message: message, in: function) }
         withMessage(message) { callback(pointer, CHWError(code: code, localizedDescription: $0)) }
     }
 
-    /// Calls a creation callback (no handle yet) with `error`'s code and message.
-    static func send(_ error: any Error, to callback: CHWErrorCallback?) {
-        guard let callback else { return }
+    /// Calls a creation callback (no handle yet) with `error`'s code and message; with no callback, logs them.
+    static func send(_ error: any Error, to callback: CHWErrorCallback?, in function: StaticString = #function) {
         let (code, message) = describe(error)
+        guard let callback else { return WrapperLog.unreported(code: code, message: message, in: function) }
         withMessage(message) { callback(CHWError(code: code, localizedDescription: $0)) }
     }
 
     /// Reports a handle that is not live, naming the call and what it expected.
     static func invalidHandle(
-        _ handle: UnsafeRawPointer?, expected: String, in function: StaticString, to callback: CHWErrorWithPointerCallback?
+        _ handle: UnsafeRawPointer?, expected: String, in function: StaticString, to callback: CHWErrorWithPointerCallback?,
+        detail: String = "null, destroyed, or another kind"
     ) {
         send(
-            code: invalidHandleCode,
-            message: "\(cName(function)): \(shown(handle)) is not a live \(expected) handle (null, destroyed, or another kind)",
-            to: callback, pointer: handle)
+            code: invalidHandleCode, message: "\(cName(function)): \(shown(handle)) is not a live \(expected) handle (\(detail))",
+            to: callback, pointer: handle, in: function)
     }
 
     /// A handle as messages show it: its bits in hexadecimal, or NULL.

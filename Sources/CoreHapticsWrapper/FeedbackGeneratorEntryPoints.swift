@@ -9,6 +9,7 @@ import OpenHapticFeedback
 /// Creates an impact generator; see CoreHapticsWrapper.h.
 @_cdecl("UIFeedbackGenerator_CreateImpactGenerator")
 public func UIFeedbackGenerator_CreateImpactGenerator(_ feedbackStyle: Int32) -> UnsafeMutableRawPointer? {
+    LogRouting.installIfUnconfigured()  // before the generator's engine makes its loggers
     let styles: [UIImpactFeedbackGenerator.FeedbackStyle] = [.heavy, .light, .medium, .rigid, .soft]
     let style = styles.indices.contains(Int(feedbackStyle)) ? styles[Int(feedbackStyle)] : .heavy
     if style == .heavy, feedbackStyle != 0 {
@@ -21,13 +22,15 @@ public func UIFeedbackGenerator_CreateImpactGenerator(_ feedbackStyle: Int32) ->
 /// Creates a selection generator; see CoreHapticsWrapper.h.
 @_cdecl("UIFeedbackGenerator_CreateSelectionGenerator")
 public func UIFeedbackGenerator_CreateSelectionGenerator() -> UnsafeMutableRawPointer? {
-    HandleTable.shared.insert(UISelectionFeedbackGenerator(), kind: .selectionGenerator)
+    LogRouting.installIfUnconfigured()
+    return HandleTable.shared.insert(UISelectionFeedbackGenerator(), kind: .selectionGenerator)
 }
 
 /// Creates a notification generator; see CoreHapticsWrapper.h.
 @_cdecl("UIFeedbackGenerator_CreateNotificationGenerator")
 public func UIFeedbackGenerator_CreateNotificationGenerator() -> UnsafeMutableRawPointer? {
-    HandleTable.shared.insert(UINotificationFeedbackGenerator(), kind: .notificationGenerator)
+    LogRouting.installIfUnconfigured()
+    return HandleTable.shared.insert(UINotificationFeedbackGenerator(), kind: .notificationGenerator)
 }
 
 /// Releases an impact generator; see CoreHapticsWrapper.h.

@@ -74,7 +74,7 @@ enum PlayerCall {
         guard let entry = HandleTable.shared.anyPlayer(playerPtr) else {
             return ErrorReport.invalidHandle(playerPtr, expected: "player", in: function, to: onError)
         }
-        do { try body(entry) } catch { ErrorReport.send(error, to: onError, pointer: playerPtr) }
+        do { try body(entry) } catch { ErrorReport.send(error, to: onError, pointer: playerPtr, in: function) }
     }
 
     /// Runs `body` on a live advanced player.
@@ -85,7 +85,7 @@ enum PlayerCall {
         guard let player = HandleTable.shared.advancedPlayer(playerPtr)?.advanced else {
             return ErrorReport.invalidHandle(playerPtr, expected: "advanced player", in: function, to: onError)
         }
-        do { try body(player) } catch { ErrorReport.send(error, to: onError, pointer: playerPtr) }
+        do { try body(player) } catch { ErrorReport.send(error, to: onError, pointer: playerPtr, in: function) }
     }
 }
 
@@ -96,8 +96,10 @@ enum PlayerDestruction {
         for kind in kinds {
             guard let entry = HandleTable.shared.remove(playerPtr, kind: kind) as? PlayerEntry, let playerPtr else { continue }
             HandleTable.shared.engine(UnsafeRawPointer(bitPattern: entry.engineHandle))?.forget(playerPtr)
-            // Nothing is left playing (a player that was never started or already ended throws: nothing to stop).
-            try? entry.player.stop(atTime: CHHapticTimeImmediate)
+            // Nothing is left playing. A paused player is abandoned: its end does not answer the engine's
+            // NotifyWhenPlayersFinished registrations that waited for it (Apple's destroy only releases it; an answer
+            // would reach the game after it moved on).
+            discardPlayback(of: entry.player)
             return
         }
         WrapperLog.ignored(playerPtr, expected: kinds.contains(.player) ? "player" : "advanced player", in: function)

@@ -19,15 +19,21 @@ enum PlayerMaking {
             let pattern = try PatternText.pattern(ahapJson, in: function)
             player = advanced ? try entry.engine.makeAdvancedPlayer(with: pattern) : try entry.engine.makePlayer(with: pattern)
         } catch {
-            ErrorReport.send(error, to: onError, pointer: enginePtr)
+            ErrorReport.send(error, to: onError, pointer: enginePtr, in: function)
             return nil
         }
         let playerEntry = PlayerEntry(player: player, engineHandle: enginePtr)
-        guard let handle = HandleTable.shared.insert(playerEntry, kind: advanced ? .advancedPlayer : .player) else {
-            ErrorReport.send(ErrorReport.tooManyHandles, to: onError, pointer: enginePtr)
+        let (adopted, closed) = entry.adopt(playerEntry, kind: advanced ? .advancedPlayer : .player)
+        guard let handle = adopted else {
+            // The player was never started and no handle names it: it goes with this call.
+            if closed {
+                ErrorReport.invalidHandle(
+                    enginePtr, expected: "engine", in: function, to: onError, detail: "destroyed while the player was made")
+            } else {
+                ErrorReport.send(ErrorReport.tooManyHandles, to: onError, pointer: enginePtr, in: function)
+            }
             return nil
         }
-        entry.adopt(handle)
         if let advancedPlayer = playerEntry.advanced {
             advancedPlayer.completionHandler = CompletionForwarding.handler(for: handle, calling: onFinished)
         }

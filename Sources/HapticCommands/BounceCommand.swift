@@ -106,7 +106,7 @@ internal struct BounceCommand: ParsableCommand {
         terminal.restore()
         if let signal = interrupted.signalNumber {
             haptics.stopNow()
-            printError("haptic: interrupted after \(collisions) collisions; output stopped")
+            printError("haptic: interrupted after \(collisions) collision\(collisions == 1 ? "" : "s"); output stopped")
             throw ExitCode(128 + signal)
         }
         haptics.finish()
@@ -115,7 +115,7 @@ internal struct BounceCommand: ParsableCommand {
             last.map {
                 "; last impact: intensity \(BounceScreen.fixed($0.impact.intensity)), sharpness \(BounceScreen.fixed($0.impact.sharpness))"
             } ?? ""
-        print("\(collisions) collision\(collisions == 1 ? "" : "s") in \(frame) frames\(summary)")
+        print("\(collisions) collision\(collisions == 1 ? "" : "s") in \(frame) frame\(frame == 1 ? "" : "s")\(summary)")
     }
 
     /// Applies the keys; returns whether one of them quits.

@@ -19,8 +19,9 @@ struct DevicesCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let report = DeviceDiscovery.devices(environment: environment)
         let selection = DeviceDiscovery.defaultSelection(environment: environment)
-        let listing = DeviceListing(
+        var listing = DeviceListing(
             report: report, selection: selection, controllers: ControllerDiscovery.controllers(environment: environment))
+        listing.bridges = BridgeListing.running(environment: environment)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -71,6 +72,8 @@ struct DeviceListing: Encodable {
     var defaultDevice: String
     var defaultReason: String
     var overrideProblem: String?
+    /// Running `haptic bridge` processes and what each routes where.
+    var bridges: [BridgeListing] = []
 
     init(report: DiscoveryReport, selection: DeviceDiscovery.Selection, controllers found: ControllerDiscovery.Report) {
         let order = PlaybackOutput.localities
@@ -101,7 +104,8 @@ struct DeviceListing: Encodable {
     /// Whether `info`'s adaptive triggers can be set: `nil` for a controller without them.
     static func adaptiveTriggers(_ info: ControllerInfo) -> String? {
         guard info.category == .dualSense else { return nil }
-        if info.isSimulated { return "simulated (every report recorded)" }
+        // A simulated pad's reports are encoded as a real pad would receive them but written nowhere.
+        if info.isSimulated { return "simulated: no pad receives the reports; haptic trigger prints each one" }
         guard let path = info.hidrawPath else {
             return "not usable: no hidraw node beside \(info.evdevPath ?? info.id) (a kernel without hidraw?)"
         }
@@ -117,9 +121,14 @@ struct DeviceListing: Encodable {
         guard info.category == .dualSense else { return nil }
         let bluetooth = info.busType == 5
         if let spec = info.simulation {
-            guard bluetooth else { return "simulated (as PCM on the USB audio card's rear pair)" }
-            let record = spec.recordingPath.map { " recorded to \(SimulatedDualSenseCoilDevice.coilPath(forRecording: $0))" } ?? ""
-            return "simulated on Bluetooth (3 kHz 8-bit PCM in report 0x32\(record))"
+            // Where the simulation records, so the user can find it (the modelled coils, and on Bluetooth the PCM the
+            // reports carry).
+            let how = bluetooth ? "simulated on Bluetooth (3 kHz 8-bit PCM in report 0x32, " : "simulated ("
+            guard let path = spec.recordingPath else {
+                return how + "not recorded: add =wav:<path> to the HAPTIC_CONTROLLERS item to record them)"
+            }
+            guard bluetooth else { return how + "modelled, recorded to \(path))" }
+            return how + "recorded to \(SimulatedDualSenseCoilDevice.coilPath(forRecording: path)); modelled, recorded to \(path))"
         }
         if info.actuators.contains(.voiceCoils) {
             #if os(Linux)
@@ -147,7 +156,9 @@ struct DeviceListing: Encodable {
             if !d.capabilities.isEmpty { lines.append("      \(d.capabilities.joined(separator: ", "))") }
         }
         lines.append(
-            controllers.isEmpty ? "Game controllers: none (HAPTIC_CONTROLLERS=simulated:xbox adds a simulated one)" : "Game controllers:")
+            controllers.isEmpty
+                ? "Game controllers: none (HAPTIC_CONTROLLERS=simulated:xbox or simulated:dualsense adds a simulated one)"
+                : "Game controllers:")
         for c in controllers {
             let ids = c.vendorID == "0000" ? "" : " \(c.vendorID):\(c.productID)"
             lines.append("  \(c.number). '\(c.name)'  [\(c.productCategory)\(ids)] \(c.id), plays on \(c.playsOn)")
@@ -164,6 +175,7 @@ struct DeviceListing: Encodable {
             for s in skipped { lines.append("  \(s.id): \(s.reason)") }
         }
         for note in notes { lines.append("Note: \(note)") }
+        lines += BridgeListing.text(bridges)
         lines.append("Default: \(defaultDevice) (\(defaultReason))")
         if let overrideProblem { lines.append("HAPTIC_DEVICE problem: \(overrideProblem)") }
         // Kernel device names and paths are not ours: show them terminal-safe.

@@ -20,7 +20,7 @@ package struct Haptic: ParsableCommand {
             ValidateCommand.self, InfoCommand.self, RenderCommand.self, ConvertCommand.self, PlotCommand.self,
             DevicesCommand.self, LintCommand.self, PlayCommand.self, LibraryCommand.self, BounceCommand.self, LatencyCommand.self,
             FromAudioCommand.self,
-            StudioCommand.self, TriggerCommand.self,
+            StudioCommand.self, TriggerCommand.self, BridgeCommand.self,
         ]
     )
 
@@ -30,6 +30,12 @@ package struct Haptic: ParsableCommand {
     /// Bootstraps logging (`--verbose`: every message from debug up on standard error; otherwise errors only, since
     /// each command prints its own warnings), then runs the command the arguments name and exits.
     package static func runFromCommandLine() {
+        main(commandLineWithLogging())
+    }
+
+    /// Bootstraps logging as ``runFromCommandLine()`` does and returns the command line's arguments without
+    /// `--verbose` (which may stand anywhere), for the tool's other programs (`haptic-studio`).
+    package static func commandLineWithLogging() -> [String] {
         var arguments = Array(CommandLine.arguments.dropFirst())
         let verbose = arguments.contains("--verbose")
         arguments.removeAll { $0 == "--verbose" }
@@ -38,6 +44,6 @@ package struct Haptic: ParsableCommand {
             handler.logLevel = verbose ? .debug : .error
             return handler
         }
-        main(arguments)
+        return arguments
     }
 }

@@ -85,7 +85,7 @@ struct PatternInfo: Encodable {
         lines.append("  curves: \(curves.count)")
         for curve in curves {
             lines.append(
-                "    \(curve.parameterID) at \(durationText(curve.time)): \(curve.controlPoints) points, ends at \(durationText(curve.end))"
+                "    \(curve.parameterID) at \(durationText(curve.time)): \(curve.controlPoints) point\(curve.controlPoints == 1 ? "" : "s"), ends at \(durationText(curve.end))"
             )
         }
         if !audioResources.isEmpty {

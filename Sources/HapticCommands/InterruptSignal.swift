@@ -10,7 +10,7 @@ import Synchronization
 ///
 /// The default action is ignored while the handler is installed (`signal(…, SIG_IGN)`, as `DispatchSource`
 /// requires); a second signal while the first is still being handled exits at once with 128 + its number.
-internal final class InterruptSignal {
+package final class InterruptSignal {
     /// The first signal's number (0 until one arrives), shared with the handlers.
     private final class Latch: Sendable {
         let received = Atomic<Int32>(0)
@@ -29,7 +29,7 @@ internal final class InterruptSignal {
     }
 
     /// Installs the handler; `handler` runs once, on a private queue, with the first signal's number.
-    internal init(_ handler: @escaping @Sendable (Int32) -> Void) {
+    package init(_ handler: @escaping @Sendable (Int32) -> Void) {
         let queue = DispatchQueue(label: "haptic.signals")
         var sources: [any DispatchSourceSignal] = []
         for number in [SIGINT, SIGTERM, SIGHUP] {
@@ -54,13 +54,13 @@ internal final class InterruptSignal {
     }
 
     /// The first signal received, or `nil`.
-    internal var signalNumber: Int32? {
+    package var signalNumber: Int32? {
         let value = latch.received.load(ordering: .acquiring)
         return value == 0 ? nil : value
     }
 
     /// Removes the handler and restores the default actions.
-    internal func cancel() {
+    package func cancel() {
         for source in sources {
             source.cancel()
             signal(Int32(source.handle), SIG_DFL)

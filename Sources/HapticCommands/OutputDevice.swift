@@ -8,12 +8,12 @@ import HapticLinux
 /// (`HAPTIC_DEVICE`, then haptic hardware, then the simulated actuator). The engine is then configured for the
 /// device as `CHHapticEngine()` configures it (`EngineConfiguration.recommended(for:)`), so the tool plays exactly as
 /// an app would.
-internal enum OutputDevice {
+package enum OutputDevice {
     /// Checks a `--device` value's form and ranges (``HapticDevices/DeviceSpecifier``) without opening anything, for
     /// a command's `validate()`.
     ///
     /// - Throws: `ValidationError` naming `--device` and what is wrong.
-    internal static func validate(_ id: String?) throws {
+    package static func validate(_ id: String?) throws {
         guard let id else { return }
         do {
             _ = try DeviceSpecifier(parsing: id)
@@ -29,7 +29,7 @@ internal enum OutputDevice {
     ///   - meter: whether a simulated actuator may draw its meter on standard error (off when the command draws on
     ///     the terminal itself).
     /// - Throws: `ExitCode(1)` after printing why `id` cannot be used.
-    internal static func select(id: String?, meter: SimulatedDevice.Meter) throws -> any HapticDevice {
+    package static func select(id: String?, meter: SimulatedDevice.Meter) throws -> any HapticDevice {
         if let id {
             do {
                 return try DeviceDiscovery.makeDevice(id: id, meter: meter)

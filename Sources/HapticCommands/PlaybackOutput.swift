@@ -58,10 +58,15 @@ internal struct PlaybackOutput {
         }
     }
 
+    /// What `HAPTIC_CONTROLLERS` value to suggest when no controller is connected: a simulated pad of a kind that
+    /// can do what was asked.
+    internal static let simulatedPadHint = "HAPTIC_CONTROLLERS=simulated:xbox adds a simulated one"
+
     /// The controller `selector` names: its number in `GCController.controllers()` (from 1), or part of its name or ID.
     ///
+    /// - Parameter hint: what to suggest when no controller is connected (``simulatedPadHint`` by default).
     /// - Throws: `ExitCode(1)` after printing the controllers there are.
-    internal static func chooseController(_ selector: String) throws -> GCController {
+    internal static func chooseController(_ selector: String, hint: String = simulatedPadHint) throws -> GCController {
         let controllers = GCController.controllers()
         let chosen: GCController?
         if let number = Int(selector) {
@@ -75,7 +80,7 @@ internal struct PlaybackOutput {
             let known = controllers.enumerated().map { "\($0.offset + 1): \($0.element.vendorName ?? $0.element.info.id)" }
             printError(
                 terminalSafe(
-                    "haptic: error: no game controller '\(selector)' (\(known.isEmpty ? "none is connected; HAPTIC_CONTROLLERS=simulated:xbox adds a simulated one" : known.joined(separator: ", ")))"
+                    "haptic: error: no game controller '\(selector)' (\(known.isEmpty ? "none is connected; \(hint)" : known.joined(separator: ", ")))"
                 ))
             throw ExitCode(1)
         }

@@ -81,7 +81,7 @@ struct PlotCommand: ParsableCommand {
         let peak = simulation.acceleration.map { abs($0) }.max() ?? 0
         print(
             terminalSafe(
-                "\(output): \(width)×\(height), \(durationText(input.duration)), \(pattern.events.count) events, peak acceleration \(String(format: "%.2f", peak)) g (\(actuator.name))"
+                "\(output): \(width)×\(height), \(durationText(input.duration)), \(pattern.events.count) event\(pattern.events.count == 1 ? "" : "s"), peak acceleration \(String(format: "%.2f", peak)) g (\(actuator.name))"
             ))
         if simulation.skippedAudio > 0 {
             printError(

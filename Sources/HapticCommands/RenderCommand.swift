@@ -93,7 +93,7 @@ struct RenderCommand: ParsableCommand {
         let channelCount = names.reduce(0) { $0 + ($1 == "audio" ? 2 : 1) }
         guard frameCount * encoder.bytesPerFrame(channelCount: channelCount) <= WAVEncoder.maxDataBytes else {
             printError(
-                "\(output): error: \(durationText(seconds)) of \(channelCount) channels at \(Int(sampleRate)) Hz is more than the 4 GiB a WAV file holds; "
+                "\(output): error: \(durationText(seconds)) of \(channelCount) channel\(channelCount == 1 ? "" : "s") at \(Int(sampleRate)) Hz is more than the 4 GiB a WAV file holds; "
                     + "render fewer channels, --int16, a lower --sample-rate or a shorter --duration")
             throw ExitCode(1)
         }
@@ -142,8 +142,9 @@ struct RenderCommand: ParsableCommand {
         let layout = names.flatMap { $0 == "audio" ? ["audio-left", "audio-right"] : [$0] }.joined(separator: ", ")
         print(
             terminalSafe(
-                "\(output): \(frameCount) frames at \(Int(sampleRate)) Hz (\(durationText(seconds))), channels: \(layout), profile \(actuator.name)"
-                    + (summary.clippedFrameCount > 0 ? ", \(summary.clippedFrameCount) frames clipped" : "")))
+                "\(output): \(frameCount) frame\(frameCount == 1 ? "" : "s") at \(Int(sampleRate)) Hz (\(durationText(seconds))), channels: \(layout), profile \(actuator.name)"
+                    + (summary.clippedFrameCount > 0
+                        ? ", \(summary.clippedFrameCount) frame\(summary.clippedFrameCount == 1 ? "" : "s") clipped" : "")))
     }
 
     /// A built-in profile by name, or a JSON file.

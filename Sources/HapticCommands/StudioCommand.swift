@@ -1,89 +1,90 @@
 import ArgumentParser
-import Dispatch
 import Foundation
-import HapticRender
-import HapticStudio
 import HapticSystem
-import Synchronization
 
 /// `haptic studio`: a local web page to design patterns on a timeline and feel them on the device while editing.
+///
+/// The server is a program of its own, `haptic-studio` (the web stack is built only for it, never for `haptic`):
+/// this command checks the options, finds the server (``StudioServerProgram``), builds it on first use in a checkout,
+/// and becomes it (`execv`), so Ctrl-C, the exit status and the URL on standard output are the server's own.
 internal struct StudioCommand: ParsableCommand {
     internal static let configuration = CommandConfiguration(
         commandName: "studio",
         abstract: "Design patterns in the browser and feel them on the device as you edit.",
-        discussion: """
-            Serves a page on 127.0.0.1 only and prints its URL as the first line on standard output, with a fresh \
-            random token: open it in a browser on this machine. Requests without the token are refused, and the \
-            page's WebSocket is refused from any other origin. The page lists the folder's patterns (.ahap, .json, \
-            .plist, .haptic) and audio (.wav); edits them on a timeline (transients, continuous and audio events, \
-            intensity and sharpness after curves, the simulated acceleration); shows validation and lint findings; \
-            plays, loops or plays a selection on the chosen output through the real engine (an edit while looping \
-            is felt on the next pass); saves strict AHAP (a temporary file, then a rename); and exports .haptic, \
-            Android, Web and gamepad files with the converter's notes. Reads and writes stay inside the folder. \
-            --device takes the forms `haptic play` takes (evdev:/dev/input/eventN, alsa:<pcm>, simulated[:profile], \
-            wav:<path>, null); the page can switch among the outputs found. The server stays responsive and bounded: \
-            analysis and playing run on threads of their own (60 s and 100 000 events per request at most), at most 64 \
-            connections are served (a request head must arrive within 10 s), and a page that stops reading its \
-            replies is paused, then closed after 20 s. Ctrl-C stops playback, silences the output and exits with 130.
+        discussion: StudioOptions.discussion + """
+             The server is a program of its own, haptic-studio, found beside haptic or on PATH; in an OpenCoreHaptics \
+            checkout the first `haptic studio` builds it (swift build --product haptic-studio, a few minutes).
             """
     )
 
-    @Argument(help: "The folder to work in ('.' is the current folder).") internal var folder: String = "."
-    @Option(help: "The port on 127.0.0.1 (0 picks a free one).") internal var port: Int = 0
-    @Option(help: "The output to start with: evdev:/dev/input/eventN, alsa:<pcm>, simulated[:profile], wav:<path> or null.")
-    internal var device: String?
-
-    internal func validate() throws {
-        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 … 65535 (0 picks a free port)") }
-        try OutputDevice.validate(device)
-    }
+    @OptionGroup internal var options: StudioOptions
 
     internal func run() throws {
-        if let device {
-            // The same check `play` makes, so a typo fails here rather than at the first play in the page.
-            _ = try OutputDevice.select(id: device, meter: .off)
+        let plan = StudioServerProgram.plan(haptic: Self.runningExecutable, path: ProcessInfo.processInfo.environment["PATH"])
+        let server: URL
+        switch plan {
+        case .run(let found): server = found
+        case .build(let build): server = try Self.build(build)
+        case .missing(let message):
+            printError("haptic: error: \(message)")
+            throw ExitCode(1)
         }
-        // Each connection takes a descriptor: the soft limit (often 1 024) goes up to the hard one.
-        DescriptorLimit.raiseToHardLimit()
-        let server: StudioServer
+        // haptic strips --verbose before parsing; the server takes it the same way.
+        let verbose = CommandLine.arguments.dropFirst().contains("--verbose")
+        try Self.become(server, arguments: (verbose ? ["--verbose"] : []) + options.arguments)
+    }
+
+    /// This `haptic`'s executable, symbolic links resolved (`/proc/self/exe` on Linux).
+    private static var runningExecutable: URL {
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: target)
+        }
+        return (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])).resolvingSymlinksInPath()
+    }
+
+    /// Builds the server in its checkout, showing swift build's progress on standard error (standard output is kept
+    /// for the studio's URL).
+    private static func build(_ build: StudioServerProgram.Build) throws -> URL {
+        printError(
+            "haptic studio: the studio server (\(StudioServerProgram.name)) is not built yet; building it now, once, in \(build.package.path): \(build.commandLine)"
+        )
+        printError("haptic studio: it compiles the web server stack (SwiftNIO, Hummingbird): about 950 build steps, several minutes")
+        let started = MonotonicClock.now()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift"] + build.arguments
+        process.currentDirectoryURL = build.package
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.standardError
+        process.standardError = FileHandle.standardError
         do {
-            server = try StudioServer(configuration: StudioServer.Configuration(folder: folder, port: port, deviceID: device))
+            try process.run()
         } catch {
-            printError("haptic: error: \(error.message)")
+            printError("haptic: error: cannot run swift to build \(StudioServerProgram.name): \(error.localizedDescription)")
             throw ExitCode(1)
         }
-        let failure = LockedState<String?>(nil)
-        let finished = DispatchSemaphore(value: 0)
-        let task = Task {
-            do {
-                try await server.run { url in
-                    print(url)
-                    fflush(nil)
-                    printError("haptic studio: serving \(terminalSafe(server.folder.root.path)); open the URL above. Ctrl-C stops.")
-                }
-            } catch {
-                failure.withLock { $0 = "\(error)" }
-            }
-            finished.signal()
-        }
-        let interrupted = Atomic<Int32>(0)
-        let interrupt = InterruptSignal { signal in
-            interrupted.store(signal, ordering: .releasing)
-            // Silence every page's output before anything else: the process is about to end.
-            server.playbacks.shutDownAll()
-            task.cancel()
-            finished.signal()
-        }
-        defer { interrupt.cancel() }
-        finished.wait()
-        let signal = interrupted.load(ordering: .acquiring)
-        if signal != 0 {
-            printError("haptic studio: stopped; output silent")
-            throw ExitCode(128 + signal)
-        }
-        if let message = failure.withLock({ $0 }) {
-            printError("haptic: error: the studio's server stopped: \(message)")
+        process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus == 0,
+            FileManager.default.isExecutableFile(atPath: build.server.path)
+        else {
+            printError(
+                "haptic: error: building \(StudioServerProgram.name) failed (swift build exited with \(process.terminationStatus), its output is above); run `\(build.commandLine)` in \(build.package.path) to retry"
+            )
             throw ExitCode(1)
         }
+        let seconds = Int((MonotonicClock.now() - started).rounded())
+        printError("haptic studio: built \(build.server.path) in \(seconds / 60) min \(seconds % 60) s; starting it")
+        return build.server
+    }
+
+    /// Replaces this process with `server` (`execv`): signals, standard streams and the exit status become the
+    /// server's. Returns only by throwing, after saying why the server could not start.
+    private static func become(_ server: URL, arguments: [String]) throws -> Never {
+        fflush(nil)
+        let argv = ([server.path] + arguments).map { strdup($0) } + [nil]
+        execv(server.path, argv)
+        let reason = SystemCall.describe(errno: errno)
+        printError("haptic: error: cannot start \(server.path): \(reason)")
+        throw ExitCode(1)
     }
 }

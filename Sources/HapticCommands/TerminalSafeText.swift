@@ -4,7 +4,7 @@
 /// bell or reorder text.
 ///
 ///     terminalSafe("bad\u{1B}[2Kok")   // "bad\u{1B}[2Kok" printed literally as `bad\u{1B}[2Kok`
-func terminalSafe(_ text: String) -> String {
+package func terminalSafe(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
     var out = ""
     out.reserveCapacity(text.utf8.count + 8)

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Dispatch
+import Foundation
+import HapticDevices
 import OpenGameController
 
 /// `haptic trigger`: sets a DualSense's adaptive trigger to a mode through `GCDualSenseAdaptiveTrigger`, holds it so
@@ -18,7 +20,9 @@ internal struct TriggerCommand: ParsableCommand {
               strengths V1 … V10                   (a resistance per position)
               amplitudes V1 … V10 FREQUENCY        (a vibration amplitude per position)
             The trigger is turned off after --seconds, or at Ctrl-C. On Linux the effect is written to the pad's \
-            hidraw node, which needs write access (`haptic devices` says whether it has it, and the udev rule if not).
+            hidraw node, which needs write access (`haptic devices` says whether it has it, and the udev rule if not). \
+            A simulated DualSense (HAPTIC_CONTROLLERS=simulated:dualsense or simulated:dualsense-bt) writes nowhere: \
+            each report it would receive is printed instead.
             """)
 
     @Option(help: "A game controller: its number in `haptic devices` (1, 2, …) or part of its name.")
@@ -69,13 +73,23 @@ internal struct TriggerCommand: ParsableCommand {
     }
 
     internal func run() throws {
-        let chosen = try PlaybackOutput.chooseController(controller)
+        let chosen = try PlaybackOutput.chooseController(controller, hint: Self.simulatedDualSenseHint)
         let name = chosen.vendorName ?? chosen.info.id
         guard let gamepad = chosen.extendedGamepad as? GCDualSenseGamepad else {
+            // Point at what works: a DualSense that is connected, else a simulated one.
+            let dualSenses = GCController.controllers().enumerated().filter { $0.element.extendedGamepad is GCDualSenseGamepad }
+            let instead =
+                dualSenses.isEmpty
+                ? Self.simulatedDualSenseHint
+                : "use --controller \(dualSenses.map { String($0.offset + 1) }.joined(separator: " or "))"
             printError(
-                terminalSafe("haptic: error: \(name) is a \(chosen.productCategory) controller: only a DualSense has adaptive triggers"))
+                terminalSafe(
+                    "haptic: error: \(name) (\(chosen.productCategory)) has no adaptive triggers: only a DualSense has them; \(instead)"))
             throw ExitCode(1)
         }
+        // A simulated pad writes nowhere: show each report as the pad would receive it, so the output says what a
+        // real pad would get.
+        let simulated = gamepad.triggers.output as? SimulatedDualSenseTriggers
         let v = try numbers()
         let sides: [(String, GCDualSenseAdaptiveTrigger)] = [("left", gamepad.leftTrigger), ("right", gamepad.rightTrigger)]
             .filter { side.lowercased() == "both" || $0.0 == side.lowercased() }
@@ -87,14 +101,25 @@ internal struct TriggerCommand: ParsableCommand {
             }
             let effect = gamepad.triggers.effect(label == "left" ? .left : .right)
             print(terminalSafe("\(name): \(label) trigger \(trigger.mode) (effect bytes \(effect)) for \(seconds) s"))
+            if let report = simulated?.reports.last { print(Self.reportLine(report)) }
         }
         let ended = DispatchSemaphore(value: 0)
         let interrupt = InterruptSignal { _ in ended.signal() }
         _ = ended.wait(timeout: .now() + seconds)
         interrupt.cancel()
+        let sent = simulated?.reports.count ?? 0
         for (_, trigger) in sides { trigger.setModeOff() }
         print(terminalSafe("\(name): \(sides.map(\.0).joined(separator: " and ")) trigger off"))
+        for report in simulated?.reports.dropFirst(sent) ?? [] { print(Self.reportLine(report)) }
         if let number = interrupt.signalNumber { throw ExitCode(128 + number) }
+    }
+
+    /// What to suggest when no DualSense is connected.
+    private static let simulatedDualSenseHint = "HAPTIC_CONTROLLERS=simulated:dualsense simulates one"
+
+    /// A simulated pad's report, in hex, as the pad would receive it.
+    private static func reportLine(_ report: [UInt8]) -> String {
+        "  simulated, sent nowhere: report \(report.map { String(format: "%02x", $0) }.joined(separator: " "))"
     }
 
     private func apply(_ mode: String, _ v: [Float], to trigger: GCDualSenseAdaptiveTrigger) {

@@ -53,11 +53,12 @@ extension PatternCheck {
     /// "8 entries, 1.44 s".
     var summary: String {
         guard let pattern = loaded?.pattern else { return "unreadable" }
-        return "\(pattern.entries.count) entries, \(durationText(duration))"
+        let count = pattern.entries.count
+        return "\(count) \(count == 1 ? "entry" : "entries"), \(durationText(duration))"
     }
 }
 
 /// Prints one line to standard error, terminal-safe (messages carry file names and pattern text).
-func printError(_ line: String) {
+package func printError(_ line: String) {
     FileHandle.standardError.write(Data((terminalSafe(line) + "\n").utf8))
 }

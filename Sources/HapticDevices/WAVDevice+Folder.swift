@@ -2,9 +2,11 @@ import HapticSystem
 
 extension WAVDevice {
     /// Checks that a recording to `path` can be created: its folder exists, is a folder and may be written, and
-    /// `path` itself is not a folder. Device discovery calls it before making the device, so a `wav:` that cannot
-    /// record is refused there (and `HAPTIC_DEVICE` falls back to the simulated actuator with a diagnostic) like a
-    /// missing evdev node, instead of failing the engine's start.
+    /// `path` itself is a regular file or does not exist yet (not a folder, a named pipe, a device or a socket:
+    /// ``WAVFileWriter`` refuses those, and opening a named pipe would wait for a reader). Device discovery calls it
+    /// before making the device, so a `wav:` that cannot record is refused there (and `HAPTIC_DEVICE` falls back to
+    /// the simulated actuator with a diagnostic) like a missing evdev node, instead of failing or hanging the
+    /// engine's start.
     ///
     ///     try WAVDevice.checkFolder(of: "/tmp/out.wav")
     ///
@@ -12,7 +14,8 @@ extension WAVDevice {
     ///
     /// - Parameter path: the file to record to.
     /// - Throws: ``DeviceError/Code/notFound`` for a missing folder, a folder that is a file, or a `path` that is a
-    ///   folder; ``DeviceError/Code/permissionDenied`` for a folder the process may not write.
+    ///   folder; ``DeviceError/Code/unsupported`` for a `path` that is a named pipe, a device or a socket;
+    ///   ``DeviceError/Code/permissionDenied`` for a folder the process may not write.
     public static func checkFolder(of path: String) throws(DeviceError) {
         let id = "wav:\(path)"
         // The folder is the bytes before the last "/" ("/" itself for "/name"; "." for a bare name).
@@ -24,8 +27,11 @@ extension WAVDevice {
             folder = "."
         }
         var status = stat()
-        if stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-            throw DeviceError(.notFound, "\(id): is a folder; name a file to record to, e.g. wav:\(path)/out.wav")
+        if stat(path, &status) == 0, let problem = WAVFileWriter.problem(withFileMode: status.st_mode) {
+            guard (status.st_mode & S_IFMT) != S_IFDIR else {
+                throw DeviceError(.notFound, "\(id): is a folder; name a file to record to, e.g. wav:\(path)/out.wav")
+            }
+            throw WAVFileWriter.refusal(path, problem)
         }
         guard stat(folder, &status) == 0 else {
             let code = errno

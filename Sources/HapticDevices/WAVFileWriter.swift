@@ -27,19 +27,42 @@ public final class WAVFileWriter {
 
     /// Creates (truncates) the file and writes a header describing no samples yet.
     ///
+    /// The file must be a regular file or a new one: the header is rewritten in place after every block, which a
+    /// pipe or a device does not allow, and opening or writing a named pipe (FIFO) waits for a reader that may never
+    /// come. The file is opened without waiting (`O_NONBLOCK`) and refused unless `fstat` says it is a regular file.
+    ///
     /// - Throws: ``DeviceError`` when the file cannot be created or written (its message names the system's
-    ///   reason: "No space left on device", "Permission denied", …).
+    ///   reason: "No space left on device", "Permission denied", …), ``DeviceError/Code/unsupported`` naming what
+    ///   the path is when it is not a regular file.
     public init(path: String, channelCount: Int, sampleRate: Int, format: WAVEncoder.SampleFormat) throws(DeviceError) {
         self.path = path
         let header = WAVEncoder(format: format).header(channelCount: channelCount, sampleRate: sampleRate, dataBytes: 0)
         dataSizeOffset = WAVEncoder.dataSizeOffset(headerCount: header.count)
         let opened = SystemCall.retryingInterrupts("open") {
-            SystemCall.kernelStyle(Int(open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)))
+            SystemCall.kernelStyle(Int(open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o644)))
         }
         switch opened {
         case .success(let fd): descriptor = Int32(fd)
-        case .failure(let error): throw DeviceError(error, device: "wav:\(path)")
+        case .failure(let error):
+            // A FIFO nobody reads: the non-blocking open fails with ENXIO instead of waiting.
+            var status = stat()
+            if stat(path, &status) == 0, let problem = Self.problem(withFileMode: status.st_mode) {
+                throw Self.refusal(path, problem)
+            }
+            throw DeviceError(error, device: "wav:\(path)")
         }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let code = errno
+            close()
+            throw DeviceError(SystemCallError(call: "fstat", errno: code), device: "wav:\(path)")
+        }
+        if let problem = Self.problem(withFileMode: status.st_mode) {
+            close()
+            throw Self.refusal(path, problem)
+        }
+        // A regular file never waits; keep its writes plain.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         if let errno = header.withUnsafeBytes({ writeAll($0) }) {
             close()
             throw DeviceError(SystemCallError(call: "write", errno: errno), device: "wav:\(path)")
@@ -47,6 +70,27 @@ public final class WAVFileWriter {
     }
 
     deinit { close() }
+
+    /// What a file of `mode` (`st_mode` from `stat`) is when it cannot hold a recording, or `nil` for a regular file.
+    ///
+    ///     WAVFileWriter.problem(withFileMode: S_IFIFO)   // "is a named pipe (FIFO)"
+    package static func problem(withFileMode mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "is a folder"
+        case S_IFIFO: "is a named pipe (FIFO)"
+        case S_IFCHR, S_IFBLK: "is a device"
+        case S_IFSOCK: "is a socket"
+        default: "is not a regular file"
+        }
+    }
+
+    /// The error for a path that is not a regular file.
+    package static func refusal(_ path: String, _ problem: String) -> DeviceError {
+        DeviceError(
+            .unsupported,
+            "wav:\(path): cannot record: it \(problem), not a regular file; a recording is written to a regular file or a new one")
+    }
 
     /// Appends interleaved sample bytes and updates the header's sizes.
     ///

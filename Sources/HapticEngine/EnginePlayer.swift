@@ -102,6 +102,16 @@ public final class EnginePlayer: Sendable {
     /// - Throws: `invalidPlayer`, `engineNotRunning`.
     public func cancel() throws(EngineError) { try runtime.cancelPlayer(handle) }
 
+    /// Ends the run now, for an owner that is letting the player go (the C ABI's destroy). A playing run stops as
+    /// with ``cancel()``, and its end answers ``EngineRuntime/notifyWhenPlayersFinished(_:)`` as any end does. A
+    /// paused run is abandoned: it ends without answering the handlers registered while it waited, which wait for the
+    /// next run that finishes (or for the engine to stop), since a paused player that is thrown away did not finish
+    /// playing. Apple's Unity tests rely on this: one registers while its player is paused and destroys the player,
+    /// and the next test expects no answer.
+    ///
+    /// Never throws: nothing happens on a stopped engine, a player from before a reset, or a full command queue.
+    package func discard() { runtime.discardPlayer(handle) }
+
     /// Freezes the run at `time`. Pausing a paused or stopped player does nothing.
     ///
     /// - Throws: `invalidTime`, `invalidPlayer`, `engineNotRunning`.

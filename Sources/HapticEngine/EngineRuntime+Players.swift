@@ -224,6 +224,23 @@ extension EngineRuntime {
         }
     }
 
+    /// Ends the player's run now, as ``cancelPlayer(_:)`` does; a paused run is abandoned rather than finished (see
+    /// ``EnginePlayer/discard()``). Nothing happens on a stopped engine or a player from before a reset.
+    func discardPlayer(_ key: EnginePlayerHandle) {
+        state.withLock { s in
+            guard let player = try? check(key, s), let session = s.session else { return }
+            s.players[key]?.cachedOffset = nil
+            guard let run = player.run else { return }
+            // A full command queue takes nothing (cancel() would throw): the run then ends when it plays out, or with
+            // the engine.
+            guard session.enqueue(.cancel(run)) else { return }
+            if let start = session.runs[run]?.startFrame, start >= session.mixer.currentFrame {
+                _ = session.enqueue(.stop(run, atFrame: start))
+            }
+            if player.isPaused { session.runs[run]?.isDiscarded = true }
+        }
+    }
+
     func pausePlayer(_ key: EnginePlayerHandle, at time: Double) throws(EngineError) {
         try state.withLock { (s: inout State) throws(EngineError) in
             let player = try check(key, s)

@@ -102,6 +102,7 @@ extension EngineRuntime {
     func answerFinishedHandlersLocked(_ s: inout State, error: EngineError?, into out: inout [Callback]) {
         let handlers = s.finishedHandlers
         s.finishedHandlers = []
+        s.finishedHandlersWaitForARun = false
         for handler in handlers { out.append { _ = handler(error) } }
     }
 
@@ -140,6 +141,7 @@ extension EngineRuntime {
     func fireFinishedHandlersLocked(_ s: inout State, into out: inout [Callback]) {
         let handlers = s.finishedHandlers
         s.finishedHandlers = []
+        s.finishedHandlersWaitForARun = false
         for handler in handlers {
             out.append { [weak self] in
                 if handler(nil) { self?.stopAfterFinishedHandler() }
@@ -185,7 +187,13 @@ extension EngineRuntime {
                 }
                 if session.runs.isEmpty {
                     s.idleSince = nowLocked(s)
-                    if firingFinishedHandlers { fireFinishedHandlersLocked(&s, into: &out) }
+                    if run.isDiscarded {
+                        // Abandoned, not finished: handlers registered while it waited paused wait for a run that
+                        // finishes (an answer now would reach the app after it moved on; Core Haptics gives none).
+                        s.finishedHandlersWaitForARun = !s.finishedHandlers.isEmpty
+                    } else if firingFinishedHandlers {
+                        fireFinishedHandlersLocked(&s, into: &out)
+                    }
                 }
             }
         }
@@ -195,7 +203,9 @@ extension EngineRuntime {
         drainLocked(session, &s, into: &out, firingFinishedHandlers: true)
         // Handlers registered before the engine started, when no player started with it: nothing is playing, so
         // every player has finished. (A player started right after the engine is in `runs` before the first pass.)
-        if session.runs.isEmpty && !s.finishedHandlers.isEmpty { fireFinishedHandlersLocked(&s, into: &out) }
+        if session.runs.isEmpty && !s.finishedHandlers.isEmpty && !s.finishedHandlersWaitForARun {
+            fireFinishedHandlersLocked(&s, into: &out)
+        }
         resendRefusedLocked(session, s)
         out += serviceSilence(session, now: nowLocked(s))
         paceServiceLocked(session)

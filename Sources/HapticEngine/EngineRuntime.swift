@@ -88,6 +88,10 @@ public final class EngineRuntime: @unchecked Sendable {
         var stoppedHandler: (@Sendable (EngineStopReason) -> Void)?
         var resetHandler: (@Sendable () -> Void)?
         var finishedHandlers: [@Sendable (EngineError?) -> Bool] = []
+        /// Set when the last run ended because its paused player was discarded (``EnginePlayer/discard()``) while
+        /// handlers waited: they wait on for a run that finishes, not for the service's next pass (cleared when they
+        /// are answered).
+        var finishedHandlersWaitForARun = false
         var isAutoShutdownEnabled = false
         var idleTimeout: Double
         var playsHapticsOnly = false

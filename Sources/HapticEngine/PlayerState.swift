@@ -70,6 +70,9 @@ struct PlayerRun {
     /// Set when a start beyond ``EngineConfiguration/playerCapacity`` stole this run (stopped it with a short fade
     /// to make room); it still holds its slot until the mixer reports it finished.
     var isStolen = false
+    /// Set when the run was paused and its player discarded (``EnginePlayer/discard()``): its end is not one that
+    /// answers finished handlers (it did not finish; it was abandoned where it waited).
+    var isDiscarded = false
 
     /// A run of `player` (whose state is `state`) from `startFrame`.
     init(player: EnginePlayerHandle, state: PlayerState, startFrame: Int) {

@@ -100,13 +100,13 @@ extension HapticFile {
         notes.append(
             ConversionNote(
                 "envelope-simplified", .lossy,
-                "continuous intensity reduced to \(amplitude.count) breakpoints (1 ms sampling, linear between points): max intensity error \(formatNumber(Double(intensityError), digits: 4))",
+                "continuous intensity reduced to \(amplitude.count) breakpoint\(amplitude.count == 1 ? "" : "s") (1 ms sampling, linear between points): max intensity error \(formatNumber(Double(intensityError), digits: 4))",
                 maxError: Double(intensityError), count: amplitude.count))
         if !frequency.isEmpty {
             notes.append(
                 ConversionNote(
                     "sharpness-simplified", .lossy,
-                    "continuous sharpness reduced to \(frequency.count) breakpoints: max sharpness error \(formatNumber(Double(sharpnessError), digits: 4))",
+                    "continuous sharpness reduced to \(frequency.count) breakpoint\(frequency.count == 1 ? "" : "s"): max sharpness error \(formatNumber(Double(sharpnessError), digits: 4))",
                     maxError: Double(sharpnessError), count: frequency.count))
         }
         if mergedCount > 0 {

@@ -105,7 +105,8 @@ package struct WebVibrationPattern: Sendable, Hashable, Codable {
         if truncated > 0 {
             notes.append(
                 ConversionNote(
-                    "truncated", .lossy, "pattern truncated: \(truncated) entries beyond the \(maxEntries)-entry limit dropped",
+                    "truncated", .lossy,
+                    "pattern truncated: \(truncated) \(truncated == 1 ? "entry" : "entries") beyond the \(maxEntries)-entry limit dropped",
                     count: truncated))
         }
         notes += audioNotes(signal, target: "navigator.vibrate")

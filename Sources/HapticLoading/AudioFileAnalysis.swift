@@ -72,7 +72,9 @@ package enum AudioFileAnalysis {
         let buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: blockFrames * source.channelCount)
         defer { buffer.deallocate() }
         var frames = 0
+        let cancellation = WorkCancellation.current
         while true {
+            try cancellation?.check()
             let count = try source.read(into: buffer)
             if count == 0 { break }
             frames += count

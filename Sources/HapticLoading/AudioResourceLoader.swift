@@ -120,6 +120,7 @@ package enum AudioResourceLoader {
                 audio[.path(path)] = shared
                 return
             }
+            try WorkCancellation.checkCurrent()
             let buffer: AudioBuffer
             if let decode {
                 buffer = try decode(path, url)

@@ -51,6 +51,27 @@ package final class GatedFile {
         return count
     }
 
+    /// Reads from byte `offset` until `buffer` is full or the file ends, without moving the position ``read(into:)``
+    /// reads from; the bytes count against the cap as theirs do. The corresponding C call is `pread`.
+    ///
+    /// - Returns: the number of bytes read (fewer than `buffer.count` only at the end of the file).
+    /// - Throws: ``PatternError`` as ``read(into:)`` does.
+    package func readFully(into buffer: UnsafeMutableRawBufferPointer, atOffset offset: Int) throws(PatternError) -> Int {
+        var total = 0
+        while total < buffer.count, let base = buffer.baseAddress {
+            let wanted = Swift.min(buffer.count - total, kind.byteLimit + 1 - bytesRead)
+            let count = SystemCall.retryingInterrupts { pread(descriptor, base + total, wanted, off_t(offset + total)) }
+            if count < 0 {
+                throw PatternError(.fileNotFound, "cannot read the \(kind.noun): \(String(cString: strerror(errno)))", file: name)
+            }
+            bytesRead += count
+            if bytesRead > kind.byteLimit { throw InputGate.tooLarge(nil, kind: kind, file: name) }
+            if count == 0 { break }
+            total += count
+        }
+        return total
+    }
+
     /// Reads until `buffer` is full or the file ends.
     ///
     /// - Returns: the number of bytes read (fewer than `buffer.count` only at the end of the file).

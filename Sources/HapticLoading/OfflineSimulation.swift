@@ -56,9 +56,22 @@ package struct OfflineSimulation: Sendable {
         var playable = pattern
         playable.entries = entries
         let program = try PatternProgram(pattern: playable, audio: audio)
-        let result = OfflineRenderer.render(
-            program: program, seconds: seconds, configuration: MixerConfiguration(sampleRate: sampleRate), profile: profile)
+        // Block by block, so that the work's cancellation (the studio's time limit) stops a long render.
+        let frames = Int((Swift.max(0, seconds) * sampleRate).rounded())
+        let cancellation = WorkCancellation.current
+        var amplitude: [Float] = []
+        var acceleration: [Float] = []
+        amplitude.reserveCapacity(frames)
+        acceleration.reserveCapacity(frames)
+        _ = OfflineRenderer.stream(
+            program: program, frameCount: frames, configuration: MixerConfiguration(sampleRate: sampleRate), profile: profile
+        ) { block in
+            amplitude.append(contentsOf: block.amplitude)
+            acceleration.append(contentsOf: block.acceleration)
+            return cancellation?.isCancelled != true
+        }
+        try cancellation?.check()
         return OfflineSimulation(
-            sampleRate: sampleRate, amplitude: result.amplitude, acceleration: result.acceleration, skippedAudio: skipped, audio: audio)
+            sampleRate: sampleRate, amplitude: amplitude, acceleration: acceleration, skippedAudio: skipped, audio: audio)
     }
 }

@@ -166,6 +166,12 @@ package enum PatternLoader {
             }
         }
         let files = result.waveformFiles
+        // Stopped (the studio's time limit passed): no audio is read.
+        do throws(PatternError) {
+            try WorkCancellation.checkCurrent()
+        } catch {
+            return PatternCheck(loaded: nil, errors: [error], warnings: loaded.warnings)
+        }
         let decoded = AudioResourceLoader.loadAll(
             loaded.pattern, limits: limits,
             locate: { path throws(PatternError) in
@@ -183,7 +189,7 @@ package enum PatternLoader {
             errors.append(located)
         }
         for (source, buffer) in result.audio { result.audioDurations[source] = buffer.duration }
-        for (path, url) in files where result.audioDurations[.path(path)] == nil {
+        for (path, url) in files where result.audioDurations[.path(path)] == nil && WorkCancellation.current?.isCancelled != true {
             if let seconds = try? access.duration(path, url: url, limits: limits) { result.audioDurations[.path(path)] = seconds }
         }
         let ordered = errors.sorted {

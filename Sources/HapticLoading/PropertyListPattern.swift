@@ -6,10 +6,17 @@ import HapticPattern
 package enum PropertyListPattern {
     /// Decodes a property list holding the AHAP structure.
     ///
-    /// - Throws: ``PatternError`` — `invalidPatternData` for data over ``PatternLimits/maxFileSize`` or nesting
-    ///   deeper than ``PatternLimits/maxNestingDepth``, `invalidPatternDictionary` for data that is not a property
-    ///   list or not a dictionary, or a binary property list holding sets, UIDs or reserved object types (refused
-    ///   before Foundation parses them; see `BinaryPropertyListCheck`), and the reader's errors otherwise.
+    /// A binary property list may refer to one object from many places, and a few hundred bytes of such references,
+    /// nested, stand for billions of values: they are counted from the object table before Foundation parses the
+    /// data (``BinaryPropertyListCheck``), and every value is counted again as it is converted
+    /// (``AHAPValue/converting(propertyList:limits:)``), each time it is reached, against ``PatternLimits/maxValues``.
+    ///
+    /// - Throws: ``PatternError`` — `invalidPatternData` for data over ``PatternLimits/maxFileSize``, nesting
+    ///   deeper than ``PatternLimits/maxNestingDepth`` or more values than ``PatternLimits/maxValues`` with shared
+    ///   objects counted every time they are referred to (the error's path names where); `invalidPatternDictionary`
+    ///   for data that is not a property list or not a dictionary, or a binary property list holding sets, UIDs,
+    ///   reserved object types or an object that refers to itself (refused before Foundation parses them); and the
+    ///   reader's errors otherwise.
     package static func read(
         _ data: Data, file: String?, limits: PatternLimits, waveformPaths: AHAPReader.WaveformPathPolicy
     ) throws(PatternError) -> AHAPDocument {
@@ -18,8 +25,8 @@ package enum PropertyListPattern {
                 .invalidPatternData,
                 "the property list is \(data.count) bytes; the limit is \(limits.maxFileSize) (PatternLimits.maxFileSize)", file: file)
         }
-        if let problem = data.withUnsafeBytes({ BinaryPropertyListCheck.problem(in: $0) }) {
-            throw PatternError(.invalidPatternDictionary, "not a usable property list: \(problem)", file: file)
+        if let problem = data.withUnsafeBytes({ BinaryPropertyListCheck.problem(in: $0, maxValues: limits.maxValues) }) {
+            throw PatternError(problem.code, "not a usable property list: \(problem.message)", path: problem.path, file: file)
         }
         let object: Any
         do {
@@ -29,7 +36,7 @@ package enum PropertyListPattern {
         }
         let converted: AHAPValue?
         do {
-            converted = try AHAPValue.converting(propertyList: object, maxDepth: limits.maxNestingDepth)
+            converted = try AHAPValue.converting(propertyList: object, limits: limits)
         } catch {
             var located = error
             located.file = file

@@ -1,8 +1,9 @@
 import HapticPattern
 import HapticRender
 
-/// A WAV file decoded in pieces by our own decoder (`WAVDecoder`): the header from the first 64 KiB, then the
-/// samples a block at a time, read through the ``InputGate``'s cap.
+/// A WAV file decoded in pieces by our own decoder (`WAVDecoder`): the header by the decoder's one chunk walk (from
+/// the first 64 KiB already read, and from the file where the walk goes past them), then the samples a block at a
+/// time, read through the ``InputGate``'s cap.
 final class WAVFrameSource: AudioFrameSource {
     let sampleRate: Double
     let channelCount: Int
@@ -16,13 +17,24 @@ final class WAVFrameSource: AudioFrameSource {
     /// start of ``storage``.
     private var storage: UnsafeMutableRawBufferPointer
     private var pendingCount = 0
+    /// Where the next bytes of the data chunk are in the file.
+    private var position: Int
     /// Bytes of the data chunk not yet read from the file.
     private var remaining: Int
+    /// Frames decoded so far (for messages).
+    private var decodedFrames = 0
 
     /// Reads and checks the header of `file`, whose first bytes are `prefix`.
     init(file: GatedFile, prefix: [UInt8]) throws(PatternError) {
         self.file = file
-        format = try decoder.format(ofPrefix: prefix, fileLength: file.size, name: file.name)
+        format = try decoder.format(fileLength: Swift.max(file.size, prefix.count), name: file.name) { offset, count throws(PatternError) in
+            if offset + count <= prefix.count { return Array(prefix[offset..<offset + count]) }
+            // A header longer than the prefix (a 70 KB `id3 ` chunk, thousands of small chunks): read on.
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
+            defer { buffer.deallocate() }
+            let read = try file.readFully(into: buffer, atOffset: offset)
+            return Array(buffer[0..<read])
+        }
         sampleRate = Double(format.sampleRate)
         channelCount = format.channelCount
         declaredFrameCount = format.frameCount
@@ -35,14 +47,8 @@ final class WAVFrameSource: AudioFrameSource {
         }
         self.storage = storage
         pendingCount = inPrefix
+        position = start + inPrefix
         remaining = usable - inPrefix
-        // A header longer than the prefix (a huge JUNK chunk): skip to the data.
-        var skip = start - prefix.count
-        while skip > 0 {
-            let count = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: storage[0..<Swift.min(skip, storage.count)]))
-            if count == 0 { break }
-            skip -= count
-        }
     }
 
     deinit { storage.deallocate() }
@@ -59,13 +65,17 @@ final class WAVFrameSource: AudioFrameSource {
         }
         if pendingCount < wanted && remaining > 0 {
             let more = Swift.min(wanted - pendingCount, remaining)
-            let count = try file.readFully(into: UnsafeMutableRawBufferPointer(rebasing: storage[pendingCount..<pendingCount + more]))
+            let count = try file.readFully(
+                into: UnsafeMutableRawBufferPointer(rebasing: storage[pendingCount..<pendingCount + more]), atOffset: position)
             pendingCount += count
+            position += count
             // A file shorter than its header said ends here.
             remaining = count < more ? 0 : remaining - count
         }
-        let frames = decoder.decodeFrames(
-            UnsafeRawBufferPointer(rebasing: storage[0..<Swift.min(pendingCount, wanted)]), format: format, into: buffer)
+        let frames = try decoder.decodeFrames(
+            UnsafeRawBufferPointer(rebasing: storage[0..<Swift.min(pendingCount, wanted)]), format: format, into: buffer,
+            firstFrame: decodedFrames, name: file.name)
+        decodedFrames += frames
         let used = frames * bytesPerFrame
         if used < pendingCount, let base = storage.baseAddress {
             (base).copyMemory(from: base + used, byteCount: pendingCount - used)

@@ -170,6 +170,9 @@ extension Mixer {
             slot.pointee.isPaused = false
             fadeVoices(p)
         case .pause:
+            // A run already stopping (a cancel, which goes first in its block, then a pause sent before it) fades
+            // out and ends: pausing it would keep it forever.
+            guard slot.pointee.isPlaying else { return }
             slot.pointee.isPaused = true
         case .resume:
             slot.pointee.isPaused = false

@@ -11,6 +11,9 @@ extension Mixer {
         let slot = players + p
         let control = controls + p * ControlIndex.count
         var position = 0
+        // One loop pass per block: a loop shorter than the block (a tiny loop end, a huge rate) does not wrap again in
+        // it, so the block's work is bounded by the pattern, not by how many passes would fit.
+        var wrapped = false
         while true {
             // Commands due now.
             while slot.pointee.commandHead >= 0 {
@@ -28,9 +31,11 @@ extension Mixer {
             }
             let running = !slot.pointee.isIdle && !slot.pointee.isPaused
             if running {
+                // Held at the loop end until the next block: sounding voices play on, the pattern time waits.
+                var held = false
                 if slot.pointee.isPlaying {
-                    fireDue(p, dt: dt, offset: position)
-                    next = Swift.min(next, position + framesUntilNextPoint(p, dt: dt))
+                    held = fireDue(p, dt: dt, offset: position, wrapped: &wrapped)
+                    if !held { next = Swift.min(next, position + framesUntilNextPoint(p, dt: dt)) }
                 }
                 // Controls: linear pieces.
                 var segments:
@@ -52,7 +57,7 @@ extension Mixer {
                     intensity: segments.0, sharpness: segments.1, volume: segments.2, pan: segments.3,
                     brightness: segments.4, pitch: segments.5, mute: segments.6)
                 for c in 0..<ControlIndex.count { (control + c).pointee.advance(frames: n, dt: dt) }
-                slot.pointee.framesSinceOrigin += n
+                if !held { slot.pointee.framesSinceOrigin += n }
                 position = next
                 finishIfDone(p, frame: blockStart + position)
             } else {
@@ -90,12 +95,13 @@ extension Mixer {
         return Swift.max(end, 0.001)
     }
 
-    /// Starts the events, parameters and curves due at the current frame; wraps the loop.
+    /// Starts the events, parameters and curves due at the current frame; wraps the loop, once per block (`wrapped`
+    /// says whether this block has wrapped already). Returns `true` when the loop end is due again in a block that
+    /// has wrapped: the player holds there until the next block, whatever the loop length and rate.
     @_noLocks @_noAllocation
-    func fireDue(_ p: Int, dt: Double, offset: Int) {
+    func fireDue(_ p: Int, dt: Double, offset: Int, wrapped wrappedThisBlock: inout Bool) -> Bool {
         let slot = players + p
         let control = controls + p * ControlIndex.count
-        var wraps = 0
         while true {
             let now = patternTime(slot, dt: dt)
             let view = slot.pointee.view
@@ -128,10 +134,12 @@ extension Mixer {
                     slot.pointee.nextCurve += 1
                 }
             }
-            guard slot.pointee.isLooping, wraps < 2 else { return }
+            guard slot.pointee.isLooping else { return false }
             let loopEnd = effectiveLoopEnd(slot)
-            guard Timing.frames(until: loopEnd - now, dt: dt) == 0 else { return }
-            let wrapped = now - loopEnd
+            guard Timing.frames(until: loopEnd - now, dt: dt) == 0 else { return false }
+            guard !wrappedThisBlock else { return true }
+            // Within the loop, however far past its end a frame of a huge rate or a seek went.
+            let wrapped = (now - loopEnd).truncatingRemainder(dividingBy: loopEnd)
             if Timing.frames(until: wrapped, dt: dt) == 0 {
                 // The usual case: back at the loop start (within half a frame); everything from 0 fires as due.
                 slot.pointee.timeOrigin = wrapped
@@ -143,7 +151,7 @@ extension Mixer {
                 // Wrapped into the pattern (a seek past the loop end): resume what is under way there.
                 place(p, at: wrapped, dt: dt, position: offset)
             }
-            wraps += 1
+            wrappedThisBlock = true
         }
     }
 

@@ -34,6 +34,11 @@ extension Mixer {
     ///     fades in over the stop-fade time; a voice that would already be over is not started.
     @_noLocks @_noAllocation
     func startVoice(_ p: Int, event: ProgramEvent, dt: Double, offset: Int, elapsed: Int = 0) {
+        // A full pool refuses at once: a loop of many events over a full pool tries one start per event every block.
+        if freeVoiceCount == 0 && elapsed == 0 {
+            players[p].droppedVoices += 1
+            return
+        }
         let control = controls + p * ControlIndex.count
         var voice = Voice()
         voice.kind = event.kind

@@ -11,8 +11,14 @@ import HapticPattern
 /// reading back files such as the multi-channel output of `haptic render`.
 ///
 /// Untrusted input is checked before anything is allocated: a file that is truncated, whose chunk sizes point past
-/// its end, or whose audio exceeds ``maxFrameCount`` fails with `HapticErrorCode/invalidAudioResource` and a
-/// message naming the problem. It never traps and never allocates more than the bytes it was given justify.
+/// its end, whose `blockAlign` does not match its samples, which has more than 10 000 chunks, or whose audio exceeds
+/// ``maxFrameCount`` fails with `HapticErrorCode/invalidAudioResource` and a message naming the problem; so does a
+/// float sample that is NaN or infinite (damage: no writer stores them). It never traps and never allocates more
+/// than the bytes it was given justify.
+///
+/// One chunk walk reads every header, whether the file is in memory (``decode(_:name:)``) or read piece by piece
+/// (``format(fileLength:name:reading:)``): it asks for each chunk's 8-byte header and the `fmt ` body only, so a
+/// chunk of any size before `data` (a 70 KB `id3 ` tag) costs nothing.
 ///
 ///     let buffer = try WAVDecoder().decode(bytes, name: "Spawn.wav")
 public struct WAVDecoder: Sendable {
@@ -41,7 +47,7 @@ public struct WAVDecoder: Sendable {
     /// - Parameters:
     ///   - bytes: the file's bytes.
     ///   - name: the name used in error messages.
-    /// - Returns: the decoded samples, as floats in −1 … 1 (float files are passed through, NaN becomes 0).
+    /// - Returns: the decoded samples, as floats in −1 … 1 (float files are passed through as they are).
     /// - Throws: `PatternError` with code `HapticErrorCode/invalidAudioResource`.
     public func decode(_ bytes: [UInt8], name: String? = nil) throws(PatternError) -> AudioBuffer {
         let layout = try parse(bytes, name: name)
@@ -49,12 +55,12 @@ public struct WAVDecoder: Sendable {
         let channels = layout.channelCount
         if channels <= 2 {
             var samples = [Float](repeating: 0, count: frames * channels)
-            read(bytes, layout) { frame, channel, value in samples[frame * channels + channel] = value }
+            try read(bytes, layout, name: name) { frame, channel, value in samples[frame * channels + channel] = value }
             return AudioBuffer(sampleRate: Double(layout.sampleRate), channelCount: channels, interleaved: samples)
         }
         let gains = Self.downmixGains(channelCount: channels, channelMask: layout.channelMask)
         var samples = [Float](repeating: 0, count: frames * 2)
-        read(bytes, layout) { frame, channel, value in
+        try read(bytes, layout, name: name) { frame, channel, value in
             samples[2 * frame] += gains[channel].left * value
             samples[2 * frame + 1] += gains[channel].right * value
         }
@@ -87,7 +93,7 @@ public struct WAVDecoder: Sendable {
     public func decodeChannels(_ bytes: [UInt8], name: String? = nil) throws(PatternError) -> Channels {
         let layout = try parse(bytes, name: name)
         var channels = [[Float]](repeating: [Float](repeating: 0, count: layout.frameCount), count: layout.channelCount)
-        read(bytes, layout) { frame, channel, value in channels[channel][frame] = value }
+        try read(bytes, layout, name: name) { frame, channel, value in channels[channel][frame] = value }
         return Channels(sampleRate: Double(layout.sampleRate), channels: channels)
     }
 
@@ -129,8 +135,8 @@ public struct WAVDecoder: Sendable {
         return gains.map { ($0.left * leftScale, $0.right * rightScale) }
     }
 
-    /// Where a file's samples are and how they are stored: what ``format(ofPrefix:fileLength:name:)`` reads from
-    /// the start of a file, to decode the rest in pieces (``decodeFrames(_:format:into:)``).
+    /// Where a file's samples are and how they are stored: what ``format(fileLength:name:reading:)`` reads from
+    /// the header of a file, to decode the rest in pieces (``decodeFrames(_:format:into:firstFrame:name:)``).
     public struct Format: Sendable, Hashable {
         /// The format code: 1 integer PCM, 3 IEEE float.
         var code: Int
@@ -153,33 +159,58 @@ public struct WAVDecoder: Sendable {
         public var duration: Double { Double(frameCount) / Double(sampleRate) }
     }
 
-    /// The format of a WAV file from its first bytes, for decoding a file too long to hold in memory in pieces.
+    /// The most chunks a file may have: the walk reads each one's header, so this bounds its cost.
+    public static let maxChunkCount = 10_000
+
+    /// Reads up to `count` bytes of a file from byte `offset` (fewer only where the file ends), for the chunk walk.
+    public typealias HeaderReader = (_ offset: Int, _ count: Int) throws(PatternError) -> [UInt8]
+
+    /// The format of a WAV file whose header is read piece by piece through `read`, for decoding a file too long to
+    /// hold in memory in pieces.
     ///
-    /// The header is checked as ``decode(_:name:)`` checks it, against the whole file's length; the `fmt ` chunk
-    /// must come before the `data` chunk and within `prefix` (as every common writer puts it).
+    /// The header is checked as ``decode(_:name:)`` checks it, with the same chunk walk, against the whole file's
+    /// length: `read` is asked for the 12-byte RIFF header, each chunk's 8-byte header and the `fmt ` chunk's first
+    /// 40 bytes, in file order, and for nothing else (no chunk body is read, whatever its size).
     ///
-    ///     let format = try WAVDecoder(maxFrameCount: .max).format(ofPrefix: first64KiB, fileLength: size)
+    ///     let format = try WAVDecoder(maxFrameCount: .max).format(fileLength: size) { offset, count in
+    ///         try file.read(count, at: offset)
+    ///     }
     ///
     /// - Parameters:
-    ///   - prefix: the first bytes of the file (64 KiB is plenty).
     ///   - fileLength: the length of the whole file in bytes.
     ///   - name: the name used in error messages.
-    /// - Throws: `PatternError` with code `HapticErrorCode/invalidAudioResource`.
-    public func format(ofPrefix prefix: [UInt8], fileLength: Int, name: String? = nil) throws(PatternError) -> Format {
-        try parse(prefix, fileLength: Swift.max(fileLength, prefix.count), name: name)
+    ///   - read: reads the header bytes the walk asks for; its errors pass through.
+    /// - Throws: `PatternError` with code `HapticErrorCode/invalidAudioResource`, or what `read` throws.
+    public func format(fileLength: Int, name: String? = nil, reading read: HeaderReader) throws(PatternError) -> Format {
+        try walk(length: fileLength, name: name, read: read)
     }
 
     /// Decodes whole frames of a file in `format` from `bytes` (which start on a frame boundary inside the data
     /// chunk) into `output`, interleaved as in the file.
     ///
+    /// - Parameters:
+    ///   - bytes: samples of the data chunk.
+    ///   - format: the file's format.
+    ///   - output: where the samples go.
+    ///   - firstFrame: the frame of the file `bytes` start at (for messages).
+    ///   - name: the name used in error messages.
     /// - Returns: the number of frames decoded: as many as both `bytes` and `output` hold.
-    public func decodeFrames(_ bytes: UnsafeRawBufferPointer, format: Format, into output: UnsafeMutableBufferPointer<Float>) -> Int {
+    /// - Throws: `PatternError` with code `HapticErrorCode/invalidAudioResource` for a float sample that is NaN or
+    ///   infinite.
+    public func decodeFrames(
+        _ bytes: UnsafeRawBufferPointer, format: Format, into output: UnsafeMutableBufferPointer<Float>, firstFrame: Int = 0,
+        name: String? = nil
+    ) throws(PatternError) -> Int {
         let frames = Swift.min(bytes.count / format.bytesPerFrame, output.count / format.channelCount)
         let raw = bytes.bindMemory(to: UInt8.self)
         var index = 0
         var p = 0
         for _ in 0..<frames * format.channelCount {
-            output[index] = Self.sample(raw, at: p, code: format.code, bytesPerSample: format.bytesPerSample)
+            let value = Self.sample(raw, at: p, code: format.code, bytesPerSample: format.bytesPerSample)
+            guard value.isFinite else {
+                throw Self.damaged(value, frame: firstFrame + index / format.channelCount, format: format, name: name)
+            }
+            output[index] = value
             index += 1
             p += format.bytesPerSample
         }
@@ -187,22 +218,34 @@ public struct WAVDecoder: Sendable {
     }
 
     /// Calls `body(frame, channel, value)` for every sample, in file order.
-    private func read(_ bytes: [UInt8], _ layout: Format, _ body: (Int, Int, Float) -> Void) {
+    private func read(_ bytes: [UInt8], _ layout: Format, name: String?, _ body: (Int, Int, Float) -> Void) throws(PatternError) {
         let bytesPerSample = layout.bytesPerSample
         let code = layout.code
-        bytes.withUnsafeBufferPointer { raw in
+        let damage: PatternError? = bytes.withUnsafeBufferPointer { raw in
             var p = layout.data.lowerBound
             for frame in 0..<layout.frameCount {
                 for channel in 0..<layout.channelCount {
-                    body(frame, channel, Self.sample(raw, at: p, code: code, bytesPerSample: bytesPerSample))
+                    let value = Self.sample(raw, at: p, code: code, bytesPerSample: bytesPerSample)
+                    guard value.isFinite else { return Self.damaged(value, frame: frame, format: layout, name: name) }
+                    body(frame, channel, value)
                     p += bytesPerSample
                 }
             }
+            return nil
         }
+        if let damage { throw damage }
     }
 
-    /// The sample stored at `p` (little-endian), as a float in −1 … 1 (float samples as they are, NaN and infinity
-    /// as 0).
+    /// The error for a float sample that is not a number: a damaged file, not a silent one.
+    private static func damaged(_ value: Float, frame: Int, format: Format, name: String?) -> PatternError {
+        let seconds = (Double(frame) / Double(format.sampleRate) * 1_000).rounded() / 1_000
+        return PatternError(
+            .invalidAudioResource,
+            "not a usable WAV file: damaged: the float sample at frame \(frame) (\(seconds) s) is \(value.isNaN ? "NaN" : "\(value)"); samples must be finite numbers",
+            file: name)
+    }
+
+    /// The sample stored at `p` (little-endian), as a float: integers scaled to −1 … 1, float samples as they are.
     @inline(__always)
     private static func sample(_ raw: UnsafeBufferPointer<UInt8>, at p: Int, code: Int, bytesPerSample: Int) -> Float {
         switch (code, bytesPerSample) {
@@ -216,42 +259,50 @@ public struct WAVDecoder: Sendable {
             return Float(Int32(bitPattern: u)) / 2_147_483_648
         default:
             let u = UInt32(raw[p]) | UInt32(raw[p + 1]) << 8 | UInt32(raw[p + 2]) << 16 | UInt32(raw[p + 3]) << 24
-            let f = Float(bitPattern: u)
-            return f.isFinite ? f : 0
+            return Float(bitPattern: u)
         }
     }
 
-    /// Checks the file and finds its format and samples, before anything is allocated.
-    ///
-    /// `bytes` may be the first part of a file of `fileLength` bytes: chunk sizes are checked against the whole
-    /// file, and the `fmt ` chunk must lie within `bytes`.
-    private func parse(_ bytes: [UInt8], fileLength: Int? = nil, name: String?) throws(PatternError) -> Format {
-        let length = fileLength ?? bytes.count
+    /// Checks a whole file in memory and finds its format and samples, before anything is allocated.
+    private func parse(_ bytes: [UInt8], name: String?) throws(PatternError) -> Format {
+        try walk(length: bytes.count, name: name) { offset, count throws(PatternError) in
+            guard offset < bytes.count else { return [] }
+            return Array(bytes[offset..<Swift.min(offset + count, bytes.count)])
+        }
+    }
+
+    /// The chunk walk: reads the RIFF header and the chunks' headers through `read`, checks every size against the
+    /// file's `length`, and finds the format and the samples.
+    private func walk(length: Int, name: String?, read: HeaderReader) throws(PatternError) -> Format {
         func fail(_ message: String) -> PatternError {
             PatternError(.invalidAudioResource, "not a usable WAV file: \(message)", file: name)
         }
-        func u16(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
-        func u32(_ at: Int) -> Int { u16(at) | u16(at + 2) << 16 }
-        func tag(_ at: Int) -> String { String(decoding: bytes[at..<at + 4], as: UTF8.self) }
+        func u16(_ bytes: [UInt8], _ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
+        func u32(_ bytes: [UInt8], _ at: Int) -> Int { u16(bytes, at) | u16(bytes, at + 2) << 16 }
+        func tag(_ bytes: [UInt8], _ at: Int) -> String { String(decoding: bytes[at..<at + 4], as: UTF8.self) }
 
-        guard bytes.count >= 12 else { throw fail("only \(bytes.count) bytes, shorter than a RIFF header") }
-        guard tag(0) == "RIFF" || tag(0) == "RF64" else { throw fail("no RIFF header") }
-        guard tag(8) == "WAVE" else { throw fail("RIFF form is \"\(tag(8))\", not WAVE") }
+        let riff = try read(0, 12)
+        guard riff.count >= 12 else { throw fail("only \(riff.count) bytes, shorter than a RIFF header") }
+        guard tag(riff, 0) == "RIFF" || tag(riff, 0) == "RF64" else { throw fail("no RIFF header") }
+        guard tag(riff, 8) == "WAVE" else { throw fail("RIFF form is \"\(tag(riff, 8))\", not WAVE") }
+        let isRF64 = tag(riff, 0) == "RF64"
 
         var format: (code: Int, channels: Int, rate: Int, blockAlign: Int, bits: Int, mask: Int)?
         var data: Range<Int>?
         var offset = 12
         var chunkCount = 0
-        while offset + 8 <= bytes.count {
+        while offset + 8 <= length {
             chunkCount += 1
-            if chunkCount > 10_000 { throw fail("more than 10 000 chunks") }
-            let id = tag(offset)
-            let declared = u32(offset + 4)
+            if chunkCount > Self.maxChunkCount { throw fail("more than 10 000 chunks (WAVDecoder.maxChunkCount)") }
+            let header = try read(offset, 8)
+            guard header.count == 8 else { break }
+            let id = tag(header, 0)
+            let declared = u32(header, 4)
             let body = offset + 8
             let remaining = length - body
             if id == "data" {
                 // 0xFFFFFFFF (and RF64's placeholder) mean "to the end of the file", as streaming writers do.
-                if declared == 0xFFFF_FFFF || tag(0) == "RF64" {
+                if declared == 0xFFFF_FFFF || isRF64 {
                     data = body..<length
                 } else if declared > remaining {
                     throw fail("the data chunk claims \(declared) bytes but only \(remaining) follow (truncated file?)")
@@ -262,17 +313,17 @@ public struct WAVDecoder: Sendable {
             } else if id == "fmt " {
                 guard declared >= 16 else { throw fail("the fmt chunk is \(declared) bytes; at least 16 are needed") }
                 guard declared <= remaining else { throw fail("the fmt chunk claims \(declared) bytes but only \(remaining) follow") }
-                guard body + Swift.min(declared, 40) <= bytes.count else {
-                    throw fail("the fmt chunk is not within the first \(bytes.count) bytes")
-                }
-                var code = u16(body)
+                let fields = try read(body, Swift.min(declared, 40))
+                guard fields.count == Swift.min(declared, 40) else { throw fail("the fmt chunk is cut short") }
+                var code = u16(fields, 0)
                 var mask = 0
                 if code == 0xFFFE {
                     guard declared >= 40 else { throw fail("WAVE_FORMAT_EXTENSIBLE fmt chunk is only \(declared) bytes") }
-                    mask = u32(body + 20)  // dwChannelMask: which speaker each channel feeds
-                    code = u16(body + 24)  // first two bytes of the sub-format GUID
+                    mask = u32(fields, 20)  // dwChannelMask: which speaker each channel feeds
+                    code = u16(fields, 24)  // first two bytes of the sub-format GUID
                 }
-                format = (code, u16(body + 2), u32(body + 4), u16(body + 12), u16(body + 14), mask)
+                format = (code, u16(fields, 2), u32(fields, 4), u16(fields, 12), u16(fields, 14), mask)
+                if data != nil { break }
             } else if declared > remaining {
                 throw fail("chunk \"\(id)\" claims \(declared) bytes but only \(remaining) follow")
             }
@@ -297,9 +348,11 @@ public struct WAVDecoder: Sendable {
         }
         let bytesPerSample = format.bits / 8
         let frameBytes = bytesPerSample * format.channels
-        // Trust the sample width over a lying blockAlign.
-        if format.blockAlign != 0 && format.blockAlign != frameBytes {
-            throw fail("blockAlign \(format.blockAlign) does not match \(format.channels) × \(format.bits)-bit samples")
+        // blockAlign is the size of a frame; a file whose blockAlign disagrees with its samples (0 included) is damaged.
+        guard format.blockAlign == frameBytes else {
+            throw fail(
+                "blockAlign \(format.blockAlign) does not match \(format.channels) × \(format.bits)-bit samples (\(frameBytes) bytes a frame)"
+            )
         }
         let frameCount = data.count / frameBytes
         guard frameCount <= maxFrameCount else {

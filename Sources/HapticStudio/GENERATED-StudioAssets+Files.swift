@@ -780,7 +780,7 @@ extension StudioAssets {
             }
             this.list.replaceChildren(...items);
             const errors = analysis.problems.filter((problem) => problem.severity === 'error').length;
-            this.count.textContent = items.length ? `(${errors} errors, ${items.length - errors} others)` : '(none)';
+            this.count.textContent = items.length ? `(${errors} error${errors === 1 ? '' : 's'}, ${items.length - errors} other${items.length - errors === 1 ? '' : 's'})` : '(none)';
           }
 
           item(severity, message, guideline, entry) {
@@ -2273,7 +2273,10 @@ extension StudioAssets {
             this.updateTimer = 0;
             controls.play.addEventListener('click', () => this.play());
             controls.stop.addEventListener('click', () => this.stop());
-            controls.output.addEventListener('change', () => this.chooseOutput(controls.output.value));
+            controls.output.addEventListener('change', () => {
+              this.showOutputLabel();
+              this.chooseOutput(controls.output.value);
+            });
             connection.on('pass', (pass) => this.startPass(pass));
             connection.on('stopped', (info) => this.stopped(info.message));
             connection.on('failed', (info) => {
@@ -2288,8 +2291,17 @@ extension StudioAssets {
           }
 
           setOutputs(outputs, current) {
-            this.controls.output.replaceChildren(...outputs.map((output) =>
-              new Option(output.label, output.id, false, output.id === current)));
+            this.controls.output.replaceChildren(...outputs.map((output) => {
+              const option = new Option(output.label, output.id, false, output.id === current);
+              option.title = output.label;
+              return option;
+            }));
+            this.showOutputLabel();
+          }
+
+          // The chosen output's whole label as the menu's tooltip, in case a very long one is cut at the window's edge.
+          showOutputLabel() {
+            this.controls.output.title = this.controls.output.selectedOptions[0]?.textContent ?? '';
           }
 
           toggle() {
@@ -2468,7 +2480,8 @@ extension StudioAssets {
         #toolbar .brand { font-weight: 600; margin-right: 6px; }
         #toolbar .sep { width: 1px; height: 20px; background: var(--line); margin: 0 4px; }
         #save-path { width: 180px; }
-        #output { max-width: 260px; }
+        /* As wide as the longest output's label (a WAV path, a controller's name and locality), never wider than the window. */
+        #output { max-width: min(48em, calc(100vw - 24px)); }
         #play.playing { border-color: var(--accent); color: var(--accent); }
 
         main { flex: 1; display: flex; min-height: 0; }

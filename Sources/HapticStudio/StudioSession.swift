@@ -284,7 +284,7 @@ package final class StudioSession: @unchecked Sendable {
             case .ahap: ["ahap"]
             }
         guard allowed.contains(ext) else {
-            throw StudioError("a \(name) export is named .\(allowed.sorted().joined(separator: " or ."))")
+            throw StudioError("the \(name) export is named .\(allowed.sorted().joined(separator: " or ."))")
         }
         let step = request.step ?? 25
         guard (1...1_000).contains(step) else { throw StudioError("the export step must be 1 … 1000 ms") }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HapticLoading
 import HapticRender
 import HapticSystem
 
@@ -9,8 +10,13 @@ import HapticSystem
 /// core), two of them left nothing to answer the page's HTTP requests, the other pages, or WebSocket pings with.
 /// Here a request runs on one of ``StudioLimits/workerThreads`` threads while the awaiting task is suspended (a
 /// continuation, no pool thread blocked), and the answer is bounded in time: ``perform(timeLimit:_:)`` resumes with
-/// ``Outcome/timedOut(_:)`` once the limit passes, while the work itself runs to its end (nothing in the renderer
-/// can be interrupted) — the session waits for it (``Job/waitUntilDone()``) before it touches its state again.
+/// ``Outcome/timedOut(_:)`` once the limit passes, and the work is told to stop at the same moment: it runs with a
+/// ``HapticLoading/WorkCancellation`` that the loaders check as they go (property-list values, audio blocks, render
+/// blocks, custom-audio files), so it ends soon after its answer was given up, instead of running on, allocating,
+/// after it (a property list that expanded until the process aborted, issue 32). What a check cannot interrupt is
+/// bounded by the input's limits (an AHAP text of at most 16 MiB, one audio file of at most 32 MiB, a pattern of at
+/// most ``StudioLimits/maxPatternEntries`` entries); the session waits for the end (``Job/waitUntilDone()``) before
+/// it touches its state again.
 ///
 ///     let worker = StudioWorker(threadCount: 2)
 ///     switch await worker.perform(timeLimit: .seconds(60)) { expensiveAnalysis() } {
@@ -23,7 +29,7 @@ package final class StudioWorker: Sendable {
     package enum Outcome<Value: Sendable>: Sendable {
         /// It finished in time, with its value.
         case finished(Value)
-        /// The time limit passed first; the work still runs, and `job` says when it is done.
+        /// The time limit passed first; the work was told to stop, and `job` says when it has.
         case timedOut(Job)
     }
 
@@ -91,20 +97,25 @@ package final class StudioWorker: Sendable {
     }
 
     /// Runs `work` on one of the threads and returns its value, or ``Outcome/timedOut(_:)`` when `timeLimit` passes
-    /// first (`nil`: work bounded otherwise, by the size of its input).
+    /// first (`nil`: work bounded otherwise, by the size of its input). When the limit passes, `work`'s
+    /// ``HapticLoading/WorkCancellation`` (``HapticLoading/WorkCancellation/current`` while it runs) is cancelled, so
+    /// the loaders it calls stop at their next check.
     package func perform<Value: Sendable>(timeLimit: Duration?, _ work: @escaping @Sendable () -> Value) async -> Outcome<Value> {
         let job = Job()
+        let cancellation = WorkCancellation()
         let answer = LockedState<CheckedContinuation<Outcome<Value>, Never>?>(nil)
         return await withCheckedContinuation { continuation in
             answer.withLock { $0 = continuation }
             submit {
-                let value = work()
+                let value = cancellation.run(work)
                 answer.withLock { $0.take() }?.resume(returning: .finished(value))
                 job.markDone()
             }
             if let timeLimit {
                 DispatchQueue.global().asyncAfter(deadline: .now() + Self.interval(timeLimit)) {
-                    answer.withLock { $0.take() }?.resume(returning: .timedOut(job))
+                    guard let waiting = answer.withLock({ $0.take() }) else { return }
+                    cancellation.cancel(reason: "the time limit of \(timeLimit) passed (StudioLimits.requestTimeLimit)")
+                    waiting.resume(returning: .timedOut(job))
                 }
             }
         }

@@ -29,10 +29,15 @@ public protocol CHHapticAdvancedPatternPlayer: CHHapticPatternPlayer {
     /// Whether playback jumps back to the beginning at ``loopEnd``.
     var loopEnabled: Bool { get set }
 
-    /// Where the loop ends, in seconds; 0 means the end of the last event. Negative values are ignored.
+    /// Where the loop ends, in seconds into the pattern; 0 means the end of the last event. Negative values are
+    /// ignored. Until one is set it reads as the end of the last event (the pattern's length when it ends with an
+    /// event), as on Apple's platforms; after setting 0 it reads that way again.
     var loopEnd: TimeInterval { get set }
 
     /// Playback speed: event times, durations, parameters and curves scale; pitch does not. Values ≤ 0 are ignored.
+    ///
+    /// - Note: Values above 1 000 (a 30-second pattern over in 30 ms) are ignored too, keeping the old rate; Core
+    ///   Haptics documents no upper bound.
     var playbackRate: Float { get set }
 
     /// Silences the player's output; it keeps playing.

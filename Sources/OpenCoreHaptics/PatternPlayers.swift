@@ -25,6 +25,17 @@ private func scheduleCurve(_ curve: CHHapticParameterCurve, atTime time: TimeInt
     }
 }
 
+/// Ends a player's run for an owner that is letting the player go (the C ABI's destroy): a playing run stops as with a
+/// stop "now"; a paused one is abandoned, and its end does not answer `notifyWhenPlayersFinished` handlers registered
+/// while it waited (see `EnginePlayer.discard()`).
+package func discardPlayback(of player: any CHHapticPatternPlayer) {
+    switch player {
+    case let advanced as AdvancedPatternPlayer: advanced.player.discard()
+    case let standard as StandardPatternPlayer: standard.player.discard()
+    default: try? player.stop(atTime: CHHapticTimeImmediate)
+    }
+}
+
 /// The engine's ``CHHapticPatternPlayer``.
 final class StandardPatternPlayer: CHHapticPatternPlayer {
     let player: EnginePlayer
@@ -76,13 +87,22 @@ final class AdvancedPatternPlayer: CHHapticAdvancedPatternPlayer {
         get { player.loopEnabled }
         set { player.loopEnabled = newValue }
     }
+    // Core Haptics reads back the loop end in effect: until one is set, where the pattern ends (Apple's Unity test
+    // Test_AdvancedPlayer_LoopEnd_DefaultIsPatternLength reads 1.5 for a pattern whose last event ends at 1.5 s).
     var loopEnd: TimeInterval {
-        get { player.loopEnd }
+        get {
+            let end = player.loopEnd
+            return end > 0 ? end : player.program.lastEventEnd
+        }
         set { player.loopEnd = newValue }
     }
+    // Core Haptics takes any rate above 0; above PlaybackRateRange.maximum is ignored here too.
     var playbackRate: Float {
         get { player.playbackRate }
-        set { player.playbackRate = newValue }
+        set {
+            guard PlaybackRateRange.contains(newValue) else { return }
+            player.playbackRate = newValue
+        }
     }
     var isMuted: Bool {
         get { player.isMuted }

@@ -4,6 +4,7 @@ import HapticSystem
 import Foundation
 import Glibc
 @testable import HapticDevices
+import HapticLinux
 import HapticRender
 import HapticTestSupport
 import Testing
@@ -59,18 +60,76 @@ import Testing
     }
 
     @Test func aFullDiskSaysSo() throws {
-        let device = WAVDevice(path: "/dev/full", paced: false)
-        do {
-            try device.start(format: DeviceFormat(sampleRate: 8_000, maxBlockFrames: 64))
-            Issue.record("writing a header to /dev/full succeeded")
-        } catch {
-            #expect(error.code == .ioError && error.errno == ENOSPC)
-            #expect(error.description.contains("No space left on device"), "\(error)")
-            #expect(!error.description.contains("noEffectSlots"))
-            #expect(error.description.components(separatedBy: "errno").count == 2, "errno shown once: \(error)")
-        }
+        // What a write that fails for a full disk reports (a recording is a regular file, so no device such as
+        // /dev/full can stand in for a full disk any more).
+        let error = DeviceError(SystemCallError(call: "write", errno: ENOSPC), device: "wav:/tmp/take.wav")
+        #expect(error.code == .ioError && error.errno == ENOSPC)
+        #expect(error.description.contains("No space left on device"), "\(error)")
+        #expect(!error.description.contains("noEffectSlots"))
+        #expect(error.description.components(separatedBy: "errno").count == 2, "errno shown once: \(error)")
         let missing = WAVDevice(path: "/nonexistent-folder/x.wav", paced: false)
         #expect(throws: DeviceError.self) { try missing.start(format: DeviceFormat(sampleRate: 8_000, maxBlockFrames: 64)) }
+    }
+
+    /// Issue 32: `HAPTIC_DEVICE=wav:<a FIFO>` hung the engine's start in `open` (a FIFO waits for a reader). Opened
+    /// without waiting and checked with `fstat`, a path that is not a regular file is refused at once.
+    @Test func aFIFOOrADeviceIsRefusedWithoutWaiting() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let fifo = folder.appendingPathComponent("pipe.wav").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let format = DeviceFormat(sampleRate: 8_000, maxBlockFrames: 64)
+        // With no reader (the open would wait) and with one (the open succeeds; fstat says what it is).
+        for withReader in [false, true] {
+            let reader = withReader ? open(fifo, O_RDONLY | O_NONBLOCK) : -1
+            defer { if reader >= 0 { close(reader) } }
+            let outcome = try Self.withDeadline(seconds: 30, unblocking: fifo) { () -> DeviceError? in
+                do throws(DeviceError) {
+                    try WAVDevice(path: fifo, paced: false).start(format: format)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            let error: DeviceError = try #require(outcome, "a recording to a FIFO started (reader: \(withReader))")
+            #expect(error.code == .unsupported && error.message.contains("it is a named pipe (FIFO), not a regular file"), "\(error)")
+        }
+        // Device discovery refuses it before the engine starts (HAPTIC_DEVICE falls back, --device is an error).
+        #expect { try DeviceDiscovery.makeDevice(id: "wav:\(fifo)") } throws: { ($0 as? DeviceError)?.code == .unsupported }
+        let selection = DeviceDiscovery.defaultSelection(environment: ["HAPTIC_DEVICE": "wav:\(fifo)"])
+        #expect(selection.device.info.kind == .simulated && selection.overrideProblem?.message.contains("named pipe (FIFO)") == true)
+        #expect { try WAVDevice(path: "/dev/full", paced: false).start(format: format) } throws: { error in
+            (error as? DeviceError)?.message.contains("it is a device, not a regular file") == true
+        }
+        // A regular file, new or old, is still a recording.
+        let file = folder.appendingPathComponent("take.wav").path
+        for _ in 0..<2 {
+            let device = WAVDevice(path: file, paced: false)
+            try device.start(format: format)
+            Self.write(device, blocks: 1)
+            device.stop()
+            #expect(try WAVFile(contentsOf: URL(fileURLWithPath: file)).frameCount == 64)
+        }
+    }
+
+    /// Runs `body` on its own thread and waits at most `seconds` for it; if it is stuck on the FIFO at `fifo`, opens
+    /// the FIFO for reading so that it can finish, and fails.
+    static func withDeadline<Value: Sendable>(seconds: Double, unblocking fifo: String, _ body: @escaping @Sendable () -> Value) throws
+        -> Value
+    {
+        let done = DispatchSemaphore(value: 0)
+        let result = LockedState<Value?>(nil)
+        Thread.detachNewThread {
+            let value = body()
+            result.withLock { $0 = value }
+            done.signal()
+        }
+        if done.wait(timeout: .now() + seconds) == .timedOut {
+            Issue.record("still waiting after \(seconds) s")
+            let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+            done.wait()
+            close(reader)
+        }
+        return try #require(result.withLock { $0 })
     }
 
     @Test func aRealTimeEngineFormatPacesTheRecording() throws {

@@ -1,5 +1,6 @@
 import HapticPattern
 import HapticRender
+import HapticTestSupport
 import Testing
 
 @Suite struct WAVTests {
@@ -142,5 +143,62 @@ import Testing
         let bytes = WAVEncoder(format: .float32).encode(channels: channels, sampleRate: 48_000)
         #expect(try WAVDecoder().decodeChannels(bytes).channels == channels)
         #expect(try WAVDecoder().decode(bytes).channelCount == 2)
+    }
+
+    /// Issue 32: one chunk walk for files in memory and files read in pieces, which asks for headers only, so a
+    /// long chunk before the samples costs nothing and the chunk count is the one limit on the walk.
+    @Test func theChunkWalkReadsHeadersOnly() throws {
+        let samples: [Float] = [0, 0.5, -0.5, 0.25]
+        let bytes = CraftedWAV.pcm16(samples, chunksBefore: CraftedWAV.chunk("id3 ", count: 1 << 20) + CraftedWAV.emptyChunks(100))
+        var asked: [(offset: Int, count: Int)] = []
+        let format = try WAVDecoder().format(fileLength: bytes.count, name: "tagged.wav") { offset, count throws(PatternError) in
+            asked.append((offset, count))
+            return Array(bytes[offset..<Swift.min(offset + count, bytes.count)])
+        }
+        #expect(format.frameCount == 4 && format.data.lowerBound == bytes.count - 8)
+        // The RIFF header, fmt's header and body, the tag's header, 100 empty chunks, data's header.
+        #expect(asked.count == 1 + 2 + 1 + 100 + 1 && asked.reduce(0) { $0 + $1.count } == 12 + 8 + 16 + 8 + 800 + 8)
+        #expect(try WAVDecoder().decode(bytes).channel(0) == (try WAVDecoder().decode(CraftedWAV.pcm16(samples))).channel(0))
+        // More than 10 000 chunks: the walk stops there, whatever follows.
+        #expect {
+            try WAVDecoder().decode(CraftedWAV.pcm16(samples, chunksBefore: CraftedWAV.emptyChunks(10_000)))
+        } throws: { ($0 as? PatternError)?.message.contains("more than 10 000 chunks (WAVDecoder.maxChunkCount)") == true }
+    }
+
+    @Test func aZeroBlockAlignAndFloatsThatAreNotNumbersAreRefused() throws {
+        #expect {
+            try WAVDecoder().decode(CraftedWAV.pcm16([0, 0.5], blockAlign: 0), name: "align.wav")
+        } throws: { error in
+            (error as? PatternError)?.message == "not a usable WAV file: blockAlign 0 does not match 1 × 16-bit samples (2 bytes a frame)"
+        }
+        for value in [Float.nan, .infinity, -.infinity] {
+            let bytes = CraftedWAV.float32([0, 0.5, value, 0.25], sampleRate: 1_000)
+            for error in [
+                try #require(throws: PatternError.self) { try WAVDecoder().decode(bytes, name: "x.wav") },
+                try #require(throws: PatternError.self) { try WAVDecoder().decodeChannels(bytes, name: "x.wav") },
+            ] {
+                #expect(error.code == .invalidAudioResource && error.file == "x.wav")
+                #expect(error.message.hasPrefix("not a usable WAV file: damaged: the float sample at frame 2 (0.002 s) is"), "\(error)")
+            }
+            // In pieces: the frame is counted from the file's start.
+            let format = try WAVDecoder().format(fileLength: bytes.count) { offset, count throws(PatternError) in
+                Array(bytes[offset..<Swift.min(offset + count, bytes.count)])
+            }
+            let output = UnsafeMutableBufferPointer<Float>.allocate(capacity: 4)
+            defer { output.deallocate() }
+            let failure: PatternError? = bytes.withUnsafeBytes { raw in
+                do throws(PatternError) {
+                    _ = try WAVDecoder().decodeFrames(
+                        UnsafeRawBufferPointer(rebasing: raw[format.data.lowerBound + 8..<format.data.upperBound]), format: format,
+                        into: output,
+                        firstFrame: 2)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            let error = try #require(failure, "a sample that is not a number decoded in pieces")
+            #expect(error.message.contains("frame 2 "), "\(error)")
+        }
     }
 }

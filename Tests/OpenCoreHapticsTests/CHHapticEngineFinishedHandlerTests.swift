@@ -149,5 +149,65 @@ import Testing
         #expect(answers.wait(for: requested.count, seconds: 30), "\(answers.values.count) of \(requested.count) answered")
         #expect(answers.values.sorted() == requested.sorted())
     }
+
+    /// Apple's Unity suite, in its order: Test_AdvancedPlayer_PauseImmediate_Succeeds registers while its only player
+    /// is paused and its TearDown destroys that player (the C ABI discards it); Test_AdvancedPlayer_PauseFuture_Succeeds
+    /// then expects no answer for 3 s. The discarded paused run's end used to answer the handler, and the answer
+    /// reached the next test on a busy machine. It waits instead for a run that finishes.
+    @Test func aPausedPlayerThatIsDiscardedDoesNotAnswerTheHandlersWaitingForIt() throws {
+        let rig = EngineTestRig()
+        try rig.engine.start()
+        let answers = Answers()
+        let pattern = try EngineTestRig.transients(at: [0, 1])
+        let paused = try rig.engine.makeAdvancedPlayer(with: pattern)
+        try paused.start(atTime: 0)
+        rig.advance(to: 0.2)
+        try paused.pause(atTime: 0)
+        rig.engine.notifyWhenPlayersFinished { error in
+            answers.record(Self.describe(error))
+            return .leaveEngineRunning
+        }
+        rig.advance(to: 0.5)
+        #expect(answers.values.isEmpty, "a paused player has not finished")
+        discardPlayback(of: paused)  // CoreHaptics_CHHapticAdvancedPatternPlayer_Destroy
+        // The next test's player plays and pauses; the engine's service runs many times meanwhile.
+        let next = try rig.engine.makeAdvancedPlayer(with: pattern)
+        rig.advance(to: 0.6)
+        try next.start(atTime: 0)
+        rig.advance(to: 0.8)
+        try next.pause(atTime: 0)
+        rig.advance(to: 3.8)
+        #expect(answers.values.isEmpty, "answered by a discarded paused player: \(answers.values)")
+        // A player that finishes answers it, once.
+        try next.resume(atTime: 0)
+        rig.advance(to: 5)
+        #expect(answers.values == ["nil"])
+        rig.advance(to: 6)
+        #expect(answers.values == ["nil"])
+    }
+
+    /// A discarded paused player leaves nothing waiting: with no other run, the engine registers the next handler as
+    /// answered at once (every player has finished), the earlier one with it, and idles as an engine without players.
+    @Test func afterADiscardedPausedPlayerANewHandlerIsAnsweredAtOnceWithTheWaitingOne() throws {
+        let rig = EngineTestRig()
+        try rig.engine.start()
+        let answers = Answers()
+        let paused = try rig.engine.makeAdvancedPlayer(with: try EngineTestRig.transients(at: [0, 1]))
+        try paused.start(atTime: 0)
+        rig.advance(to: 0.2)
+        try paused.pause(atTime: 0)
+        rig.engine.notifyWhenPlayersFinished { _ in
+            answers.record("first")
+            return .leaveEngineRunning
+        }
+        discardPlayback(of: paused)
+        rig.advance(to: 0.5)
+        #expect(answers.values.isEmpty)
+        rig.engine.notifyWhenPlayersFinished { _ in
+            answers.record("second")
+            return .leaveEngineRunning
+        }
+        #expect(answers.values == ["first", "second"])
+    }
 }
 #endif

@@ -63,6 +63,25 @@ import Testing
         #expect(onsetsMatch(rig.onsets, [0, 0.2, 0.4, 0.6]), "\(rig.onsets)")
     }
 
+    /// Apple's Unity test Test_AdvancedPlayer_LoopEnd_DefaultIsPatternLength: a new player's loop end reads as the
+    /// pattern's end (1.5 s here), not 0; setting 0 reads the same again.
+    @Test func loopEndReadsAsThePatternEndUntilSet() throws {
+        let rig = EngineTestRig()
+        let pattern = try CHHapticPattern(
+            events: [
+                CHHapticEvent(eventType: .hapticTransient, parameters: [], relativeTime: 0),
+                CHHapticEvent(eventType: .hapticContinuous, parameters: [], relativeTime: 0.5, duration: 1),
+            ], parameters: [])
+        let player = try rig.engine.makeAdvancedPlayer(with: pattern)
+        #expect(player.loopEnd == 1.5)
+        player.loopEnd = 0.75
+        #expect(player.loopEnd == 0.75)
+        player.loopEnd = -1  // ignored
+        #expect(player.loopEnd == 0.75)
+        player.loopEnd = 0
+        #expect(player.loopEnd == 1.5)
+    }
+
     @Test func loopEndZeroLoopsAtTheLastEventEnd() throws {
         let rig = EngineTestRig()
         try rig.engine.start()
@@ -147,7 +166,13 @@ import Testing
         player.playbackRate = rate
         player.playbackRate = 0  // ignored
         player.playbackRate = -1  // ignored
+        // Above 1 000 is ignored too (Core Haptics takes any rate above 0): a rate of Float's largest value only made
+        // the render thread step through loop passes.
+        for ignored in [Float.greatestFiniteMagnitude, 1_000.5, .infinity, .nan] { player.playbackRate = ignored }
         #expect(player.playbackRate == rate)
+        player.playbackRate = 1_000
+        #expect(player.playbackRate == 1_000)
+        player.playbackRate = rate
         try player.start(atTime: 0)
         rig.advance(to: 0.6)
         #expect(onsetsMatch(rig.onsets, [0, secondOnset]), "\(rig.onsets)")

@@ -30,6 +30,7 @@ namespace OpenCoreHaptics.UnityTests
         static readonly List<IntPtr> allFinished = new List<IntPtr>();
         static readonly List<KeyValuePair<IntPtr, CHHapticEngineStoppedReason>> stops = new List<KeyValuePair<IntPtr, CHHapticEngineStoppedReason>>();
         static readonly List<IntPtr> resets = new List<IntPtr>();
+        static readonly List<KeyValuePair<int, string>> logLines = new List<KeyValuePair<int, string>>();
 
         public static readonly ErrorCallback OnCreateError = RecordCreateError;
         public static readonly ErrorWithPointerCallback OnError = RecordError;
@@ -38,6 +39,15 @@ namespace OpenCoreHaptics.UnityTests
         public static readonly AllPlayersFinishedStatic OnAllPlayersFinished = RecordAllFinished;
         public static readonly GenericCallback<IntPtr, CHHapticEngineStoppedReason> OnStopped = RecordStopped;
         public static readonly SuccessWithPointerCallback OnReset = RecordReset;
+        public static readonly LogCallback OnLog = RecordLog;
+
+        static void RecordLog(int level, string message, IntPtr context)
+        {
+            lock (gate) { logLines.Add(new KeyValuePair<int, string>(level, message)); Monitor.PulseAll(gate); }
+        }
+
+        /// The log lines received so far (level, line).
+        public static List<KeyValuePair<int, string>> LogLines() { lock (gate) { return new List<KeyValuePair<int, string>>(logLines); } }
 
         static void RecordCreateError(CHError error)
         {
@@ -85,6 +95,7 @@ namespace OpenCoreHaptics.UnityTests
             lock (gate)
             {
                 errors.Clear(); completions.Clear(); replacedCompletions.Clear(); allFinished.Clear(); stops.Clear(); resets.Clear();
+                logLines.Clear();
             }
         }
 

@@ -77,6 +77,10 @@ namespace OpenCoreHaptics.UnityTests
             add("AdvancedPlayer.CompletionHandlerIsCalled", AdvancedPlayerTests.CompletionHandlerIsCalled);
             add("AdvancedPlayer.LoopAndLoopEnd", AdvancedPlayerTests.LoopAndLoopEnd);
             add("AdvancedPlayer.PlaybackRate", AdvancedPlayerTests.PlaybackRate);
+            add("AdvancedPlayer.LoopEndDefaultIsThePatternLength", AdvancedPlayerTests.LoopEndDefaultIsThePatternLength);
+            add("AdvancedPlayer.DestroyedPausedPlayerAnswersNoEarlierRegistration",
+                AdvancedPlayerTests.DestroyedPausedPlayerAnswersNoEarlierRegistration);
+            add("AdvancedPlayer.LogLinesReachACallback", AdvancedPlayerTests.LogLinesReachACallback);
             add("AdvancedPlayer.PauseResumeSeek", AdvancedPlayerTests.PauseResumeSeek);
             add("AdvancedPlayer.MuteAndSendParameters", AdvancedPlayerTests.MuteAndSendParameters);
             add("AdvancedPlayer.RegisterCompletionHandlerReplacesIt", AdvancedPlayerTests.RegisterCompletionHandlerReplacesIt);

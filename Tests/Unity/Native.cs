@@ -110,6 +110,17 @@ namespace OpenCoreHaptics.UnityTests
     public delegate void ErrorCallback(CHError error);
     public delegate void ErrorWithPointerCallback(IntPtr pointer, CHError error);
     public delegate void AllPlayersFinishedStatic(IntPtr engPtr);
+    public delegate void LogCallback(int level, string message, IntPtr context);
+
+    /// OpenCoreHaptics' own logging entry point (not in Apple's plug-in): how much the library logs, and where.
+    public static class Logging
+    {
+        public const int Warning = 4;
+        public const int Notice = 3;
+
+        [DllImport("CoreHapticsWrapper", EntryPoint = "CoreHapticsWrapper_SetLogging")]
+        public static extern void SetLogging(string setting, LogCallback callback, IntPtr context);
+    }
 
     /// CHHapticEngineInterface.
     public static class Engine

@@ -174,19 +174,63 @@ namespace OpenCoreHaptics.UnityTests
             Check.Equal(1f, AdvancedPlayer.GetPlaybackRate(player), "GetPlaybackRate default");
             AdvancedPlayer.SetPlaybackRate(player, 2f);
             Check.Equal(2f, AdvancedPlayer.GetPlaybackRate(player), "GetPlaybackRate");
-            // Core Haptics takes any rate > 0 and ignores the rest.
-            foreach (var refused in new[] { float.NaN, float.PositiveInfinity, float.NegativeInfinity, -1f, 0f, -0f })
+            // Core Haptics takes any rate > 0 and ignores the rest; rates above 1000 are ignored too (header).
+            foreach (var refused in new[] { float.NaN, float.PositiveInfinity, float.NegativeInfinity, -1f, 0f, -0f, 1e30f, float.MaxValue, 1000.5f })
             {
                 AdvancedPlayer.SetPlaybackRate(player, refused);
                 Check.Equal(2f, AdvancedPlayer.GetPlaybackRate(player), "GetPlaybackRate after SetPlaybackRate(" + refused + ")");
             }
-            // A huge rate is valid: the pattern plays at once, and the player completes.
-            AdvancedPlayer.SetPlaybackRate(player, 1e30f);
-            Check.Equal(1e30f, AdvancedPlayer.GetPlaybackRate(player), "GetPlaybackRate after SetPlaybackRate(1e30)");
+            // The largest rate: the pattern plays at once, and the player completes.
+            AdvancedPlayer.SetPlaybackRate(player, 1000f);
+            Check.Equal(1000f, AdvancedPlayer.GetPlaybackRate(player), "GetPlaybackRate after SetPlaybackRate(1000)");
             AdvancedPlayer.Start(player, 0, Callbacks.OnError);
-            Check.NoErrors("Start at rate 1e30");
-            Check.That(Callbacks.WaitFor(() => Callbacks.Completions(player) > 0, 30), "no completion at rate 1e30");
+            Check.NoErrors("Start at rate 1000");
+            Check.That(Callbacks.WaitFor(() => Callbacks.Completions(player) > 0, 30), "no completion at rate 1000");
             AdvancedPlayer.Destroy(player);
+            Engine.Destroy(engine);
+        }
+
+        /// Apple's pattern of its advanced-player tests: a transient at 0 and a 1 s continuous event at 0.5.
+        public static readonly string ApplesTestPattern =
+            "{\"Version\": 1.0, \"Pattern\": [{\"Event\": {\"Time\": 0.0, \"EventType\": \"HapticTransient\", \"EventParameters\": []}}, " +
+            "{\"Event\": {\"Time\": 0.5, \"EventType\": \"HapticContinuous\", \"EventDuration\": 1.0, \"EventParameters\": []}}]}";
+
+        /// Apple's Test_AdvancedPlayer_LoopEnd_DefaultIsPatternLength: 1.5, not 0.
+        public static void LoopEndDefaultIsThePatternLength()
+        {
+            var engine = Session.StartedEngine();
+            var player = Make(engine, ApplesTestPattern);
+            Check.Near(1.5, AdvancedPlayer.GetLoopEnd(player), 1e-9, "GetLoopEnd of a new player");
+            AdvancedPlayer.Destroy(player);
+            Engine.Destroy(engine);
+        }
+
+        /// Apple's Test_AdvancedPlayer_PauseImmediate_Succeeds then Test_AdvancedPlayer_PauseFuture_Succeeds: the first
+        /// registers while its only player is paused and destroys it (its TearDown), the second pauses a new player and
+        /// expects no NotifyWhenPlayersFinished answer. The destroyed paused player's end used to answer the first
+        /// registration, during the second test.
+        public static void DestroyedPausedPlayerAnswersNoEarlierRegistration()
+        {
+            var engine = Session.StartedEngine();
+            var first = Make(engine, ApplesTestPattern);
+            AdvancedPlayer.Start(first, 0, Callbacks.OnError);
+            Session.Pace(0.2);
+            AdvancedPlayer.Pause(first, 0, Callbacks.OnError);
+            Engine.NotifyWhenPlayersFinished(engine, true, Callbacks.OnAllPlayersFinished, Callbacks.OnError);
+            Session.Pace(0.5);
+            Check.Equal(0, Callbacks.AllFinished(engine), "answers while the player is paused");
+            AdvancedPlayer.Destroy(first);
+            var second = Make(engine, ApplesTestPattern);
+            AdvancedPlayer.Start(second, 0, Callbacks.OnError);
+            Session.Pace(0.2);
+            AdvancedPlayer.Pause(second, 1f, Callbacks.OnError); // an engine time long past: now
+            Session.Pace(1.5);
+            Check.NoErrors("Start, Pause, NotifyWhenPlayersFinished");
+            Check.Equal(0, Callbacks.AllFinished(engine), "answers after the paused player was destroyed");
+            // The registration is answered by the next player that finishes.
+            AdvancedPlayer.Resume(second, 0, Callbacks.OnError);
+            Check.That(Callbacks.WaitFor(() => Callbacks.AllFinished(engine) > 0, 30), "no answer once a player finished");
+            AdvancedPlayer.Destroy(second);
             Engine.Destroy(engine);
         }
 
@@ -233,6 +277,34 @@ namespace OpenCoreHaptics.UnityTests
             Check.That(Callbacks.WaitFor(() => Callbacks.ReplacedCompletions(player) > 0, 30), "the new handler was not called");
             Check.Equal(0, Callbacks.Completions(player), "calls of the replaced handler");
             AdvancedPlayer.Destroy(player);
+            Engine.Destroy(engine);
+        }
+
+        /// CoreHapticsWrapper_SetLogging: the library's lines reach a C# callback, the C ABI's own (a refused rate, an
+        /// error with no error callback) and the engine's, through swift-log (the library's backend in a C# process).
+        public static void LogLinesReachACallback()
+        {
+            var engine = Session.StartedEngine();
+            Logging.SetLogging("notice:all", Callbacks.OnLog, IntPtr.Zero);
+            try
+            {
+                var player = Make(engine, Patterns.Continuous(1.5));
+                AdvancedPlayer.SetPlaybackRate(player, -5f);
+                Check.That(Engine.MakePlayer(engine, "{\"Pattern\": [", null) == IntPtr.Zero, "MakePlayer of bad AHAP returned a player");
+                var lines = Callbacks.LogLines();
+                Check.That(lines.Exists(l => l.Key == Logging.Warning && l.Value.Contains("ignored playbackRate -5")),
+                    "no warning for the refused rate: " + string.Join(" | ", lines.ConvertAll(l => l.Value)));
+                Check.That(lines.Exists(l => l.Value.Contains("CoreHaptics_CHHapticEngine_MakePlayer: error -4814 (no error callback was given)")),
+                    "the error of a call with no error callback was not logged");
+                // Two loud continuous events at once clip the output: the engine says so (notice), within its 1 s report.
+                Engine.PlayPatternFromJson(engine, Patterns.Continuous(1.5), Callbacks.OnError);
+                AdvancedPlayer.Start(player, 0, Callbacks.OnError);
+                Check.NoErrors("PlayPatternFromJson, Start");
+                Check.That(Callbacks.WaitFor(() => Callbacks.LogLines().Exists(l => l.Value.StartsWith("OpenCoreHaptics.engine: ")), 10),
+                    "no line of the engine's reached the callback");
+                AdvancedPlayer.Destroy(player);
+            }
+            finally { Logging.SetLogging(null, null, IntPtr.Zero); }
             Engine.Destroy(engine);
         }
 

@@ -52,6 +52,27 @@ public final class AlsaDevice: HapticDevice {
             isHardware: !configuration.hapticChannels.isEmpty, profile: configuration.profile)
     }
 
+    /// Opens the PCM and closes it again, for choosing an output by its ID (`HAPTIC_DEVICE`): a PCM that cannot be
+    /// opened — no such card, a name alsa-lib does not know — is reported where the output is chosen, as a missing
+    /// evdev node is, instead of at the engine's start. A PCM that is busy (held by another program, or by an output
+    /// of this process) counts as usable: it may be free by the time it is started.
+    ///
+    /// - Throws: `DeviceError` (`DeviceError.Code.notFound` with alsa-lib's explanation, or another code from errno).
+    package func checkOpens() throws(DeviceError) {
+        var handle: AlsaLibrary.PCM?
+        _ = library.takeLastMessage()
+        let openResult = library.open(&handle, configuration.pcm, AlsaLibrary.streamPlayback, AlsaLibrary.openNonBlocking)
+        if openResult >= 0, let handle {
+            _ = library.close(handle)
+            return
+        }
+        let code = -openResult
+        guard code != EBUSY, code != EAGAIN else { return }
+        var error = DeviceError(SystemCallError(call: "snd_pcm_open(\(configuration.pcm))", errno: code), device: info.id)
+        if let detail = library.takeLastMessage() { error.message += " (alsa-lib: \(detail))" }
+        throw error
+    }
+
     /// Opens the PCM for playback and sets format, interleaved access, channels, rate and latency.
     ///
     /// The corresponding C calls are `snd_pcm_open` and `snd_pcm_set_params` (or, for an explicit

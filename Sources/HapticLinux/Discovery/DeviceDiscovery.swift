@@ -119,7 +119,13 @@ public enum DeviceDiscovery {
     private static func select(environment: [String: String], meter: SimulatedDevice.Meter) -> Selection {
         if let id = environment[overrideVariable], !id.isEmpty {
             do {
-                return Selection(device: try makeDevice(id: id, meter: meter), reason: "\(overrideVariable)=\(id)", overrideProblem: nil)
+                let device = try makeDevice(id: id, meter: meter)
+                #if os(Linux)
+                // A PCM is checked by opening it, as an evdev node is by probing it: one that cannot be opened falls
+                // back like any unusable override, instead of failing the engine's start.
+                if let alsa = device as? AlsaDevice { try alsa.checkOpens() }
+                #endif
+                return Selection(device: device, reason: "\(overrideVariable)=\(id)", overrideProblem: nil)
             } catch {
                 return Selection(
                     device: SimulatedDevice(meter: meter), reason: "\(overrideVariable)=\(id) is not usable; using the simulated actuator",

@@ -18,7 +18,7 @@ export class FindingsPanel {
     }
     this.list.replaceChildren(...items);
     const errors = analysis.problems.filter((problem) => problem.severity === 'error').length;
-    this.count.textContent = items.length ? `(${errors} errors, ${items.length - errors} others)` : '(none)';
+    this.count.textContent = items.length ? `(${errors} error${errors === 1 ? '' : 's'}, ${items.length - errors} other${items.length - errors === 1 ? '' : 's'})` : '(none)';
   }
 
   item(severity, message, guideline, entry) {

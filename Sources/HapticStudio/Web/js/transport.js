@@ -9,7 +9,10 @@ export class Transport {
     this.updateTimer = 0;
     controls.play.addEventListener('click', () => this.play());
     controls.stop.addEventListener('click', () => this.stop());
-    controls.output.addEventListener('change', () => this.chooseOutput(controls.output.value));
+    controls.output.addEventListener('change', () => {
+      this.showOutputLabel();
+      this.chooseOutput(controls.output.value);
+    });
     connection.on('pass', (pass) => this.startPass(pass));
     connection.on('stopped', (info) => this.stopped(info.message));
     connection.on('failed', (info) => {
@@ -24,8 +27,17 @@ export class Transport {
   }
 
   setOutputs(outputs, current) {
-    this.controls.output.replaceChildren(...outputs.map((output) =>
-      new Option(output.label, output.id, false, output.id === current)));
+    this.controls.output.replaceChildren(...outputs.map((output) => {
+      const option = new Option(output.label, output.id, false, output.id === current);
+      option.title = output.label;
+      return option;
+    }));
+    this.showOutputLabel();
+  }
+
+  // The chosen output's whole label as the menu's tooltip, in case a very long one is cut at the window's edge.
+  showOutputLabel() {
+    this.controls.output.title = this.controls.output.selectedOptions[0]?.textContent ?? '';
   }
 
   toggle() {
