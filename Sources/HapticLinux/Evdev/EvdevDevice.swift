@@ -202,5 +202,8 @@ public final class EvdevDevice: OnsetAnticipating {
     public var uploadCount: Int { lastWriter?.uploadCount ?? 0 }
     /// Stops written by the current (or last) session.
     public var stopCount: Int { lastWriter?.stopCount ?? 0 }
+    /// Ticks the current (or last) session's I/O thread has run: each took the latest levels the render thread
+    /// published (for tests that feed blocks faster or slower than real time).
+    package var tickCount: Int { lastWriter?.tickCount ?? 0 }
 }
 #endif
