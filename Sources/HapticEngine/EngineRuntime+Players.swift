@@ -292,30 +292,49 @@ extension EngineRuntime {
         }
     }
 
+    /// Sends parameters to a playing run. Under the lock: the checks, the intensity scale an onset-anticipating device
+    /// is to send (``prepareIntensityScale(_:_:at:_:)``) and the commands, in one order for all callers. After it: the
+    /// device's write (evdev: one `FF_GAIN` write) and then the render thread's wake, so the engine's lock is never
+    /// held across a system call to the device and the scale is at the device before the render thread is woken for
+    /// the command (the render thread may still take the command at its own next block first: the device's I/O thread
+    /// then sends the prepared scale itself, before the rendered level).
     func sendParameters(_ key: EnginePlayerHandle, _ parameters: [DynamicParameter], at time: Double) throws(EngineError) {
+        var scaled: (any OnsetAnticipating)?
+        var output: DeviceOutput?
+        defer {
+            // Also after a full queue refused a command: the scale prepared and the commands queued before it go out.
+            scaled?.sendPreparedScale()
+            output?.wakeForCommand()
+        }
         try state.withLock { (s: inout State) throws(EngineError) in
             let player = try check(key, s)
             try check(time)
             guard let run = player.run, let session = s.session else { return }
-            anticipateIntensityScale(key, parameters, at: time, &s)
+            scaled = prepareIntensityScale(key, parameters, at: time, &s)
             let base = mixerFrame(for: time, session)
             let start = session.runs[run]?.startFrame ?? Int.min
             for parameter in parameters {
                 let offset = parameter.time.isFinite ? Int((Swift.max(parameter.time, 0) * sampleRate).rounded()) : 0
                 let frame = Swift.max(base &+ offset, start)
-                try send(.sendParameter(run, id: parameter.id, value: parameter.value, atFrame: frame), session)
+                output = session.output
+                // Queued without waking the render thread: it is woken after the device has the scale.
+                guard session.control.send(.sendParameter(run, id: parameter.id, value: parameter.value, atFrame: frame)) else {
+                    throw queueFull()
+                }
             }
         }
     }
 
     /// An intensity control sent for "now" scales what the player plays: tell the device the scale before the command
-    /// is rendered, so a device whose level changes cost a round trip (an `OnsetAnticipating` one: evdev) can start it
-    /// now. Only for a player whose intensity control is known (no program parameters or curves moving it); a wrong
-    /// guess is corrected by the rendered level within a block.
-    private func anticipateIntensityScale(
+    /// is rendered, so a device whose level changes cost a round trip (an `OnsetAnticipating` one: evdev) can send it
+    /// at once. Only for a player whose intensity control is known (no program parameters or curves moving it); a
+    /// wrong guess is corrected by the rendered level within a block. Records the scale with the device (no system
+    /// call) and returns the device when it did, for the caller to send it once the lock is released.
+    private func prepareIntensityScale(
         _ key: EnginePlayerHandle, _ parameters: [DynamicParameter], at time: Double, _ s: inout State
-    ) {
-        guard time <= 0 || time <= nowLocked(s), let program = s.players[key]?.program else { return }
+    ) -> (any OnsetAnticipating)? {
+        guard time <= 0 || time <= nowLocked(s), let program = s.players[key]?.program else { return nil }
+        var prepared: (any OnsetAnticipating)?
         for parameter in parameters where parameter.id == .hapticIntensityControl {
             guard parameter.time <= 0 else {
                 s.players[key]?.intensityControl = nil
@@ -323,12 +342,14 @@ extension EngineRuntime {
             }
             let value = Swift.min(Swift.max(parameter.value, 0), 1)
             if let previous = s.players[key]?.intensityControl, previous > 0, program.parameterCount == 0,
-                program.curveCount == 0, value != previous
+                program.curveCount == 0, value != previous, let device = s.anticipatingDevice
             {
-                s.anticipatingDevice?.anticipateScale(value / previous)
+                device.prepareScale(value / previous)
+                prepared = device
             }
             s.players[key]?.intensityControl = value
         }
+        return prepared
     }
 
     func scheduleCurve(_ key: EnginePlayerHandle, _ curve: CurveProgram, at time: Double) throws(EngineError) {

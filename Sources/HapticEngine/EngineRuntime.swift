@@ -286,25 +286,25 @@ public final class EngineRuntime: @unchecked Sendable {
     /// latest such start has rendered (in manual mode it renders those frames itself), so `start(atTime: 0)`
     /// followed by `stop()` plays the onset instead of silence. On a motor device the grace also covers the burst a
     /// transient becomes there (`MotorBurst.longestDuration(for:)`: up to 100 ms of overdrive on a
-    /// pad), so a tap is not cut off before its motor is up to speed. A stalled device cannot hold it longer than
-    /// the grace plus 100 ms. When every run has already ended and nothing sounds (no motor burst held), there is
-    /// nothing to let sound and the stop does not wait: an idle engine stops within about a block.
+    /// pad), so a tap is not cut off before its motor is up to speed. The grace counts from where the start took
+    /// effect, which is later than the call when the render thread was paused or the caller lost the CPU. A stalled
+    /// device cannot hold each of the stop's (at most two) waits longer than its frames plus 100 ms. When every run
+    /// has already ended and nothing sounds (no motor burst held), there is nothing to let sound and the stop does
+    /// not wait: an idle engine stops within about a block.
     public func stop() {
-        let graceFrames = state.withLock { s -> Int in
-            guard let session = s.session, let start = session.lastImmediateStartFrame else { return 0 }
-            // Every run's end is collected (a start not yet rendered is a run) and the last block left nothing
-            // sounding: nothing to wait for (the stop waited out the whole grace, 125 ms on a pad; issue 26).
-            if session.runs.isEmpty && session.mixer.isQuiet { return 0 }
-            let grace = Self.stopGraceDuration + MotorBurst.longestDuration(for: s.device.info.profile)
-            let end = start + Int((grace * sampleRate).rounded(.up))
-            return Swift.max(0, end - session.mixer.currentFrame)
-        }
-        if graceFrames > 0 {
+        // The grace runs from where the latest start at "now" took effect: later than the frame it asked for when it
+        // reached the render thread late (its caller lost the CPU between choosing the frame and sending it; on a
+        // loaded machine the stop then cut a tap to 4 ms or waited for nothing). So the stop waits at least a block
+        // while that start has not taken effect, and once more if it took effect later than assumed.
+        var assumedStart: Int?
+        while let grace = graceLeft(), grace.frames > 0 || !grace.started, grace.from != assumedStart {
+            assumedStart = grace.from
+            let frames = Swift.max(grace.frames, grace.started ? 0 : configuration.blockFrames)
             switch clockMode {
             case .manual:
-                advance(frames: graceFrames)
+                advance(frames: frames)
             case .realTime:
-                waitForRenderedFrames(graceFrames)
+                waitForRenderedFrames(frames)
             }
         }
         var out: [Callback] = []
@@ -314,6 +314,23 @@ public final class EngineRuntime: @unchecked Sendable {
             answerFinishedHandlersLocked(&s, error: nil, into: &out)
         }
         deliver(out)
+    }
+
+    /// What ``stop()`` still lets sound: the frames until ``stopGraceDuration`` (and a motor burst) after the latest
+    /// start at "now", counted `from` the frame it took effect at, or at the frame it asked for while it has not
+    /// `started`; `nil` when there is nothing to wait for.
+    private func graceLeft() -> (frames: Int, from: Int, started: Bool)? {
+        state.withLock { s in
+            guard let session = s.session, let start = session.lastImmediateStartFrame else { return nil }
+            // Every run's end is collected (a start not yet rendered is a run) and the last block left nothing
+            // sounding: nothing to wait for (the stop waited out the whole grace, 125 ms on a pad; issue 26).
+            if session.runs.isEmpty && session.mixer.isQuiet { return nil }
+            let started = session.mixer.latestStartFrame ?? .min
+            let from = Swift.max(start, started)
+            let grace = Self.stopGraceDuration + MotorBurst.longestDuration(for: s.device.info.profile)
+            let end = from + Int((grace * sampleRate).rounded(.up))
+            return (Swift.max(0, end - session.mixer.currentFrame), from, started >= start)
+        }
     }
 
     /// Real time: returns once the render thread has rendered `frames` more frames, or after their duration plus
