@@ -278,6 +278,38 @@ import Testing
         #expect(throws: EngineError.self) { try rig.machine.startPlan() }
     }
 
+    @Test func aSilenceRequestIsAnsweredByTheStopThatFindsIt() throws {
+        // 7abf177, b7830ba: a request is entered under the lock, so a stop either finds it and answers it (nothing of the
+        // engine sounds once its session is detached, which comes before any handler) or came first (answered at once).
+        var rig = MachineRig()
+        #expect(rig.apply { $0.requestSilenceNotice(timeout: 5, { _ in }, into: &$1) } == ["answerSilence(true)"], "stopped: silent")
+        try rig.start()
+        try rig.startPlayer(rig.makePlayer(Self.hum(1)))
+        rig.render(seconds: 0.1)
+        #expect(rig.apply { $0.requestSilenceNotice(timeout: 5, { _ in }, into: &$1) } == ["wake", "collectSilence"], "it waits")
+        let link = try #require(rig.machine.session?.link)
+        #expect(link.context.silence.hasWaiters)
+        let stop = rig.apply { $0.stop(into: &$1) }
+        #expect(stop == ["endService", "complete(nil)", "detach", "answerSilence(true)"])
+        #expect(!link.context.silence.hasWaiters, "answered once")
+        #expect(rig.apply { $0.requestSilenceNotice(timeout: 5, { _ in }, into: &$1) } == ["answerSilence(true)"])
+    }
+
+    @Test func aDestroyDuringAStartSupersedesItAndAnswersTheWaitingHandlers() throws {
+        // A destroy between a start's halves: the session made before it is let go of (it would play on a destroyed
+        // engine, the device held open), and the waiting handlers are answered once, by the destroy.
+        var rig = MachineRig()
+        rig.apply { $0.notifyWhenPlayersFinished({ _ in false }, into: &$1) }
+        let plan = try #require(try rig.machine.startPlan())
+        let session = try rig.makeSession(plan)
+        #expect(rig.apply { $0.destroy(into: &$1) } == ["answerFinished(nil)"], "a stopped engine's handlers are answered")
+        var actions = EngineActions()
+        #expect(rig.machine.finishStart(session, plan, into: &actions) == .superseded)
+        #expect(actions.names == ["endService", "detach"])
+        rig.perform(actions)
+        #expect(rig.machine.session == nil)
+    }
+
     @Test func twoIntensityChangesAreNumberedInTheOrderTheStateSawThem() throws {
         // What the lock used to order: two threads' gains reach the device in the state's order (DeviceHints delivers
         // by number), and a start's onset is hinted before the render thread is woken.
