@@ -5,17 +5,19 @@ import HapticSystem
 /// state machine issues — arm an onset, start it, scale the gain — delivered outside the engine's lock, in the order
 /// they were issued.
 ///
-/// **Why an order, and why this one.** The hints used to be sent under the engine's lock, which ordered them: two
-/// threads that change a player's intensity told the device `0.5` then `1.6` (the second relative to the first), and
-/// a start's onset reached the device before any later call's hint. Outside the lock two threads can perform their
-/// actions in either order, and a gain is a *relative* factor with a headroom limit on the device (a gain above full
-/// scale is handed to the device's I/O thread instead, which takes the latest scale, not the product): delivered out
-/// of order, `1.6` then `0.5` is not the same as `0.5` then `1.6`, and a late one must not land after a newer one. So
-/// the state machine numbers every hint (``EngineStateMachine/hintSequence``, under the lock, so the numbers are the
-/// lock's order) and this latch delivers them by number: a hint whose predecessor has not been delivered yet is
-/// parked, and the thread that delivers the predecessor delivers it next. Nobody waits: a thread either delivers or
-/// leaves its hint for the thread that is delivering. Dropping a late hint (a sequence check alone) would not do — a
-/// gain is relative, so every factor must reach the device once, in order.
+/// **Why an order, and why this one.** The hints used to be sent under the engine's lock, which ordered them: an
+/// arm reached the device before a later player's arm, and a start's onset before any later call's hint. Outside the
+/// lock two threads can perform their actions in either order, so the state machine numbers every hint
+/// (``EngineStateMachine/hintSequence``, under the lock, so the numbers are the lock's order) and this latch delivers
+/// them by number: a hint whose predecessor has not been delivered yet is parked, and the thread that delivers the
+/// predecessor delivers it next. Nobody waits: a thread either delivers or leaves its hint for the thread that is
+/// delivering.
+///
+/// **A gain is prepared first.** An intensity scale must be known to the device before the render thread can reach
+/// the command it anticipates, or the device's own thread would apply the rendered level and then the scale again.
+/// So the state machine has it recorded under the lock, before it queues the command (``prepare(_:)``: the device's
+/// `prepareScale`, a record with no system call), and the delivered hint sends what is prepared (`sendPreparedScale`,
+/// the `FF_GAIN` write, outside the lock). Prepared scales multiply, and each is sent once by whoever comes first.
 ///
 /// The latch's own lock guards only its bookkeeping; the device is called outside it. Hints of two engines sharing
 /// one device are not ordered between the engines (they never were: each engine had its own lock); every guess is
@@ -77,11 +79,19 @@ final class DeviceHints: Sendable {
         return o.parked.remove(at: index).hint
     }
 
+    /// Records what `hint` needs the device to know before the engine queues the command it anticipates: a gain's
+    /// factor (the device's `prepareScale`, which makes no system call), so that the device's own thread sends it
+    /// if the render thread reaches the command before the hint is delivered. Called under the engine's lock, before
+    /// the command is queued; nothing for the other hints.
+    func prepare(_ hint: DeviceHint) {
+        if case .gain(let factor) = hint { device.prepareScale(factor) }
+    }
+
     private func send(_ hint: DeviceHint) {
         switch hint {
         case .arm(let levels): device.anticipateOnset(levels)
         case .startOnset(let levels): _ = device.startAnticipatedOnset(levels)
-        case .gain(let factor): device.anticipateScale(factor)
+        case .gain: device.sendPreparedScale()
         }
     }
 }

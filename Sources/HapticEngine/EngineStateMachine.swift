@@ -15,12 +15,14 @@ import HapticSystem
 /// **What stays under the lock.** Only this value and the mixer's command queue, whose single producer the lock
 /// makes of control calls (an enqueue is a store into a ring, not I/O). No device is called (not even for its
 /// `info`, cached in ``deviceInfo``), no system call that can wait is made, no app code runs: no handler, no log
-/// back-end. The one device-side call left is ``DeviceOutput/isIdleNow(_:)`` for a silence request on a manual clock,
-/// our own code under the output's render lock, which no one holds while taking this lock.
+/// back-end. Two device-side calls are left: an onset-anticipating device's `prepareScale` (an intensity scale recorded
+/// before its command is queued, with no system call: ``DeviceHints/prepare(_:)``), and ``DeviceOutput/isIdleNow(_:)``
+/// for a silence request on a manual clock, our own code under the output's render lock, which no one holds while
+/// taking this lock.
 ///
 /// **What the lock used to order.** Hints are numbered here (``hintSequence``) and ``DeviceHints`` delivers them by
-/// number, so two threads that send intensity changes reach the device in the lock's order even when they perform
-/// their actions in the other. A start's onset is started before the render thread is woken for that start (the
+/// number, so two threads' hints reach the device in the lock's order even when they perform their actions in the
+/// other. A start's onset is started before the render thread is woken for that start (the
 /// order of ``EngineActions``). The service timer's pace carries a number too, and only the latest is applied.
 ///
 /// **Tests.** Every transition can be replayed without threads: a manual clock, a recording device, the mixer
@@ -145,9 +147,12 @@ struct EngineStateMachine: Sendable {
         hints = (newDevice as? any OnsetAnticipating).map { DeviceHints(device: $0, firstSequence: hintSequence &+ 1) }
     }
 
-    /// Issues a device hint (nothing when the device anticipates nothing), numbered in this state's order.
+    /// Issues a device hint (nothing when the device anticipates nothing), numbered in this state's order. A gain is
+    /// prepared with the device here, before the command it anticipates is queued (``DeviceHints/prepare(_:)``: a
+    /// record, no system call); the hint's action sends it.
     mutating func hint(_ hint: DeviceHint, into actions: inout EngineActions) {
         guard let hints else { return }
+        hints.prepare(hint)
         hintSequence &+= 1
         actions.append(.hint(hints, hint, sequence: hintSequence))
     }

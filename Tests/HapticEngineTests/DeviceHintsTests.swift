@@ -10,16 +10,20 @@ import Testing
 /// Hints reach the device in the order the state machine numbered them, whichever thread performs them first: what
 /// the engine's lock used to order when the hints were sent under it.
 @Suite struct DeviceHintsTests {
+    /// The `n`th of a run of distinct onset levels.
+    static func levels(_ n: Int) -> MotorLevels { MotorLevels(strong: UInt16(n), weak: 0) }
+
     @Test func aHintThatComesBeforeItsPredecessorWaitsForIt() {
         let device = AnticipationTests.ListeningDevice()
         let hints = DeviceHints(device: device, firstSequence: 1)
-        // The thread with the later change performs its actions first.
-        hints.deliver(.gain(1.6), sequence: 2)
-        #expect(device.scales.withLock { $0 }.isEmpty, "the gain of 1.6 is relative to the 0.5 before it: it waits")
-        hints.deliver(.gain(0.5), sequence: 1)
-        #expect(device.scales.withLock { $0 } == [0.5, 1.6], "delivered in the lock's order by the thread that came last")
-        hints.deliver(.gain(2), sequence: 3)
-        #expect(device.scales.withLock { $0 } == [0.5, 1.6, 2])
+        // The thread with the later player performs its actions first.
+        hints.deliver(.arm(Self.levels(2)), sequence: 2)
+        #expect(device.onsets.withLock { $0 }.isEmpty, "the second player's onset would be replaced by the first's: it waits")
+        hints.deliver(.arm(Self.levels(1)), sequence: 1)
+        #expect(
+            device.onsets.withLock { $0 } == [Self.levels(1), Self.levels(2)], "delivered in the lock's order by the thread that came last")
+        hints.deliver(.arm(Self.levels(3)), sequence: 3)
+        #expect(device.onsets.withLock { $0 } == (1...3).map(Self.levels))
     }
 
     @Test func hintsPerformedInAnyOrderByManyThreadsArriveInOrderAndNoneIsLost() {
@@ -32,10 +36,10 @@ import Testing
         let shuffled = (1...count).shuffled(using: &generator)
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
             for index in stride(from: thread, to: count, by: 4) {
-                hints.deliver(.gain(Float(shuffled[index])), sequence: UInt64(shuffled[index]))
+                hints.deliver(.arm(Self.levels(shuffled[index])), sequence: UInt64(shuffled[index]))
             }
         }
-        #expect(device.scales.withLock { $0 } == (1...count).map(Float.init))
+        #expect(device.onsets.withLock { $0 } == (1...count).map(Self.levels))
     }
 
     @Test func theEngineDeliversTwoThreadsIntensityChangesInTheirLockOrder() throws {

@@ -138,7 +138,8 @@ final class ProbingDevice: OnsetAnticipating {
         probe.check("start onset")
         return true
     }
-    func anticipateScale(_ factor: Float) { probe.check("gain") }
+    func prepareScale(_ factor: Float) {}
+    func sendPreparedScale() { probe.check("gain") }
 }
 
 /// A log back-end that checks the engine's lock on every line.
