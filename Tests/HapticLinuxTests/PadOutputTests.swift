@@ -163,6 +163,33 @@ struct PadOutputTests {
         #expect(weak < 0.01)
     }
 
+    /// The bridge's shutdown frees its inputs once their pads have stopped; a pad whose stop timed out in a slow write
+    /// (ASan caught the use after free on a loaded CI machine) still holds its input until its thread returns.
+    @Test func anInputHandedToAPadThatIsStillWritingLivesUntilItsThreadReturns() throws {
+        let device = FaultyDevice(recorder: RecordingDevice(capacityFrames: 96_000, profile: .voiceCoil, supportsAudio: false))
+        let pad = PadOutput(controller: Self.dualSense, device: device)
+        try pad.start()
+        weak var released: BridgeInput?
+        do {
+            let route = try RouteProcessor(
+                mode: .coils, split: .sides, profile: .voiceCoil, maxFrames: PadOutput.maxFrames, normalizesLoudness: false)
+            let input = BridgeInput(label: "sink", wake: pad.wake, processor: route)
+            released = input
+            #expect(pad.attach(input))
+            device.arm(.stall(seconds: 4))
+            Self.feed(input, Self.click(), time: MonotonicClock.now())
+            #expect(Self.wait(20) { device.isStalling })
+            pad.stop()  // gives up after 1 s: the thread is still in its write
+            #expect(device.isStalling, "the write stalls for 4 s, the stop waits 1 s")
+            pad.detach(input)
+            pad.keepUntilStopped(input)
+        }
+        #expect(released != nil, "freed while the pad's thread may still read it")
+        #expect(Self.wait(30) { released == nil }, "never let go after the thread returned")
+        #expect(device.finishedStallCount == 1)
+        #expect(Self.wait(30) { device.stopCount == 1 }, "the device was left running after the slow write")
+    }
+
     @Test func theLevelShapeLiftsTheLowRangeAndKeepsSilence() {
         let shape = LevelShape(gain: 1, curve: 0.5, floor: 0.2)
         #expect(shape.apply(0) == 0)
