@@ -147,6 +147,8 @@ if sp:
     print(f'        level change API -> the new level at the device: median {ms(statistics.median(sp))}, p90 {ms(pct90(sp))}, max {ms(max(sp))} (n={len(sp)})')
 threads = first('swf', r'^THREADS ')
 if threads: print('        ' + threads[1])
+service = first('swf', r'^SERVICE ')
+if service: print('        ' + service[1])
 n_lv = len(all_('swf', r'^API level \d+ value='))
 by_gain = all_('swf', r"^SEEN level \d+: FF_GAIN from the app's thread")
 print(f"        level changes written as FF_GAIN by the app's own thread: {len(by_gain)} of {n_lv}")

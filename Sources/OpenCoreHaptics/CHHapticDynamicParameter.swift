@@ -40,34 +40,35 @@ open class CHHapticDynamicParameter: NSObject {
     /// The pattern-model form of this parameter, as it is at the moment of the call (a copy).
     ///
     /// - Parameters:
-    ///   - path: Where the parameter is, for messages (for example `Pattern[3].Parameter`).
+    ///   - path: Where the parameter is, for messages (for example `Pattern[3].Parameter`); built only for an error,
+    ///     so that `sendParameters` formats no string on its way to the device.
     ///   - limits: The cap on times.
     /// - Throws: `invalidParameterType` for an unknown ID, `invalidEventTime` for a negative, NaN or infinite time,
     ///   `badParameterEntry` for a NaN value, `invalidPatternData` beyond `limits.maxPatternDuration`.
-    package func model(path: String, limits: PatternLimits = .default) throws(PatternError) -> DynamicParameter {
-        let id = try CHHapticDynamicParameter.modelID(parameterID, path: path)
+    package func model(path: @autoclosure () -> String, limits: PatternLimits = .default) throws(PatternError) -> DynamicParameter {
+        let id = try CHHapticDynamicParameter.modelID(parameterID, path: path())
         guard relativeTime.isFinite, relativeTime >= 0 else {
-            throw PatternError(.invalidEventTime, "the parameter time \(relativeTime) s is not a non-negative number", path: path)
+            throw PatternError(.invalidEventTime, "the parameter time \(relativeTime) s is not a non-negative number", path: path())
         }
         guard relativeTime <= limits.maxPatternDuration else {
             throw PatternError(
                 .invalidPatternData,
                 "the parameter time \(relativeTime) s is beyond \(limits.maxPatternDuration) s (PatternLimits.maxPatternDuration)",
-                path: path)
+                path: path())
         }
         guard !value.isNaN else {
-            throw PatternError(.badParameterEntry, "the value of \(id.rawValue) is NaN", path: path)
+            throw PatternError(.badParameterEntry, "the value of \(id.rawValue) is NaN", path: path())
         }
         return DynamicParameter(id: id, value: value, time: relativeTime)
     }
 
     /// The pattern-model ID for `id`, or `invalidParameterType` when Core Haptics does not know it.
-    package static func modelID(_ id: CHHapticDynamicParameter.ID, path: String) throws(PatternError) -> DynamicParameterID {
+    package static func modelID(_ id: CHHapticDynamicParameter.ID, path: @autoclosure () -> String) throws(PatternError) -> DynamicParameterID {
         guard let modelID = DynamicParameterID(rawValue: id.rawValue) else {
             let hint =
                 EventParameterID(rawValue: id.rawValue) != nil
                 ? " (it is an event parameter; the control is \(id.rawValue)Control)" : ""
-            throw PatternError(.invalidParameterType, "unknown dynamic parameter \"\(id.rawValue)\"\(hint)", path: path)
+            throw PatternError(.invalidParameterType, "unknown dynamic parameter \"\(id.rawValue)\"\(hint)", path: path())
         }
         return modelID
     }

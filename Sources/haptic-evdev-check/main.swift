@@ -265,6 +265,7 @@ func threadTimes() -> [String: Int] {
 
 log("API level start")
 let timesAtLevelStart = threadTimes()
+let serviceAtLevelStart = (engine.runtime.serviceRunCount, engine.runtime.serviceWakeCount)
 // 60 changes (9 s), so that the p90 compared with SDL2's is the 6th slowest, not the 3rd (issue 26: with 30, one slow
 // change in a TCG guest moved it by 0.2 ms).
 let levels = play(continuous(20))
@@ -291,6 +292,9 @@ log("API level stop")
 // Where the CPU went while the level phase played (10 ms ticks): the render and I/O threads share the guest's one CPU
 // with the app's calls and the device's process.
 let timesAtLevelStop = threadTimes()
+log(
+    "SERVICE during the level phase: \(engine.runtime.serviceRunCount - serviceAtLevelStart.0) runs, \(engine.runtime.serviceWakeCount - serviceAtLevelStart.1) woken by the render thread"
+)
 log(
     "THREADS cpu during the level phase (ticks of 10 ms): \(timesAtLevelStop.map { "\($0.key)=\($0.value - (timesAtLevelStart[$0.key] ?? 0))" }.sorted().joined(separator: " "))"
 )
