@@ -63,7 +63,9 @@ open class CHHapticDynamicParameter: NSObject {
     }
 
     /// The pattern-model ID for `id`, or `invalidParameterType` when Core Haptics does not know it.
-    package static func modelID(_ id: CHHapticDynamicParameter.ID, path: @autoclosure () -> String) throws(PatternError) -> DynamicParameterID {
+    package static func modelID(_ id: CHHapticDynamicParameter.ID, path: @autoclosure () -> String) throws(PatternError)
+        -> DynamicParameterID
+    {
         guard let modelID = DynamicParameterID(rawValue: id.rawValue) else {
             let hint =
                 EventParameterID(rawValue: id.rawValue) != nil
