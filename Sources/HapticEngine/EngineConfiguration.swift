@@ -29,6 +29,11 @@ public struct EngineConfiguration: Sendable, Hashable {
     /// thread signals it), so this is not their latency; where the system has no `eventfd` the service also runs
     /// at this pace while players play. Default 0.004.
     public var serviceInterval: Double
+    /// How often, in seconds, a real-time engine's service looks for work on a timer while nothing needs the fast
+    /// pace: device faults and finished runs wake it at once, the idle timeout is noticed within this time. Default
+    /// 0.05. A test that asks whether something woke the service sets it beyond the test's length, so that only the
+    /// wake can have run the service.
+    package var idleServiceInterval: Double = EngineRuntime.idleServiceInterval
 
     /// Creates a configuration; see each property for its meaning and default.
     public init(

@@ -36,7 +36,8 @@ extension EngineRuntime {
         for action in actions {
             switch action {
             case .paceService(let session, let fast, let sequence):
-                session.pace(fast: fast, sequence: sequence, interval: fast ? configuration.serviceInterval : Self.idleServiceInterval)
+                session.pace(
+                    fast: fast, sequence: sequence, interval: fast ? configuration.serviceInterval : configuration.idleServiceInterval)
             case .endService(let session):
                 session.endService()
             case .detach(let session):

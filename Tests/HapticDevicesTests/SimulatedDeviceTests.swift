@@ -60,16 +60,36 @@ import Testing
         let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
         try #require(slave >= 0, "/dev/pts/\(number)")
         defer { close(slave) }
+        // The master end is read as the meter draws (a full pseudo-terminal buffer would hold the meter's writes).
+        _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
+        var drawn: [UInt8] = []
+        var text: String { String(decoding: drawn, as: UTF8.self) }
+        func readDrawn() {
+            var buffer = [UInt8](repeating: 0, count: 16_384)
+            while true {
+                let n = read(master, &buffer, buffer.count)
+                guard n > 0 else { return }
+                drawn += buffer.prefix(n)
+            }
+        }
         let meter = TerminalMeter()
+        let started = MonotonicClock.now()
         #expect(meter.start(fd: slave) { (0.25, 0.3, 1.5) })
-        MonotonicClock.sleep(until: MonotonicClock.now() + 0.15)
+        // Until it has redrawn (three frames: 70 ms on an idle machine), waiting on the terminal's output, not for a
+        // time: with both cores busy the meter's thread waited for a CPU and drew 1 frame in 150 ms.
+        let deadline = started + 10
+        while text.ranges(of: "[haptic] intensity").count < 3, MonotonicClock.now() < deadline {
+            var ready = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            _ = poll(&ready, 1, 100)
+            readDrawn()
+        }
         meter.stop()
-        var buffer = [UInt8](repeating: 0, count: 16_384)
-        let n = read(master, &buffer, buffer.count)
-        let text = String(decoding: buffer.prefix(max(n, 0)), as: UTF8.self)
-        // About 30 frames a second: 3–6 redraws in 150 ms.
+        let elapsed = MonotonicClock.now() - started
+        readDrawn()
         let frames = text.ranges(of: "[haptic] intensity").count
-        #expect(frames >= 2 && frames <= 8, "\(frames) frames: \(text)")
+        #expect(frames >= 3, "\(frames) frames in \(elapsed) s: \(text)")
+        // About 30 frames a second, not one per rendered block: at most one per 1/30 s of the time it drew, and the first.
+        #expect(frames <= Int(elapsed * TerminalMeter.framesPerSecond) + 2, "\(frames) frames in \(elapsed) s")
         #expect(text.contains("0.25"))
     }
 }

@@ -61,7 +61,12 @@ import Testing
 
     @Test func aFailingDeviceStopsTheEngineWithSystemError() throws {
         let recorder = RecordingDevice(capacityFrames: 48_000)
-        let engine = EngineRuntime(device: recorder)
+        // The service's timer does not run during the test, so only the render thread's wake can stop the engine:
+        // with the usual 50 ms pace, the timer found the fault first on a loaded machine (where the wake reached the
+        // service queue late) and the engine stopped with no wake counted.
+        var configuration = EngineConfiguration(serviceInterval: 3_600)
+        configuration.idleServiceInterval = 3_600
+        let engine = EngineRuntime(device: recorder, configuration: configuration)
         let flag = Flag()
         engine.stoppedHandler = { [flag] stopReason in flag.count.store(stopReason.rawValue, ordering: .relaxed) }
         try engine.start()

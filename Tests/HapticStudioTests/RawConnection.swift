@@ -66,6 +66,34 @@ final class RawConnection {
 
     deinit { close(descriptor) }
 
+    /// When the server closed the connection without answering, as a thread of its own saw it, waiting in `poll`;
+    /// `nil` when the server answered instead, or did neither within `limit`. The time is the server's: a task on the
+    /// concurrency pool sees a close only once a pool thread is free, and on a loaded machine, with the pool's two
+    /// threads held by other tests, that was seconds after the close (a 1 s head timeout measured as 8 s).
+    func closedWithoutAnswer(within limit: Duration) async -> ContinuousClock.Instant? {
+        let descriptor = self.descriptor
+        let deadline = ContinuousClock.now + limit
+        return await withCheckedContinuation { continuation in
+            let started = SystemThread.detach(name: "close-watch") {
+                continuation.resume(returning: Self.waitForClose(descriptor, until: deadline))
+            }
+            if !started { continuation.resume(returning: nil) }
+        }
+    }
+
+    /// ``closedWithoutAnswer(within:)``'s wait, on its own thread.
+    private static func waitForClose(_ descriptor: Int32, until deadline: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+        var byte: UInt8 = 0
+        while ContinuousClock.now < deadline {
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&ready, 1, 100) > 0 else { continue }
+            let peeked = recv(descriptor, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT))
+            if peeked == 0 || (peeked < 0 && errno == ECONNRESET) { return .now }
+            if peeked > 0 { return nil }  // an answer
+        }
+        return nil
+    }
+
     /// Closes the socket without a WebSocket close frame (a browser that went away).
     func drop() { shutdown(descriptor, Int32(SHUT_RDWR)) }
 
@@ -198,6 +226,18 @@ final class RawConnection {
             } else {
                 unreadFrames.append(frame)
             }
+        }
+    }
+
+    /// Whether the reply with `id` has arrived, without waiting: reads what the socket holds now (answering pings)
+    /// and keeps the frames for ``readFrame()``.
+    func hasReply(id: Int) async throws -> Bool {
+        try await answerPings()
+        return unreadFrames.contains { frame in
+            guard frame.opcode == 1, let object = try? JSONSerialization.jsonObject(with: Data(frame.payload)) as? [String: Any] else {
+                return false
+            }
+            return object["push"] == nil && object["id"] as? Int == id
         }
     }
 

@@ -19,8 +19,8 @@ extension StudioLoadTests {
             for _ in 0..<8 { sockets.append(try await studio.webSocket()) }
             let started = ContinuousClock.now
             let beyond = try studio.connect()
-            #expect(await beyond.wasClosedWithoutAnswer())
-            #expect(ContinuousClock.now - started < .seconds(2), "closed at once, not by the head timeout")
+            let closed = try #require(await beyond.closedWithoutAnswer(within: .seconds(60)), "closed without an answer")
+            #expect(closed - started < .seconds(2), "closed at once, not by the head timeout")
             #expect(try await sockets[0].request(["id": 1, "type": "hello"])["ok"] as? Bool == true, "the admitted ones are served")
         }
 
@@ -33,8 +33,10 @@ extension StudioLoadTests {
             let half = try studio.connect()
             let started = ContinuousClock.now
             try await half.send("GET /?token=\(studio.token) HTTP/1.1\r\nHo")
-            #expect(await half.wasClosedWithoutAnswer())
-            let waited = ContinuousClock.now - started
+            // Timed by a thread that waits for the close, not by this task: it ran seconds late under a CPU hog, while
+            // other tests held the concurrency pool, and measured 8 s for the 1 s timeout.
+            let closed = try #require(await half.closedWithoutAnswer(within: .seconds(60)), "closed without an answer")
+            let waited = closed - started
             #expect(waited >= .milliseconds(900) && waited < .seconds(8), "\(waited)")
             #expect(try await studio.stillServes())
         }

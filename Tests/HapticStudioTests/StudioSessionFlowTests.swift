@@ -38,6 +38,10 @@ extension StudioLoadTests {
             let third = try await studio.webSocket()
             #expect(try await third.request(["id": 1, "type": "hello"])["ok"] as? Bool == true)
             let other = ContinuousClock.now - otherStarted
+            // Answered while the analyses ran: neither has replied yet (without the worker, the page waited for them).
+            let firstReplied = try await first.hasReply(id: 1)
+            let secondReplied = try await second.hasReply(id: 1)
+            let analysesReplied = firstReplied || secondReplied
             let analysis = try await first.reply(id: 1, within: .seconds(300))
             let analyzed = ContinuousClock.now - started
             #expect(analysis["ok"] as? Bool == true, "\(analysis["error"] ?? "")")
@@ -46,10 +50,10 @@ extension StudioLoadTests {
             print(
                 "studio-figures: page \(page), pong \(pong), another session's hello \(other), while analyzing 2 × 20 000 events (\(analyzed))"
             )
-            // Without the worker the page waited for the analyses (9.4 s of 16 s here); with it, milliseconds (a few
-            // seconds at worst on a machine busy with other tests).
-            #expect(page < .seconds(5) && pong < .seconds(5) && other < .seconds(5))
-            #expect(page * 4 < analyzed && pong * 4 < analyzed && other * 4 < analyzed, "answered while the analyses ran")
+            // Without the worker the page waited for the analyses (9.4 s of 16 s here); with it, milliseconds. Asked
+            // as "before the analyses replied?", not timed: with both cores busy the pong took 1.8–5.9 s (< 5 s
+            // expected) of analyses that took 31–42 s.
+            #expect(!analysesReplied, "answered while the analyses ran: page \(page), pong \(pong), hello \(other)")
         }
 
         @Test func aClientThatReadsNothingIsPausedThenClosedAndTheServerStaysBounded() async throws {
