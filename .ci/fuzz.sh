@@ -69,11 +69,12 @@ start_all=$(date +%s)
 mkdir -p "$out"
 
 # 1. Build. Both flag kinds are needed: --sanitize=fuzzer links libFuzzer's main, -Xswiftc adds the coverage
-#    instrumentation (without it the log shows "1 inline 8-bit counters" and the fuzzer is blind).
+#    instrumentation (without it the log shows "1 inline 8-bit counters" and the fuzzer is blind). FUZZING_BUILD lets
+#    the StudioAssets plugin's tool, linked with libFuzzer's main too, work from LLVMFuzzerInitialize.
 for target in "${targets[@]}"; do
   t0=$(date +%s)
   if ! swift build -c "$config" --product "$target" --sanitize=fuzzer --sanitize=address \
-    -Xswiftc -sanitize=fuzzer,address --scratch-path .build-fuzz > "$out/build-$target.log" 2>&1; then
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING_BUILD --scratch-path .build-fuzz > "$out/build-$target.log" 2>&1; then
     grep -v 'Cannot export local symbol' "$out/build-$target.log" | grep -E 'error|warning: unre' | head -40
     echo "fuzz: building $target failed (log: $out/build-$target.log)"
     exit 1

@@ -20,9 +20,10 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
-/// The tool's entry point. A `@main` type rather than top-level code: the fuzz build (`.ci/fuzz.sh`) compiles every
-/// target with `-sanitize=fuzzer`, which parses executables as libraries, and this tool is built there for the plugin.
-@main
+/// The tool. The fuzz build (`.ci/fuzz.sh`) links every executable it builds with libFuzzer's own `main`, this tool
+/// among them (the StudioAssets plugin runs it to build HapticStudio, which a harness fuzzes); there, with
+/// `FUZZING_BUILD` defined, the tool has no `main` of its own and does its work in `LLVMFuzzerInitialize`, which
+/// libFuzzer calls first with the same arguments, and exits.
 enum EmbedStudioAssets {
     static func main() {
         let arguments = CommandLine.arguments
@@ -63,3 +64,24 @@ enum EmbedStudioAssets {
         }
     }
 }
+
+#if FUZZING_BUILD
+/// libFuzzer's first call: the tool's work, then exit (see ``EmbedStudioAssets``).
+@_cdecl("LLVMFuzzerInitialize")
+func fuzzerInitialize(
+    _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> Int32 {
+    EmbedStudioAssets.main()
+    exit(0)
+}
+
+/// Never called: ``fuzzerInitialize(_:_:)`` exits first; libFuzzer's `main` needs the symbol.
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 { 0 }
+#else
+/// The entry point of an ordinary build.
+@main
+enum EmbedStudioAssetsMain {
+    static func main() { EmbedStudioAssets.main() }
+}
+#endif
