@@ -1,7 +1,6 @@
 import Foundation
 import HapticDevices
 import HapticEngine
-import HapticRender
 import HapticSystem
 
 /// A game controller: its identity, its player number and its haptics — the GameController framework's object, for
@@ -85,10 +84,10 @@ open class GCController: @unchecked Sendable {
     private let gamepad: GCExtendedGamepad
     private let playerIndexState = LockedState(GCControllerPlayerIndex.indexUnset)
 
-    init(info: ControllerInfo, clock: EngineClockMode, makeDevice: @escaping ControllerRegistry.DeviceMaker) {
+    init(info: ControllerInfo, clock: EngineClockMode, source: ControllerSource) {
         self.info = info
-        deviceHaptics = GCDeviceHaptics(controller: info, clock: clock, makeDevice: makeDevice)
-        gamepad = ControllerProfiles.gamepad(for: info)
+        deviceHaptics = GCDeviceHaptics(controller: info, clock: clock, makeDevice: source.makeDevice)
+        gamepad = ControllerProfiles.gamepad(for: info, source: source)
     }
 
     /// The controller was unplugged: its engines stop (`.gameControllerDisconnect`) and a DualSense's triggers write nothing more.

@@ -49,16 +49,25 @@ package final class PadInputReader: Sendable {
     private let shared = LockedState(Shared())
     /// The thread's wake `eventfd` (negative when the system refused one: then nothing is read).
     private let wake: Int32
-    private let onActivity: @Sendable (String) -> Void
+    private let onInput: @Sendable (String, [PadInputEvent], Bool) -> Void
     private let axisReader: AxisReader
 
-    /// A reader that calls `onActivity` with a node's path when the player uses that pad.
+    /// A reader that calls `onInput` with a node's path, the buttons and axes of each batch of events read from it,
+    /// and whether the batch is the player using the pad (a press, or an axis beyond its dead zone).
     package init(
-        axisReader: @escaping AxisReader = { fd in EvdevAxisRanges.read(fd: fd) }, onActivity: @escaping @Sendable (String) -> Void
+        axisReader: @escaping AxisReader = { fd in EvdevAxisRanges.read(fd: fd) },
+        onInput: @escaping @Sendable (_ path: String, _ events: [PadInputEvent], _ isUse: Bool) -> Void
     ) {
         self.axisReader = axisReader
-        self.onActivity = onActivity
+        self.onInput = onInput
         wake = WakeSignal.makeEventDescriptor()
+    }
+
+    /// A reader that calls `onActivity` with a node's path when the player uses that pad.
+    package convenience init(
+        axisReader: @escaping AxisReader = { fd in EvdevAxisRanges.read(fd: fd) }, onActivity: @escaping @Sendable (String) -> Void
+    ) {
+        self.init(axisReader: axisReader) { path, _, isUse in if isUse { onActivity(path) } }
     }
 
     deinit {
@@ -177,12 +186,13 @@ package final class PadInputReader: Sendable {
         }
     }
 
-    /// Reads what `node` has; reports activity once. Returns `false` when the node is gone (hang-up, end of file,
+    /// Reads what `node` has; reports its events once. Returns `false` when the node is gone (hang-up, end of file,
     /// `ENODEV`).
     private func readEvents(_ node: inout Node, buffer: UnsafeMutableRawBufferPointer, path: String) -> Bool {
         let size = MemoryLayout<input_event>.stride
         var active = false
-        defer { if active { onActivity(path) } }
+        var events: [PadInputEvent] = []
+        defer { if !events.isEmpty { onInput(path, events, active) } }
         while true {
             let count = Glibc.read(node.fd, buffer.baseAddress!, buffer.count)
             if count < 0 {
@@ -198,7 +208,9 @@ package final class PadInputReader: Sendable {
                 case EV_ABS: kind = .axis
                 default: continue
                 }
-                if node.filter.isActivity(PadInputEvent(kind: kind, code: event.code, value: event.value)) { active = true }
+                let padEvent = PadInputEvent(kind: kind, code: event.code, value: event.value)
+                events.append(padEvent)
+                if node.filter.isActivity(padEvent) { active = true }
             }
             if count < buffer.count { return true }
         }

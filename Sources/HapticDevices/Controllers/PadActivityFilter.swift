@@ -1,5 +1,3 @@
-import HapticDevices
-
 /// Tells a player's input on a pad from noise: a button pressed, or an axis (stick, trigger, d-pad hat) moved beyond
 /// a dead zone from where it was last counted.
 ///

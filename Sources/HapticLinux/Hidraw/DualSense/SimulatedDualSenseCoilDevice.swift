@@ -1,3 +1,4 @@
+import HapticDevices
 import HapticRender
 import Synchronization
 
