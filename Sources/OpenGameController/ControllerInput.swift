@@ -2,8 +2,8 @@ import Dispatch
 import HapticDevices
 import HapticSystem
 
-/// The input side of the controllers, as far as ``GCController/current`` needs it: which pad the player touched
-/// last. Real pads' input comes from the registry's `ControllerSource` (on Linux, HapticLinux's `PadInputReader`:
+/// The input side of the controllers: each batch of a pad's events goes to its profile's elements
+/// (``GCExtendedGamepad``), and a use makes the pad ``GCController/current``. Real pads' input comes from the registry's `ControllerSource` (on Linux, HapticLinux's `PadInputReader`:
 /// read-only, never grabbed); simulated pads (`HAPTIC_CONTROLLERS`) take the events a test gives them
 /// (``ControllerRegistry/simulateInput(_:on:)``), judged by the same `PadActivityFilter`. Both report to the
 /// ``CurrentControllerTracker``.
@@ -25,8 +25,9 @@ final class ControllerInput: Sendable {
         self.tracker = tracker
         self.pads = pads
         reader = reading { batch in
-            guard batch.isUse, let controller = pads.withLock({ $0[batch.controllerID] }) else { return }
-            tracker.used(controller)
+            guard let controller = pads.withLock({ $0[batch.controllerID] }) else { return }
+            controller.receive(batch.events, axes: batch.axes)
+            if batch.isUse { tracker.used(controller) }
         }
     }
 
@@ -57,15 +58,20 @@ final class ControllerInput: Sendable {
         tracker.disconnected(controller, announce: announce)
     }
 
-    /// A simulated pad's input event: whether it counted as the player using the pad (it is then current).
-    func simulate(_ event: PadInputEvent, on controller: GCController) -> Bool {
-        let counted = simulated.withLock { entries -> Bool in
-            guard var entry = entries[ObjectIdentifier(controller)], entry.controller === controller else { return false }
+    /// A simulated pad's input events, as one batch: its profile's elements take them, and the result is whether they
+    /// counted as the player using the pad (it is then current).
+    func simulate(_ events: [PadInputEvent], on controller: GCController) -> Bool {
+        let judged = simulated.withLock { entries -> (counted: Bool, axes: [UInt16: PadAxisRange])? in
+            guard var entry = entries[ObjectIdentifier(controller)], entry.controller === controller else { return nil }
             defer { entries[ObjectIdentifier(controller)] = entry }
-            return entry.filter.isActivity(event)
+            var counted = false
+            for event in events where entry.filter.isActivity(event) { counted = true }
+            return (counted, entry.filter.ranges)
         }
-        if counted { tracker.used(controller) }
-        return counted
+        guard let judged else { return false }
+        controller.receive(events, axes: judged.axes)
+        if judged.counted { tracker.used(controller) }
+        return judged.counted
     }
 
     /// Stops reading.

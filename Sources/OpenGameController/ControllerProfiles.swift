@@ -5,7 +5,7 @@ import HapticDevices
 /// otherwise.
 internal enum ControllerProfiles {
     internal static func gamepad(for info: ControllerInfo, source: ControllerSource) -> GCExtendedGamepad {
-        guard info.category == .dualSense else { return GCExtendedGamepad(buttons: [:]) }
+        guard info.category == .dualSense else { return GCExtendedGamepad() }
         return GCDualSenseGamepad(output: source.triggerOutput(info))
     }
 }

@@ -22,7 +22,8 @@ import HapticSystem
 /// lists. Controllers plugged in or out while the app runs are posted as `GCControllerDidConnect`
 /// and `GCControllerDidDisconnect` notifications; ``current`` follows the pad the player touched last.
 ///
-/// Only haptics: buttons, sticks and motion are not part of this module (see <doc:DifferencesFromGameController>).
+/// Its input — buttons, triggers, d-pad and thumbsticks — is the ``extendedGamepad`` profile, read from the pad's
+/// evdev node; light, battery and motion are not part of this module yet (see <doc:DifferencesFromGameController>).
 ///
 /// Thread safety: any thread.
 open class GCController: @unchecked Sendable {
@@ -72,11 +73,19 @@ open class GCController: @unchecked Sendable {
     open var haptics: GCDeviceHaptics? { deviceHaptics }
 
     /// The controller's gamepad profile: a ``GCDualSenseGamepad`` (with its adaptive triggers) for a DualSense, a
-    /// ``GCExtendedGamepad`` without input elements for any other controller.
+    /// ``GCExtendedGamepad`` for any other controller, its elements following the kernel's gamepad layout.
     open var extendedGamepad: GCExtendedGamepad? { gamepad }
 
     /// The controller's physical inputs by name: the same object as ``extendedGamepad``.
     open var physicalInputProfile: GCPhysicalInputProfile { gamepad }
+
+    /// The queue the input handlers of this controller's elements and profiles run on: the main queue unless the
+    /// game sets another (on Linux the main queue runs only while the main thread serves it — `dispatchMain()`, a
+    /// run loop, or Swift's main actor).
+    open var handlerQueue: DispatchQueue {
+        get { gamepad.handlerQueue.withLock { $0 } }
+        set { gamepad.handlerQueue.withLock { $0 = newValue } }
+    }
 
     /// What the device layer found.
     package let info: ControllerInfo
@@ -89,6 +98,9 @@ open class GCController: @unchecked Sendable {
         deviceHaptics = GCDeviceHaptics(controller: info, clock: clock, makeDevice: source.makeDevice)
         gamepad = ControllerProfiles.gamepad(for: info, source: source)
     }
+
+    /// A batch of the pad's input events: the profile's elements take them (axes scaled with `axes`).
+    func receive(_ events: [PadInputEvent], axes: [UInt16: PadAxisRange]) { gamepad.apply(events, axes: axes) }
 
     /// The controller was unplugged: its engines stop (`.gameControllerDisconnect`) and a DualSense's triggers write nothing more.
     func disconnect() {

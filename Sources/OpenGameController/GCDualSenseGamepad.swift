@@ -14,11 +14,11 @@ import HapticDevices
 open class GCDualSenseGamepad: GCExtendedGamepad, @unchecked Sendable {
     // @unchecked: immutable after init; the triggers lock their own state.
 
-    /// The left trigger (L2).
-    open var leftTrigger: GCDualSenseAdaptiveTrigger { left }
+    /// The left trigger (L2): its value is the trigger's travel, as ``GCExtendedGamepad/leftTrigger``'s.
+    override open var leftTrigger: GCDualSenseAdaptiveTrigger { left }
 
-    /// The right trigger (R2).
-    open var rightTrigger: GCDualSenseAdaptiveTrigger { right }
+    /// The right trigger (R2): its value is the trigger's travel, as ``GCExtendedGamepad/rightTrigger``'s.
+    override open var rightTrigger: GCDualSenseAdaptiveTrigger { right }
 
     private let left: GCDualSenseAdaptiveTrigger
     private let right: GCDualSenseAdaptiveTrigger
@@ -31,6 +31,6 @@ open class GCDualSenseGamepad: GCExtendedGamepad, @unchecked Sendable {
         self.triggers = triggers
         left = GCDualSenseAdaptiveTrigger(side: .left, triggers: triggers)
         right = GCDualSenseAdaptiveTrigger(side: .right, triggers: triggers)
-        super.init(buttons: [GCInputLeftTrigger: left, GCInputRightTrigger: right])
+        super.init(leftTrigger: left, rightTrigger: right)
     }
 }

@@ -82,12 +82,15 @@ package struct PadInputBatch: Sendable, Hashable {
     /// Whether the batch is the player using the pad: a button pressed, or an axis moved beyond its dead zone
     /// (``PadActivityFilter``, judged where the axes' ranges are known).
     package var isUse: Bool
+    /// The ranges of the pad's absolute axes, by evdev code, as its driver gives them (`EVIOCGABS`).
+    package var axes: [UInt16: PadAxisRange]
 
-    /// A batch of `events` from the controller `controllerID`.
-    package init(controllerID: String, events: [PadInputEvent], isUse: Bool) {
+    /// A batch of `events` from the controller `controllerID`, whose axes have the ranges `axes`.
+    package init(controllerID: String, events: [PadInputEvent], isUse: Bool, axes: [UInt16: PadAxisRange] = [:]) {
         self.controllerID = controllerID
         self.events = events
         self.isUse = isUse
+        self.axes = axes
     }
 }
 

@@ -24,9 +24,12 @@ package struct PadActivityFilter: Sendable {
     }
 
     private var axes: [UInt16: Axis] = [:]
+    /// The ranges of the pad's axes, as given (input profiles scale the axes' values with them).
+    package let ranges: [UInt16: PadAxisRange]
 
     /// A filter for a pad whose absolute axes are `axes` (by evdev code).
     package init(axes: [UInt16: PadAxisRange]) {
+        ranges = axes
         for (code, range) in axes where range.maximum > range.minimum {
             let minimum = Int64(range.minimum)
             let maximum = Int64(range.maximum)

@@ -104,9 +104,9 @@ final class LinuxPadInput: PadInputReading {
 
     init(handler: @escaping @Sendable (PadInputBatch) -> Void) {
         let ids = ids
-        reader = PadInputReader { path, events, isUse in
+        reader = PadInputReader { path, events, isUse, axes in
             guard let id = ids.withLock({ $0[path] }) else { return }
-            handler(PadInputBatch(controllerID: id, events: events, isUse: isUse))
+            handler(PadInputBatch(controllerID: id, events: events, isUse: isUse, axes: axes))
         }
     }
 

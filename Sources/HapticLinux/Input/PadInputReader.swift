@@ -49,14 +49,15 @@ package final class PadInputReader: Sendable {
     private let shared = LockedState(Shared())
     /// The thread's wake `eventfd` (negative when the system refused one: then nothing is read).
     private let wake: Int32
-    private let onInput: @Sendable (String, [PadInputEvent], Bool) -> Void
+    private let onInput: @Sendable (String, [PadInputEvent], Bool, [UInt16: PadAxisRange]) -> Void
     private let axisReader: AxisReader
 
     /// A reader that calls `onInput` with a node's path, the buttons and axes of each batch of events read from it,
-    /// and whether the batch is the player using the pad (a press, or an axis beyond its dead zone).
+    /// whether the batch is the player using the pad (a press, or an axis beyond its dead zone), and the ranges of
+    /// the node's axes.
     package init(
         axisReader: @escaping AxisReader = { fd in EvdevAxisRanges.read(fd: fd) },
-        onInput: @escaping @Sendable (_ path: String, _ events: [PadInputEvent], _ isUse: Bool) -> Void
+        onInput: @escaping @Sendable (_ path: String, _ events: [PadInputEvent], _ isUse: Bool, _ axes: [UInt16: PadAxisRange]) -> Void
     ) {
         self.axisReader = axisReader
         self.onInput = onInput
@@ -67,7 +68,7 @@ package final class PadInputReader: Sendable {
     package convenience init(
         axisReader: @escaping AxisReader = { fd in EvdevAxisRanges.read(fd: fd) }, onActivity: @escaping @Sendable (String) -> Void
     ) {
-        self.init(axisReader: axisReader) { path, _, isUse in if isUse { onActivity(path) } }
+        self.init(axisReader: axisReader) { path, _, isUse, _ in if isUse { onActivity(path) } }
     }
 
     deinit {
@@ -192,7 +193,7 @@ package final class PadInputReader: Sendable {
         let size = MemoryLayout<input_event>.stride
         var active = false
         var events: [PadInputEvent] = []
-        defer { if !events.isEmpty { onInput(path, events, active) } }
+        defer { if !events.isEmpty { onInput(path, events, active, node.filter.ranges) } }
         while true {
             let count = Glibc.read(node.fd, buffer.baseAddress!, buffer.count)
             if count < 0 {

@@ -104,7 +104,7 @@ public struct DualSenseCoilReport: Sendable, Hashable {
 
     /// Decodes a report written to the pad, its layout and CRC checked.
     ///
-    /// - Throws: ``DeviceError/Code/unsupported`` naming what is wrong: the report ID, the size, a sub-packet's tag or
+    /// - Throws: `DeviceError.Code.unsupported` naming what is wrong: the report ID, the size, a sub-packet's tag or
     ///   length, the CRC.
     public init(decoding report: [UInt8]) throws(DeviceError) {
         guard report.count == Self.size else {

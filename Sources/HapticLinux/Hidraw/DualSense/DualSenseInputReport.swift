@@ -29,7 +29,7 @@ public struct DualSenseInputReport: Sendable, Hashable {
 
     /// Decodes an input report read from the pad's hidraw node.
     ///
-    /// - Throws: ``DeviceError/Code/unsupported`` for another report (a Bluetooth pad's short report `0x01`, which has
+    /// - Throws: `DeviceError.Code.unsupported` for another report (a Bluetooth pad's short report `0x01`, which has
     ///   no trigger state), a wrong size or a wrong CRC.
     public init(decoding report: [UInt8]) throws(DeviceError) {
         let common: Int

@@ -51,7 +51,7 @@ public final class SimulatedDualSenseTriggers: DualSenseTriggerOutput {
         if let failure { throw failure }
     }
 
-    /// The simulated pad is gone: later writes throw ``DeviceError/Code/removed``.
+    /// The simulated pad is gone: later writes throw `DeviceError.Code.removed`.
     public func disconnect() {
         state.withLock { $0.failure = DeviceError(.removed, "the simulated DualSense was disconnected") }
     }

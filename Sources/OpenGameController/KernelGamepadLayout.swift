@@ -1,0 +1,165 @@
+import HapticDevices
+
+/// The kernel's gamepad layout (Linux's Documentation/input/gamepad.rst) mapped onto Apple's extended gamepad: which
+/// evdev button or axis is which element, how an axis's value is scaled, and what changed in a batch of events.
+///
+/// - Thread safety: a value type; its owner (the gamepad) locks it.
+internal struct KernelGamepadLayout {
+    /// The elements of one gamepad.
+    internal struct Elements {
+        let dpad = GCControllerDirectionPad(localizedName: "Direction Pad", isAnalog: false)
+        let buttonA = GCControllerButtonInput(localizedName: "A Button", isAnalog: false)
+        let buttonB = GCControllerButtonInput(localizedName: "B Button", isAnalog: false)
+        let buttonX = GCControllerButtonInput(localizedName: "X Button", isAnalog: false)
+        let buttonY = GCControllerButtonInput(localizedName: "Y Button", isAnalog: false)
+        let leftShoulder = GCControllerButtonInput(localizedName: "Left Shoulder", isAnalog: false)
+        let rightShoulder = GCControllerButtonInput(localizedName: "Right Shoulder", isAnalog: false)
+        let leftTrigger: GCControllerButtonInput
+        let rightTrigger: GCControllerButtonInput
+        let leftThumbstick = GCControllerDirectionPad(localizedName: "Left Thumbstick", isAnalog: true)
+        let rightThumbstick = GCControllerDirectionPad(localizedName: "Right Thumbstick", isAnalog: true)
+        let leftThumbstickButton: GCControllerButtonInput? = GCControllerButtonInput(localizedName: "Left Thumbstick Button", isAnalog: false)
+        let rightThumbstickButton: GCControllerButtonInput? = GCControllerButtonInput(
+            localizedName: "Right Thumbstick Button", isAnalog: false)
+        let buttonMenu = GCControllerButtonInput(localizedName: "Menu Button", isAnalog: false)
+        let buttonOptions: GCControllerButtonInput? = GCControllerButtonInput(localizedName: "Options Button", isAnalog: false)
+        let buttonHome: GCControllerButtonInput? = GCControllerButtonInput(localizedName: "Home Button", isAnalog: false)
+
+        init(leftTrigger: GCControllerButtonInput?, rightTrigger: GCControllerButtonInput?) {
+            self.leftTrigger = leftTrigger ?? GCControllerButtonInput(localizedName: "Left Trigger", isAnalog: true)
+            self.rightTrigger = rightTrigger ?? GCControllerButtonInput(localizedName: "Right Trigger", isAnalog: true)
+        }
+
+        /// The buttons by Apple's input names.
+        var buttons: [String: GCControllerButtonInput] {
+            var buttons = [
+                GCInputButtonA: buttonA, GCInputButtonB: buttonB, GCInputButtonX: buttonX, GCInputButtonY: buttonY,
+                GCInputLeftShoulder: leftShoulder, GCInputRightShoulder: rightShoulder, GCInputLeftTrigger: leftTrigger,
+                GCInputRightTrigger: rightTrigger, GCInputButtonMenu: buttonMenu,
+            ]
+            buttons[GCInputLeftThumbstickButton] = leftThumbstickButton
+            buttons[GCInputRightThumbstickButton] = rightThumbstickButton
+            buttons[GCInputButtonOptions] = buttonOptions
+            buttons[GCInputButtonHome] = buttonHome
+            return buttons
+        }
+
+        /// The d-pad and the thumbsticks by Apple's input names.
+        var dpads: [String: GCControllerDirectionPad] {
+            [GCInputDirectionPad: dpad, GCInputLeftThumbstick: leftThumbstick, GCInputRightThumbstick: rightThumbstick]
+        }
+    }
+
+    private let elements: Elements
+    /// The d-pad's digital buttons held (`BTN_DPAD_UP` … `BTN_DPAD_RIGHT`, for pads without a hat).
+    private var dpadButtons: Set<UInt16> = []
+
+    init(elements: Elements) { self.elements = elements }
+
+    /// evdev codes (linux/input-event-codes.h).
+    enum Code {
+        static let south: UInt16 = 0x130, east: UInt16 = 0x131, north: UInt16 = 0x133, west: UInt16 = 0x134
+        static let tl: UInt16 = 0x136, tr: UInt16 = 0x137, tl2: UInt16 = 0x138, tr2: UInt16 = 0x139
+        static let select: UInt16 = 0x13A, start: UInt16 = 0x13B, mode: UInt16 = 0x13C, thumbl: UInt16 = 0x13D
+        static let thumbr: UInt16 = 0x13E
+        static let dpadUp: UInt16 = 0x220, dpadDown: UInt16 = 0x221, dpadLeft: UInt16 = 0x222, dpadRight: UInt16 = 0x223
+        static let x: UInt16 = 0x00, y: UInt16 = 0x01, z: UInt16 = 0x02, rx: UInt16 = 0x03, ry: UInt16 = 0x04
+        static let rz: UInt16 = 0x05, hat0x: UInt16 = 0x10, hat0y: UInt16 = 0x11, hat1x: UInt16 = 0x12, hat1y: UInt16 = 0x13
+        static let hat2x: UInt16 = 0x14, hat2y: UInt16 = 0x15
+    }
+
+    /// Applies `events`; returns the handler calls (in order) and the top-level elements that changed (each once).
+    mutating func apply(_ events: [PadInputEvent], axes: [UInt16: PadAxisRange]) -> ([InputCall], [GCControllerElement]) {
+        var calls: [InputCall] = []
+        var changed: [GCControllerElement] = []
+        func note(_ element: GCControllerElement, _ result: (changed: Bool, calls: [InputCall])) {
+            calls += result.calls
+            if result.changed, !changed.contains(where: { $0 === element }) { changed.append(element) }
+        }
+        // Sticks and the d-pad move once per batch (both axes of one report together).
+        var positions: [ObjectIdentifier: (pad: GCControllerDirectionPad, x: Float, y: Float)] = [:]
+        func move(_ pad: GCControllerDirectionPad, x: Float? = nil, y: Float? = nil) {
+            let current = positions[ObjectIdentifier(pad)] ?? (pad, pad.x, pad.y)
+            positions[ObjectIdentifier(pad)] = (pad, x ?? current.x, y ?? current.y)
+        }
+        var order: [ObjectIdentifier] = []
+        for event in events {
+            switch event.kind {
+            case .button:
+                guard event.value != 2 else { continue }  // auto-repeat
+                let pressed: Float = event.value != 0 ? 1 : 0
+                if let button = button(event.code) {
+                    note(button, button.update(pressed))
+                } else if (Code.dpadUp...Code.dpadRight).contains(event.code) {
+                    if pressed > 0 { dpadButtons.insert(event.code) } else { dpadButtons.remove(event.code) }
+                    let x: Float = (dpadButtons.contains(Code.dpadRight) ? 1 : 0) - (dpadButtons.contains(Code.dpadLeft) ? 1 : 0)
+                    let y: Float = (dpadButtons.contains(Code.dpadUp) ? 1 : 0) - (dpadButtons.contains(Code.dpadDown) ? 1 : 0)
+                    move(elements.dpad, x: x, y: y)
+                }
+            case .axis:
+                let range = axes[event.code]
+                switch event.code {
+                case Code.x: move(elements.leftThumbstick, x: Self.stick(event.value, range))
+                case Code.y: move(elements.leftThumbstick, y: -Self.stick(event.value, range))
+                case Code.rx: move(elements.rightThumbstick, x: Self.stick(event.value, range))
+                case Code.ry: move(elements.rightThumbstick, y: -Self.stick(event.value, range))
+                case Code.hat0x: move(elements.dpad, x: Self.hat(event.value))
+                case Code.hat0y: move(elements.dpad, y: -Self.hat(event.value))
+                case Code.z, Code.hat2y: note(elements.leftTrigger, elements.leftTrigger.update(Self.trigger(event.value, range)))
+                case Code.rz, Code.hat2x: note(elements.rightTrigger, elements.rightTrigger.update(Self.trigger(event.value, range)))
+                case Code.hat1y: note(elements.leftShoulder, elements.leftShoulder.update(Self.trigger(event.value, range)))
+                case Code.hat1x: note(elements.rightShoulder, elements.rightShoulder.update(Self.trigger(event.value, range)))
+                default: break
+                }
+            }
+            for key in positions.keys where !order.contains(key) { order.append(key) }
+        }
+        for key in order {
+            guard let position = positions[key] else { continue }
+            note(position.pad, position.pad.update(x: position.x, y: position.y))
+        }
+        return (calls, changed)
+    }
+
+    private func button(_ code: UInt16) -> GCControllerButtonInput? {
+        switch code {
+        case Code.south: elements.buttonA
+        case Code.east: elements.buttonB
+        case Code.west: elements.buttonX
+        case Code.north: elements.buttonY
+        case Code.tl: elements.leftShoulder
+        case Code.tr: elements.rightShoulder
+        case Code.tl2: elements.leftTrigger
+        case Code.tr2: elements.rightTrigger
+        case Code.thumbl: elements.leftThumbstickButton
+        case Code.thumbr: elements.rightThumbstickButton
+        case Code.start: elements.buttonMenu
+        case Code.select: elements.buttonOptions
+        case Code.mode: elements.buttonHome
+        default: nil
+        }
+    }
+
+    /// A stick axis's value scaled to −1 … 1 around the middle of its range; inside the driver's flat band, 0. An axis
+    /// whose range is unknown is taken as xpad's, −32768 … 32767.
+    static func stick(_ value: Int32, _ range: PadAxisRange?) -> Float {
+        let range = range ?? PadAxisRange(minimum: -32_768, maximum: 32_767)
+        guard range.maximum > range.minimum else { return 0 }
+        let centre = (Double(range.minimum) + Double(range.maximum)) / 2
+        let half = (Double(range.maximum) - Double(range.minimum)) / 2
+        let offset = Double(value) - centre
+        guard abs(offset) > Double(Swift.max(range.flat, 0)) else { return 0 }
+        return Float(Swift.min(Swift.max(offset / half, -1), 1))
+    }
+
+    /// A trigger's travel, 0 … 1, from its range (unknown: 0 … 255, hid-playstation's).
+    static func trigger(_ value: Int32, _ range: PadAxisRange?) -> Float {
+        let range = range ?? PadAxisRange(minimum: 0, maximum: 255)
+        guard range.maximum > range.minimum else { return 0 }
+        let travel = (Double(value) - Double(range.minimum)) / (Double(range.maximum) - Double(range.minimum))
+        return Float(Swift.min(Swift.max(travel, 0), 1))
+    }
+
+    /// A hat's step, −1, 0 or 1.
+    static func hat(_ value: Int32) -> Float { value < 0 ? -1 : value > 0 ? 1 : 0 }
+}
