@@ -68,7 +68,8 @@ let package = Package(
         .target(
             name: "HapticLinux",
             dependencies: [
-                "HapticDevices", "HapticRender", "HapticSystem", "CHapticSupport", .product(name: "Logging", package: "swift-log"),
+                "HapticDevices", "HapticRender", "HapticSystem", "CHapticSupport", "HapticAnalysis", "HapticPattern",
+                .product(name: "Logging", package: "swift-log"),
             ]),
         // File I/O at the edge: bounded reads of untrusted input and atomic writes of outputs; pattern compilation with
         // the engine's audio resources. Also audio for analysis: WAV through our decoder, FLAC, Ogg/Vorbis and MP3
@@ -197,6 +198,7 @@ let package = Package(
         .executableTarget(name: "FuzzCABI", dependencies: ["CCoreHapticsWrapper", "CoreHapticsWrapper"], path: "Fuzz/FuzzCABI"),
         .executableTarget(name: "FuzzLogSetting", dependencies: ["CoreHapticsWrapper"], path: "Fuzz/FuzzLogSetting"),
         .executableTarget(name: "FuzzControllerList", dependencies: ["HapticDevices", "HapticLinux"], path: "Fuzz/FuzzControllerList"),
+        .executableTarget(name: "FuzzBridgeConfig", dependencies: ["HapticLinux"], path: "Fuzz/FuzzBridgeConfig"),
         .executableTarget(
             name: "FuzzStudioMessage", dependencies: ["HapticStudio", "HapticDevices", "HapticRender", "OpenCoreHaptics"],
             path: "Fuzz/FuzzStudioMessage"),

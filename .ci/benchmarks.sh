@@ -4,7 +4,8 @@
 # 1. Allocation gates: the render loop and the engine's render thread allocate nothing (mallocCountTotal thresholds
 #    of 0 in Benchmarks/Thresholds/6.3), and makePlayer stays at its 2 allocations per player (the threshold file
 #    counts 1 000 scaled iterations, hence 2000); one second of audio analysis allocates only its set-up and its
-#    pattern (193, none per frame: a kept spectrogram would add ~190 a second).
+#    pattern (193, none per frame: a kept spectrogram would add ~190 a second); the haptic bridge's data-thread and
+#    pad-thread work per quantum allocates nothing (BridgeBenchmarks, every route).
 # 2. Ratio gates: absolute times move about 2x with the machine's load, so each time gate compares two benchmarks of
 #    the same run by their medians (Scripts/benchmark-gates.py states the margins): the AHAP reader against
 #    JSONSerialization on the same bytes, alternating, best of three a round in thread CPU time (>= 20x; 23.1-23.8x measured),
@@ -16,7 +17,7 @@ start=$(date +%s)
 quiet() { grep -a -vE '^\[[0-9]+/[0-9]+\]|^(Compiling|Emitting|Write|Linking|Building|Fetching|Fetched|Computing|Computed|Creating|Working copy)' "$1"; }
 
 swift package --package-path Benchmarks benchmark thresholds check --path Benchmarks/Thresholds/6.3 \
-  --target RenderBenchmarks --target EngineBenchmarks --target AnalysisBenchmarks --no-progress > /tmp/och-benchmarks.log 2>&1
+  --target RenderBenchmarks --target EngineBenchmarks --target AnalysisBenchmarks --target BridgeBenchmarks --no-progress > /tmp/och-benchmarks.log 2>&1
 status=$?
 quiet /tmp/och-benchmarks.log | tail -40
 echo "benchmarks: thresholds check exited $status after $(( $(date +%s) - start )) s"

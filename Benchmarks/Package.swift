@@ -57,6 +57,15 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "BridgeBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "HapticLinux", package: "OpenCoreHaptics"),
+            ],
+            path: "Benchmarks/BridgeBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "FeedbackBenchmarks",
             dependencies: [
                 "BenchmarkSupport",

@@ -19,8 +19,9 @@ struct DevicesCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let report = DeviceDiscovery.devices(environment: environment)
         let selection = DeviceDiscovery.defaultSelection(environment: environment)
-        let listing = DeviceListing(
+        var listing = DeviceListing(
             report: report, selection: selection, controllers: ControllerDiscovery.controllers(environment: environment))
+        listing.bridges = BridgeListing.running(environment: environment)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -71,6 +72,8 @@ struct DeviceListing: Encodable {
     var defaultDevice: String
     var defaultReason: String
     var overrideProblem: String?
+    /// Running `haptic bridge` processes and what each routes where.
+    var bridges: [BridgeListing] = []
 
     init(report: DiscoveryReport, selection: DeviceDiscovery.Selection, controllers found: ControllerDiscovery.Report) {
         let order = PlaybackOutput.localities
@@ -172,6 +175,7 @@ struct DeviceListing: Encodable {
             for s in skipped { lines.append("  \(s.id): \(s.reason)") }
         }
         for note in notes { lines.append("Note: \(note)") }
+        lines += BridgeListing.text(bridges)
         lines.append("Default: \(defaultDevice) (\(defaultReason))")
         if let overrideProblem { lines.append("HAPTIC_DEVICE problem: \(overrideProblem)") }
         // Kernel device names and paths are not ours: show them terminal-safe.

@@ -4,6 +4,8 @@
 
 #include <stdint.h>
 
+#include "CHapticSupportPipeWire.h"
+
 /// libsndfile's `SF_INFO` (sndfile.h), declared here so that loading libsndfile with dlopen needs no libsndfile1-dev.
 typedef struct CHapticSupport_SoundFileInfo {
     int64_t frames;
