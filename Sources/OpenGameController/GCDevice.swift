@@ -1,3 +1,5 @@
+import Dispatch
+
 /// What every GameController device has in common: its vendor's name and its product category — the
 /// GameController framework's `GCDevice` protocol, which ``GCController`` conforms to.
 ///
@@ -6,10 +8,12 @@
 ///     }
 ///     GCController.controllers().map(describe)
 ///
-/// - Note: Differences from GameController: Apple's protocol also requires `handlerQueue` and
-///   `physicalInputProfile`, which belong to input handling (buttons, sticks), not part of this module (see
-///   <doc:DifferencesFromGameController>). Apple's refines `NSObjectProtocol`; this one refines `AnyObject`.
+/// - Note: Differences from GameController: Apple's refines `NSObjectProtocol`; this one refines `AnyObject`.
 public protocol GCDevice: AnyObject {
+    /// The queue the device's input handlers run on.
+    var handlerQueue: DispatchQueue { get set }
+    /// The device's physical inputs by name.
+    var physicalInputProfile: GCPhysicalInputProfile { get }
     /// The vendor's name for the device, or `nil` when it is not known.
     var vendorName: String? { get }
     /// The kind of device, for example `"DualSense"` or `"Xbox One"`.

@@ -69,9 +69,11 @@ open class GCPhysicalInputProfile: @unchecked Sendable {
     /// Runs `calls`, then the profile's handlers for each of `changed`, on the handler queue, in order.
     internal func deliver(_ calls: [InputCall], changed: [GCControllerElement]) {
         guard !calls.isEmpty || !changed.isEmpty else { return }
-        let handlers = profileCalls(changed) + [profileHandler.withLock { $0 }].compactMap { $0 }.flatMap { handler in
-            changed.map { element in InputCall { handler.body(self, element) } }
-        }
+        let handlers =
+            profileCalls(changed)
+            + [profileHandler.withLock { $0 }].compactMap { $0 }.flatMap { handler in
+                changed.map { element in InputCall { handler.body(self, element) } }
+            }
         let all = calls + handlers
         handlerQueue.withLock { $0 }.async { for call in all { call.body() } }
     }

@@ -18,7 +18,8 @@ internal struct KernelGamepadLayout {
         let rightTrigger: GCControllerButtonInput
         let leftThumbstick = GCControllerDirectionPad(localizedName: "Left Thumbstick", isAnalog: true)
         let rightThumbstick = GCControllerDirectionPad(localizedName: "Right Thumbstick", isAnalog: true)
-        let leftThumbstickButton: GCControllerButtonInput? = GCControllerButtonInput(localizedName: "Left Thumbstick Button", isAnalog: false)
+        let leftThumbstickButton: GCControllerButtonInput? = GCControllerButtonInput(
+            localizedName: "Left Thumbstick Button", isAnalog: false)
         let rightThumbstickButton: GCControllerButtonInput? = GCControllerButtonInput(
             localizedName: "Right Thumbstick Button", isAnalog: false)
         let buttonMenu = GCControllerButtonInput(localizedName: "Menu Button", isAnalog: false)

@@ -76,7 +76,8 @@ extension ControllerRegistry {
     /// A registry over files that stand for evdev pads: HapticLinux's source with `probe`, each controller's device
     /// from `makeDevice`.
     convenience init(
-        environment: [String: String], clock: EngineClockMode, probe: @escaping @Sendable (String) -> Result<EvdevCapabilities, DeviceError>,
+        environment: [String: String], clock: EngineClockMode,
+        probe: @escaping @Sendable (String) -> Result<EvdevCapabilities, DeviceError>,
         makeDevice: @escaping DeviceMaker
     ) {
         var source = ControllerSource.linux(environment: environment, probe: probe)

@@ -20,8 +20,10 @@ extension GameControllerSuites {
     @Suite struct GamepadInputTests {
         /// xpad's ranges: sticks −32768 … 32767 with a flat of 128, triggers 0 … 1023, the hat −1 … 1.
         static let xpadAxes: [UInt16: PadAxisRange] = [
-            0x00: PadAxisRange(minimum: -32_768, maximum: 32_767, flat: 128), 0x01: PadAxisRange(minimum: -32_768, maximum: 32_767, flat: 128),
-            0x03: PadAxisRange(minimum: -32_768, maximum: 32_767, flat: 128), 0x04: PadAxisRange(minimum: -32_768, maximum: 32_767, flat: 128),
+            0x00: PadAxisRange(minimum: -32_768, maximum: 32_767, flat: 128),
+            0x01: PadAxisRange(minimum: -32_768, maximum: 32_767, flat: 128),
+            0x03: PadAxisRange(minimum: -32_768, maximum: 32_767, flat: 128),
+            0x04: PadAxisRange(minimum: -32_768, maximum: 32_767, flat: 128),
             0x02: PadAxisRange(minimum: 0, maximum: 1_023), 0x05: PadAxisRange(minimum: 0, maximum: 1_023),
             0x10: PadAxisRange(minimum: -1, maximum: 1), 0x11: PadAxisRange(minimum: -1, maximum: 1),
         ]

@@ -43,8 +43,7 @@ package struct ControllerSource: Sendable {
     /// Starts watching for controllers plugged in and out: `known` are the controllers ``discover`` found (one gone
     /// before the watch began is reported as disconnected), `handler` gets each change, in order, on one thread at a
     /// time. Returns how to stop watching, or `nil` when there is nothing to watch (no input directory).
-    package var watch:
-        @Sendable (_ known: [ControllerInfo], _ handler: @escaping @Sendable (Change) -> Void) -> (@Sendable () -> Void)?
+    package var watch: @Sendable (_ known: [ControllerInfo], _ handler: @escaping @Sendable (Change) -> Void) -> (@Sendable () -> Void)?
     /// Makes the device that plays a controller's actuators.
     package var makeDevice: DeviceMaker
     /// Where a DualSense's adaptive-trigger effects go (its hidraw node, a simulated pad's record, or an output that

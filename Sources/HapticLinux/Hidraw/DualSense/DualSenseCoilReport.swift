@@ -1,4 +1,5 @@
 import HapticDevices
+
 /// A DualSense's Bluetooth voice-coil report: output report `0x32`, carrying 32 stereo frames of 8-bit PCM at
 /// 3000 Hz (10.67 ms of the coils' signal), encoded and decoded back (the simulated pad and the QEMU gate's emulator
 /// read what was written).

@@ -1,4 +1,5 @@
 import HapticDevices
+
 /// What a DualSense's input report says about its adaptive triggers: per trigger, where its arm stopped and the
 /// effect's status, and which effect is running.
 ///

@@ -1,4 +1,5 @@
 import HapticDevices
+
 /// A DualSense output report carrying adaptive-trigger effects, encoded for USB or Bluetooth, and decoded back (the
 /// simulated pad and the QEMU gate's emulator read what was written).
 ///
