@@ -214,6 +214,31 @@ if start and pressed_b and repeats and pressed_a and timed and timed_end:
 else:
     check(False, 'the current-controller phase ran')
 
+# --- 1c. The same input reaches Apple's elements (issue 35): buttonA's pressedChangedHandler, the stick's axis ---
+print('-- GCExtendedGamepad elements: uinput input -> buttonA.pressedChangedHandler, leftThumbstick.xAxis.valueChangedHandler')
+if start and timed_end:
+    presses = [t for t, _ in all_('pb', r'^INPUT press ', start[0], timed_end[0])]
+    downs = [t for t, _ in all_('gc', r'^ELEMENT B buttonA pressed=true value=1.0', start[0], timed_end[0] + 0.5)]
+    ups = all_('gc', r'^ELEMENT B buttonA pressed=false value=0.0', start[0], timed_end[0] + 0.5)
+    check(len(presses) > 0 and len(downs) == len(presses) and len(ups) == len(presses),
+          f'every press on pad B (BTN_SOUTH) is one pressed and one released call of buttonA: {len(presses)} presses, '
+          f'{len(downs)} pressed, {len(ups)} released')
+    pushes = all_('pa', r'^INPUT stick ', start[0], timed_end[0])
+    values = [float(re.search(r'value=(-?[0-9.]+)', s_).group(1))
+              for _, s_ in all_('gc', r'^ELEMENT A leftThumbstick.xAxis ', start[0], timed_end[0] + 0.5)]
+    pushed = [v for v in values if abs(v - 30000 / 32767.5) < 0.01]
+    check(len(pushes) > 0 and len(pushed) == len(pushes) and values and values[-1] == 0.0,
+          f'every stick push on pad A (ABS_X 30000, then 0) reads {30000 / 32767.5:.4f} then 0 on leftThumbstick.xAxis: '
+          f'{len(pushes)} pushes, {len(pushed)} at that value, last {values[-1] if values else None}')
+    latency = []
+    for written_line in all_('pb', r'^INPUT press ', timed[0] if timed else start[0], timed_end[0]):
+        written = float(re.search(r'written=([0-9.]+)', written_line[1]).group(1))
+        after = [t for t in downs if t > written]
+        if after:
+            latency.append(after[0] - written)
+    if latency:
+        figures['element'] = latency
+
 # --- 2. Per-motor routing and mixing on the uinput pads ---
 # What the motors did comes from the pad's model of them (the playing effects summed, as ff-memless does); the
 # uploads are counted too.
@@ -531,5 +556,9 @@ if 'current' in figures:
                   f'p90 {ms(xs[min(len(xs) - 1, int(0.9 * len(xs)))])}, max {ms(xs[-1])} (n={len(xs)})')
     xs = sorted(figures['current']['p'] + figures['current']['s'])
     print(f'  all {len(xs)}: median {ms(statistics.median(xs))}, p90 {ms(xs[min(len(xs) - 1, int(0.9 * len(xs)))])}')
+if 'element' in figures:
+    xs = sorted(figures['element'])
+    print(f'  uinput input written -> buttonA.pressedChangedHandler called (handler queue), pad B: median {ms(statistics.median(xs))}, '
+          f'p90 {ms(xs[min(len(xs) - 1, int(0.9 * len(xs)))])}, max {ms(xs[-1])} (n={len(xs)})')
 print('== qemu-controllers:', 'PASS' if not failures else f'FAIL ({len(failures)} checks)')
 sys.exit(1 if failures else 0)

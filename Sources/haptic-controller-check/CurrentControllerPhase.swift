@@ -49,7 +49,24 @@ final class CurrentControllerPhase {
         }
     }
 
+    /// Where the pads' element handlers run (a queue of our own: the main thread is this scenario's).
+    private let handlerQueue = DispatchQueue(label: "haptic-controller-check.input")
+
+    /// Issue 35: the pads' elements take the same input — pad B's `buttonA` (`BTN_SOUTH`) logs each pressed change
+    /// from its `pressedChangedHandler`, pad A's left thumbstick logs its x value from its axis's
+    /// `valueChangedHandler`, each on the handler queue; check.py pairs them with the inputs written.
+    private func watchElements() {
+        padA.handlerQueue = handlerQueue
+        padB.handlerQueue = handlerQueue
+        guard let buttonA = padB.extendedGamepad?.buttonA, let stickX = padA.extendedGamepad?.leftThumbstick.xAxis else {
+            fail("the pads have no extended gamepad")
+        }
+        buttonA.pressedChangedHandler = { _, value, pressed in log("ELEMENT B buttonA pressed=\(pressed) value=\(value)") }
+        stickX.valueChangedHandler = { _, value in log("ELEMENT A leftThumbstick.xAxis value=\(value)") }
+    }
+
     func run() {
+        watchElements()
         guard wait(seconds: 5, until: { recorder.state.withLock { !$0.became.isEmpty } }) else {
             fail("no GCControllerDidBecomeCurrent after discovery")
         }
