@@ -6,6 +6,11 @@
 - No hand-written Swift file over 500 lines (generated files are named GENERATED-*).
 - The platform floor is the only place that opens a library (`dlopen(`), creates a thread (`pthread_create(`), imports
   the C library under `#if canImport(Glibc)`, or reaches eventfd.
+- The platform floor is the only place that calls the C library by its module's name (`Glibc.write(`, `Musl.`,
+  `Darwin.`) or calls a function of the C shim's system-call header, CHapticSupport.h (`CHapticSupport_eventfdDrain(`):
+  everything else goes through HapticSystem's `Posix` (one function per system call, one way to retry an interrupted
+  call). The shim's constants and types (`CHapticSupport_EVIOCSFF`, `CHapticSupport_SoundFileInfo`) stay usable, and
+  so does CHapticSupportPipeWire.h (PipeWire's macro-only method calls: a library's interface, no system call).
 - No `Synchronization.Mutex`: ThreadSanitizer cannot see it on Linux; LockedState is the lock (.ci/sanitizers.sh
   refuses it too, but only after minutes of CI).
 - Nothing sleeps to wait for a condition: every `usleep`, `Thread.sleep`, `Task.sleep`, `nanosleep` left in Sources and
@@ -22,6 +27,18 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FLOOR = os.path.join("Sources", "HapticSystem") + os.sep
 LINE_LIMIT = 500
+C_LIBRARY = re.compile(r"\b(Glibc|Musl|Darwin)\.\w")
+SHIM_HEADER = os.path.join(ROOT, "Sources", "CHapticSupport", "include", "CHapticSupport.h")
+
+
+def shim_functions():
+    """The functions CHapticSupport.h declares (`int CHapticSupport_eventfdDrain(int fd);`)."""
+    with open(SHIM_HEADER, encoding="utf-8") as handle:
+        text = handle.read()
+    return sorted(set(re.findall(r"^[A-Za-z_][\w \t*]*?\b(CHapticSupport_\w+)\s*\(", text, re.MULTILINE)))
+
+
+SHIM_CALL = re.compile(r"\b(" + "|".join(shim_functions()) + r")\s*\(")
 MUTEX = re.compile(r"\bMutex *(<|\()")
 SLEEP = re.compile(r"\b(usleep|Thread\.sleep|Task\.sleep|nanosleep)\s*\(")
 
@@ -62,6 +79,10 @@ def main():
                                      ("eventfd(", "makes an eventfd")):
                     if needle in code:
                         problems.append(f"{relative}:{number}: {what} outside HapticSystem")
+                if C_LIBRARY.search(code):
+                    problems.append(f"{relative}:{number}: calls the C library itself (use HapticSystem's Posix)")
+                if SHIM_CALL.search(code):
+                    problems.append(f"{relative}:{number}: calls the C shim itself (use HapticSystem's Posix)")
                 following = lines[number] if number < len(lines) else ""
                 if re.match(r"\s*#if canImport\(Glibc\)", line) and re.match(r"\s*(@\w+\s+)*import Glibc", following):
                     problems.append(f"{relative}:{number}: imports the C library itself (import HapticSystem instead)")

@@ -38,15 +38,6 @@ int CHapticSupport_renameNoReplace(int olddirfd, const char *oldpath, int newdir
 unsigned long CHapticSupport_EVIOCGBIT(unsigned int ev, unsigned int len) { return EVIOCGBIT(ev, len); }
 unsigned long CHapticSupport_EVIOCGNAME(unsigned int len) { return EVIOCGNAME(len); }
 
-int CHapticSupport_waitForHangup(int fd, long timeoutNanoseconds) {
-    struct pollfd p = { .fd = fd, .events = 0, .revents = 0 };
-    struct timespec t = { .tv_sec = timeoutNanoseconds / 1000000000L, .tv_nsec = timeoutNanoseconds % 1000000000L };
-    int r = ppoll(&p, 1, &t, NULL);
-    if (r < 0) return -errno;
-    if (r == 0) return 0;
-    return (p.revents & (POLLHUP | POLLERR | POLLNVAL)) ? 1 : 0;
-}
-
 int CHapticSupport_waitForHangupOrWake(int fd, int wake, long timeoutNanoseconds) {
     struct pollfd p[2] = { { .fd = fd, .events = 0, .revents = 0 }, { .fd = wake, .events = POLLIN, .revents = 0 } };
     struct timespec t = { .tv_sec = timeoutNanoseconds / 1000000000L, .tv_nsec = timeoutNanoseconds % 1000000000L };
@@ -97,29 +88,6 @@ int CHapticSupport_inotifyInit(void) {
 int CHapticSupport_inotifyWatchDirectory(int fd, const char *path) {
     int wd = inotify_add_watch(fd, path, IN_CREATE | IN_DELETE | IN_ATTRIB | IN_MOVED_TO | IN_MOVED_FROM);
     return wd < 0 ? -errno : wd;
-}
-
-long CHapticSupport_inotifyDrain(int fd, void *context, void (*body)(void *context, const char *name, int added)) {
-    char buffer[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
-    long count = 0;
-    for (;;) {
-        ssize_t n = read(fd, buffer, sizeof buffer);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            if (errno == EAGAIN) return count;
-            return -errno;
-        }
-        if (n == 0) return count;
-        for (char *p = buffer; p < buffer + n;) {
-            const struct inotify_event *e = (const struct inotify_event *)p;
-            if (e->len > 0) {
-                int added = (e->mask & (IN_CREATE | IN_MOVED_TO | IN_ATTRIB)) ? 1 : 0;
-                body(context, e->name, added);
-                count++;
-            }
-            p += sizeof(struct inotify_event) + e->len;
-        }
-    }
 }
 
 #include <stdarg.h>

@@ -13,14 +13,10 @@ internal final class RawTerminal {
     private var usesScreen = false
 
     /// Whether `fd` is a terminal.
-    internal static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+    internal static func isTerminal(_ fd: Int32) -> Bool { Posix.isatty(fd) }
 
     /// The size of the terminal on `fd` (columns, rows), or `nil` when it has none.
-    internal static func size(of fd: Int32) -> (columns: Int, rows: Int)? {
-        var size = winsize()
-        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
-        return (Int(size.ws_col), Int(size.ws_row))
-    }
+    internal static func size(of fd: Int32) -> (columns: Int, rows: Int)? { Posix.terminalSize(fd) }
 
     /// A terminal on `input` (keys) and `output` (drawing); nothing changes until ``enter(keys:screen:)``.
     internal init(input: Int32 = 0, output: Int32 = 1) {
@@ -30,14 +26,15 @@ internal final class RawTerminal {
 
     /// Switches keys to raw mode (when `keys`) and the output to the alternate screen (when `screen`).
     internal func enter(keys: Bool, screen: Bool) {
-        if keys, tcgetattr(input, &saved) == 0 {
+        if keys, Posix.isatty(input), let settings = try? Posix.tcgetattr(input) {
+            saved = settings
             var raw = saved
             raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
             withUnsafeMutableBytes(of: &raw.c_cc) { cc in
                 cc[Int(VMIN)] = 0
                 cc[Int(VTIME)] = 0
             }
-            isRaw = tcsetattr(input, TCSAFLUSH, &raw) == 0
+            isRaw = (try? Posix.tcsetattr(input, TCSAFLUSH, raw)) != nil
         }
         if screen {
             usesScreen = true
@@ -53,41 +50,29 @@ internal final class RawTerminal {
         }
         if isRaw {
             isRaw = false
-            _ = tcsetattr(input, TCSAFLUSH, &saved)
+            try? Posix.tcsetattr(input, TCSAFLUSH, saved)
         }
     }
 
     /// Waits up to `seconds` for input and returns what arrived (empty on timeout), or `nil` when the terminal is
     /// gone (hang-up, end of input).
     internal func readKeys(waiting seconds: Double) -> [UInt8]? {
-        var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+        var descriptors = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
         let milliseconds = Int32(Swift.max(0, Swift.min(seconds * 1000, 1000)).rounded(.up))
-        guard poll(&descriptor, 1, milliseconds) > 0 else { return [] }
-        if descriptor.revents & Int16(POLLIN) == 0 {
-            return descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 ? nil : []
+        guard let ready = try? Posix.poll(&descriptors, timeout: milliseconds), ready > 0 else { return [] }
+        let events = descriptors[0].revents
+        if events & Int16(POLLIN) == 0 {
+            return events & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 ? nil : []
         }
         var buffer = [UInt8](repeating: 0, count: 64)
-        let count = buffer.withUnsafeMutableBytes { posixRead(input, $0.baseAddress, $0.count) }
+        guard let count = buffer.withUnsafeMutableBytes({ try? Posix.read(input, into: $0) }) else { return [] }
         if count == 0 { return nil }
-        return count > 0 ? Array(buffer[0..<count]) : []
+        return Array(buffer[0..<count])
     }
 
     /// Writes `text` to the output, all of it.
     internal func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        var done = 0
-        while done < bytes.count {
-            let n = SystemCall.retryingInterrupts {
-                bytes.withUnsafeMutableBytes { posixWrite(output, $0.baseAddress! + done, $0.count - done) }
-            }
-            guard n > 0 else { return }
-            done += n
-        }
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { try? Posix.writeAll(output, $0) }
     }
 }
-
-/// `read(2)`, under a name the class's own `write` does not shadow.
-private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }
-
-/// `write(2)`, under a name the class's own `write` does not shadow.
-private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }

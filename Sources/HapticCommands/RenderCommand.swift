@@ -4,6 +4,7 @@ import HapticDevices
 import HapticLoading
 import HapticPattern
 import HapticRender
+import HapticSystem
 import OpenCoreHaptics
 
 /// `haptic render`: renders a pattern offline, deterministically, to a multichannel WAV file.
@@ -136,7 +137,7 @@ struct RenderCommand: ParsableCommand {
         }
         writer.close()
         if let failure {
-            printError("\(output): error: cannot write: \(String(cString: strerror(failure))) (errno \(failure))")
+            printError("\(output): error: cannot write: \(Posix.describe(errno: failure)) (errno \(failure))")
             throw ExitCode(1)
         }
         let layout = names.flatMap { $0 == "audio" ? ["audio-left", "audio-right"] : [$0] }.joined(separator: ", ")

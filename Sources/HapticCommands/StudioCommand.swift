@@ -81,10 +81,11 @@ internal struct StudioCommand: ParsableCommand {
     /// server's. Returns only by throwing, after saying why the server could not start.
     private static func become(_ server: URL, arguments: [String]) throws -> Never {
         fflush(nil)
-        let argv = ([server.path] + arguments).map { strdup($0) } + [nil]
-        execv(server.path, argv)
-        let reason = SystemCall.describe(errno: errno)
-        printError("haptic: error: cannot start \(server.path): \(reason)")
-        throw ExitCode(1)
+        do throws(SystemCallError) {
+            try Posix.execv(server.path, arguments: [server.path] + arguments)
+        } catch {
+            printError("haptic: error: cannot start \(server.path): \(Posix.describe(errno: error.errno))")
+            throw ExitCode(1)
+        }
     }
 }

@@ -18,6 +18,6 @@ extension DeviceError {
         case EINVAL, ENOTTY: code = .unsupported
         default: code = .ioError
         }
-        self.init(code, "\(device): \(error.call) failed: \(SystemCall.describe(errno: error.errno))", errno: error.errno)
+        self.init(code, "\(device): \(error.call) failed: \(Posix.describe(errno: error.errno))", errno: error.errno)
     }
 }

@@ -31,7 +31,7 @@ package final class TerminalMeter: Sendable {
     @discardableResult
     package func start(fd: Int32 = 2, levels: @escaping @Sendable () -> (Float, Float, Float)) -> Bool {
         stop()
-        guard isatty(fd) == 1 else { return false }
+        guard Posix.isatty(fd) else { return false }
         running.store(true, ordering: .releasing)
         let done = ThreadMilestone()
         finished.withLock { $0 = done }
@@ -83,13 +83,11 @@ package final class TerminalMeter: Sendable {
 
     /// The terminal's width in columns (the `TIOCGWINSZ` ioctl), 80 when it does not say.
     private static func columns(fd: Int32) -> Int {
-        var size = winsize()
-        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
-        return Int(size.ws_col)
+        Posix.terminalSize(fd)?.columns ?? 80
     }
 
     private static func draw(_ text: String, fd: Int32) {
-        var bytes = Array(text.utf8)
-        _ = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress!, $0.count) }
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { try? Posix.write(fd, $0) }
     }
 }

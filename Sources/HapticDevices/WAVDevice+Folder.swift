@@ -26,28 +26,32 @@ extension WAVDevice {
         } else {
             folder = "."
         }
-        var status = stat()
-        if stat(path, &status) == 0, let problem = WAVFileWriter.problem(withFileMode: status.st_mode) {
+        if let status = try? Posix.stat(path), let problem = WAVFileWriter.problem(withFileMode: status.st_mode) {
             guard (status.st_mode & S_IFMT) != S_IFDIR else {
                 throw DeviceError(.notFound, "\(id): is a folder; name a file to record to, e.g. wav:\(path)/out.wav")
             }
             throw WAVFileWriter.refusal(path, problem)
         }
-        guard stat(folder, &status) == 0 else {
-            let code = errno
+        let status: stat
+        do throws(SystemCallError) {
+            status = try Posix.stat(folder)
+        } catch {
+            let code = error.errno
             throw DeviceError(
                 .notFound,
-                "\(id): cannot record: the folder '\(folder)' \(code == ENOENT ? "does not exist" : SystemCall.describe(errno: code))",
+                "\(id): cannot record: the folder '\(folder)' \(code == ENOENT ? "does not exist" : Posix.describe(errno: code))",
                 errno: code)
         }
         guard (status.st_mode & S_IFMT) == S_IFDIR else {
             throw DeviceError(.notFound, "\(id): cannot record: '\(folder)' is not a folder")
         }
-        guard access(folder, W_OK) == 0 else {
-            let code = errno
+        do throws(SystemCallError) {
+            try Posix.access(folder, W_OK)
+        } catch {
             throw DeviceError(
-                .permissionDenied, "\(id): cannot record: the folder '\(folder)' may not be written (\(SystemCall.describe(errno: code)))",
-                errno: code)
+                .permissionDenied,
+                "\(id): cannot record: the folder '\(folder)' may not be written (\(Posix.describe(errno: error.errno)))",
+                errno: error.errno)
         }
     }
 }

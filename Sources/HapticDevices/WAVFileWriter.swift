@@ -38,34 +38,35 @@ public final class WAVFileWriter {
         self.path = path
         let header = WAVEncoder(format: format).header(channelCount: channelCount, sampleRate: sampleRate, dataBytes: 0)
         dataSizeOffset = WAVEncoder.dataSizeOffset(headerCount: header.count)
-        let opened = SystemCall.retryingInterrupts("open") {
-            SystemCall.kernelStyle(Int(open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o644)))
-        }
-        switch opened {
-        case .success(let fd): descriptor = Int32(fd)
-        case .failure(let error):
+        do throws(SystemCallError) {
+            descriptor = try Posix.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, mode: 0o644)
+        } catch {
             // A FIFO nobody reads: the non-blocking open fails with ENXIO instead of waiting.
-            var status = stat()
-            if stat(path, &status) == 0, let problem = Self.problem(withFileMode: status.st_mode) {
+            if let status = try? Posix.stat(path), let problem = Self.problem(withFileMode: status.st_mode) {
                 throw Self.refusal(path, problem)
             }
             throw DeviceError(error, device: "wav:\(path)")
         }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            let code = errno
+        let problem: String?
+        do throws(SystemCallError) {
+            problem = Self.problem(withFileMode: try Posix.fstat(descriptor).st_mode)
+        } catch {
             close()
-            throw DeviceError(SystemCallError(call: "fstat", errno: code), device: "wav:\(path)")
+            throw DeviceError(error, device: "wav:\(path)")
         }
-        if let problem = Self.problem(withFileMode: status.st_mode) {
+        if let problem {
             close()
             throw Self.refusal(path, problem)
         }
-        // A regular file never waits; keep its writes plain.
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-        if let errno = header.withUnsafeBytes({ writeAll($0) }) {
+        do throws(SystemCallError) {
+            // A regular file never waits; keep its writes plain.
+            try Posix.fcntl(descriptor, F_SETFL, try Posix.fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+            try header.withUnsafeBufferPointer { (elements) throws(SystemCallError) in
+                try Posix.writeAll(descriptor, UnsafeRawBufferPointer(elements))
+            }
+        } catch {
             close()
-            throw DeviceError(SystemCallError(call: "write", errno: errno), device: "wav:\(path)")
+            throw DeviceError(error, device: "wav:\(path)")
         }
     }
 
@@ -108,52 +109,26 @@ public final class WAVFileWriter {
     /// Closes the file (its header is already complete). Safe to call twice.
     public func close() {
         guard descriptor >= 0 else { return }
-        _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(systemClose(descriptor))) }
+        try? Posix.close(descriptor)
         descriptor = -1
     }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) -> Int32? {
-        var done = 0
-        while done < bytes.count {
-            let result = SystemCall.retryingInterrupts("write") {
-                SystemCall.kernelStyle(systemWrite(descriptor, bytes.baseAddress! + done, bytes.count - done))
-            }
-            switch result {
-            case .success(let n): done += n
-            case .failure(let error): return error.errno
-            }
+        do throws(SystemCallError) {
+            try Posix.writeAll(descriptor, bytes)
+            return nil
+        } catch {
+            return error.errno
         }
-        return nil
     }
 
     private func writeSize(_ value: Int, at offset: Int) -> Int32? {
         var field = UInt32(truncatingIfNeeded: value).littleEndian
-        let result = withUnsafeBytes(of: &field) { raw in
-            SystemCall.retryingInterrupts("pwrite") { SystemCall.kernelStyle(pwrite(descriptor, raw.baseAddress!, 4, off_t(offset))) }
+        do throws(SystemCallError) {
+            _ = try withUnsafeBytes(of: &field) { (raw) throws(SystemCallError) in try Posix.pwrite(descriptor, raw, at: offset) }
+            return nil
+        } catch {
+            return error.errno
         }
-        if case .failure(let error) = result { return error.errno }
-        return nil
     }
-}
-
-/// `write(2)`, outside ``WAVFileWriter`` (whose members would shadow it).
-private func systemWrite(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(fd, pointer, count)
-    #elseif canImport(Musl)
-    Musl.write(fd, pointer, count)
-    #else
-    Darwin.write(fd, pointer, count)
-    #endif
-}
-
-/// `close(2)`, outside ``WAVFileWriter`` (whose `close()` would shadow it).
-private func systemClose(_ fd: Int32) -> Int32 {
-    #if canImport(Glibc)
-    Glibc.close(fd)
-    #elseif canImport(Musl)
-    Musl.close(fd)
-    #else
-    Darwin.close(fd)
-    #endif
 }

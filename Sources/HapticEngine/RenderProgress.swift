@@ -39,7 +39,7 @@ final class RenderProgress: Sendable {
     }
 
     deinit {
-        if descriptor >= 0 { close(descriptor) }
+        if descriptor >= 0 { try? Posix.close(descriptor) }
     }
 
     /// Blocks written so far.

@@ -1,10 +1,6 @@
 import Foundation
 import HapticSystem
 
-#if os(Linux)
-import CHapticSupport
-#endif
-
 /// Writes a file so that readers see either the old contents or the new, never a torn mix, and so that a failed
 /// write leaves the old file in place.
 ///
@@ -27,9 +23,13 @@ package enum AtomicFile {
     package static func write(_ bytes: some Collection<UInt8>, to url: URL) throws(FileWriteError) {
         let destination = url.path
         let folder = url.deletingLastPathComponent().path
-        let directory = openFolder(folder.isEmpty ? "." : folder)
-        guard directory >= 0 else { throw FileWriteError(path: destination, errno: errno, action: "create a temporary file beside") }
-        defer { close(directory) }
+        let directory: Int32
+        do throws(SystemCallError) {
+            directory = try Posix.open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        } catch {
+            throw FileWriteError(path: destination, errno: error.errno, action: "create a temporary file beside")
+        }
+        defer { try? Posix.close(directory) }
         do {
             try write(
                 bytes, in: directory, name: Array(url.lastPathComponent.utf8), display: destination,
@@ -75,8 +75,7 @@ package enum AtomicFile {
         _ bytes: some Collection<UInt8>, in directory: Int32, name: [UInt8], display: String, policy: Policy
     ) throws(FolderAccessError) {
         var keptMode: mode_t?
-        var status = stat()
-        if FolderDescriptor.withCString(name, { fstatat(directory, $0, &status, AT_SYMLINK_NOFOLLOW) }) == 0 {
+        if let status = FolderDescriptor.withCString(name, { try? Posix.fstatat(directory, $0, flags: AT_SYMLINK_NOFOLLOW) }) {
             switch status.st_mode & S_IFMT {
             case S_IFREG: break
             case S_IFDIR: throw FolderAccessError(.wrongType, "\(display) is a folder", errno: EISDIR)
@@ -94,7 +93,7 @@ package enum AtomicFile {
                 // read-only is one its owner asked to keep.
                 let writable =
                     permissions & 0o222 != 0
-                    && FolderDescriptor.withCString(name, { faccessat(directory, $0, W_OK, AT_EACCESS) }) == 0
+                    && FolderDescriptor.withCString(name, { (try? Posix.faccessat(directory, $0, W_OK, flags: AT_EACCESS)) != nil })
                 if policy.refusesReadOnly && !writable {
                     throw FolderAccessError(
                         .readOnly,
@@ -107,25 +106,28 @@ package enum AtomicFile {
         let (descriptor, temporary) = try createTemporary(in: directory, beside: name, display: display)
         var failure: FolderAccessError?
         let contiguous = Array(bytes)
-        contiguous.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = SystemCall.retryingInterrupts { systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset) }
-                if written < 0 {
-                    failure = .system(errno, action: "write", display: display)
-                    return
-                }
-                offset += written
+        var action = "write"
+        do throws(SystemCallError) {
+            try contiguous.withUnsafeBufferPointer { (elements) throws(SystemCallError) in
+                try Posix.writeAll(descriptor, UnsafeRawBufferPointer(elements))
             }
+            if let keptMode {
+                action = "keep the mode of"
+                try Posix.fchmod(descriptor, keptMode)
+            }
+            action = "flush"
+            try Posix.fsync(descriptor)
+        } catch {
+            failure = .system(error.errno, action: action, display: display)
         }
-        if failure == nil, let keptMode, fchmod(descriptor, keptMode) != 0 {
-            failure = .system(errno, action: "keep the mode of", display: display)
+        do throws(SystemCallError) {
+            try Posix.close(descriptor)
+        } catch {
+            if failure == nil { failure = .system(error.errno, action: "write", display: display) }
         }
-        if failure == nil, fsync(descriptor) != 0 { failure = .system(errno, action: "flush", display: display) }
-        if close(descriptor) != 0, failure == nil { failure = .system(errno, action: "write", display: display) }
         if failure == nil { failure = rename(temporary, to: name, in: directory, replacing: policy.replacesExisting, display: display) }
         if let failure {
-            _ = FolderDescriptor.withCString(temporary) { unlinkat(directory, $0, 0) }
+            FolderDescriptor.withCString(temporary) { try? Posix.unlinkat(directory, $0) }
             throw failure
         }
     }
@@ -139,12 +141,16 @@ package enum AtomicFile {
         for _ in 0..<100 {
             // NAME_MAX is 255: a long name is shortened in the temporary's name (bytes; the temporary is never shown).
             let temporary = [0x2E] + name.prefix(200) + [0x2E] + (0..<8).map { _ in letters.randomElement(using: &generator)! }
-            let descriptor = FolderDescriptor.withCString(temporary) {
-                openat(directory, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+            let created = FolderDescriptor.withCString(temporary) { name in
+                Result { () throws(SystemCallError) in
+                    try Posix.openat(directory, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode: 0o666)
+                }
             }
-            if descriptor >= 0 { return (descriptor, temporary) }
-            if errno == EEXIST || errno == EINTR { continue }
-            throw .system(errno, action: "create a temporary file beside", display: display)
+            switch created {
+            case .success(let descriptor): return (descriptor, temporary)
+            case .failure(let error) where error.errno == EEXIST: continue
+            case .failure(let error): throw .system(error.errno, action: "create a temporary file beside", display: display)
+            }
         }
         throw .system(EEXIST, action: "create a temporary file beside", display: display)
     }
@@ -154,44 +160,34 @@ package enum AtomicFile {
         -> FolderAccessError?
     {
         let result = FolderDescriptor.withCString(temporary) { old in
-            FolderDescriptor.withCString(name) { new -> Int32 in
-                #if os(Linux)
-                if !replacing {
-                    let answer = CHapticSupport_renameNoReplace(directory, old, directory, new)
-                    // EINVAL/ENOSYS: no RENAME_NOREPLACE on this file system; the check above stands.
-                    if answer != -EINVAL && answer != -ENOSYS {
-                        if answer < 0 { errno = -answer }
-                        return answer < 0 ? -1 : 0
+            FolderDescriptor.withCString(name) { new in
+                Result { () throws(SystemCallError) in
+                    if !replacing {
+                        do throws(SystemCallError) {
+                            return try Posix.renameat2NoReplace(directory, old, directory, new)
+                        } catch  where error.errno == EINVAL || error.errno == ENOSYS {
+                            // No RENAME_NOREPLACE on this file system (or system): the check above stands.
+                        }
                     }
+                    try Posix.renameat(directory, old, directory, new)
                 }
-                #endif
-                return renameat(directory, old, directory, new)
             }
         }
-        guard result != 0 else { return nil }
-        if errno == EEXIST { return FolderAccessError(.exists, "\(display) already exists", errno: EEXIST) }
-        return .system(errno, action: "replace", display: display)
+        guard case .failure(let error) = result else { return nil }
+        if error.errno == EEXIST { return FolderAccessError(.exists, "\(display) already exists", errno: EEXIST) }
+        return .system(error.errno, action: "replace", display: display)
     }
 
-    /// `open(folder, O_DIRECTORY)`: the folder a path-given file is written through.
-    private static func openFolder(_ path: String) -> Int32 {
-        HapticSystem.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    }
 }
 
 extension FolderAccessError {
     /// A system call's failure while writing `display`: "cannot write 'x.ahap': No space left on device (errno 28)".
     fileprivate static func system(_ code: Int32, action: String, display: String) -> FolderAccessError {
         var error = FolderAccessError(
-            .system, "cannot \(action) \(display): \(String(cString: strerror(code))) (errno \(code))", errno: code)
+            .system, "cannot \(action) \(display): \(Posix.describe(errno: code)) (errno \(code))", errno: code)
         error.action = action
         return error
     }
-}
-
-/// `write(2)`, named apart from the `write` functions of `AtomicFile`.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    HapticSystem.write(descriptor, bytes, count)
 }
 
 /// A file could not be written.
@@ -212,6 +208,6 @@ package struct FileWriteError: Error, CustomStringConvertible, Sendable {
 
     /// "cannot write out.wav: No space left on device (errno 28)".
     package var description: String {
-        "cannot \(action) \(path): \(String(cString: strerror(errno))) (errno \(errno))"
+        "cannot \(action) \(path): \(Posix.describe(errno: errno)) (errno \(errno))"
     }
 }

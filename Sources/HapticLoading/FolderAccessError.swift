@@ -55,7 +55,7 @@ package struct FolderAccessError: Error, Sendable, CustomStringConvertible {
         case EISDIR: self.init(.wrongType, "\(quoted) is a folder", errno: code)
         case EACCES, EPERM: self.init(.system, "cannot \(action) \(quoted): permission denied", errno: code)
         case ENAMETOOLONG: self.init(.invalidPath, "\(quoted): the name is too long", errno: code)
-        default: self.init(.system, "cannot \(action) \(quoted): \(String(cString: strerror(code))) (errno \(code))", errno: code)
+        default: self.init(.system, "cannot \(action) \(quoted): \(Posix.describe(errno: code)) (errno \(code))", errno: code)
         }
     }
 

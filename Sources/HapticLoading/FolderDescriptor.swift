@@ -1,9 +1,5 @@
 import HapticSystem
 
-#if os(Linux)
-import CHapticSupport
-#endif
-
 /// An open folder that everything beneath it is opened through, so that the kernel, at the moment of each open,
 /// decides on bytes that the file is inside: the studio's confinement.
 ///
@@ -60,15 +56,17 @@ package final class FolderDescriptor: Sendable {
     ///
     /// - Throws: ``FolderAccessError`` when it does not exist, is not a folder or cannot be opened.
     package convenience init(path: String, resolution: Resolution = .automatic) throws(FolderAccessError) {
-        let descriptor = SystemCall.retryingInterrupts { systemOpen(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard descriptor >= 0 else {
-            let code = errno
+        let descriptor: Int32
+        do throws(SystemCallError) {
+            descriptor = try Posix.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        } catch {
+            let code = error.errno
             switch code {
             case ENOENT: throw FolderAccessError(.notFound, "cannot open the folder '\(path)': it does not exist", errno: code)
             case ENOTDIR: throw FolderAccessError(.wrongType, "'\(path)' is not a folder", errno: code)
             default:
                 throw FolderAccessError(
-                    .system, "cannot open the folder '\(path)': \(String(cString: strerror(code))) (errno \(code))", errno: code)
+                    .system, "cannot open the folder '\(path)': \(Posix.describe(errno: code)) (errno \(code))", errno: code)
             }
         }
         self.init(descriptor: descriptor, path: path, resolution: resolution)
@@ -80,7 +78,7 @@ package final class FolderDescriptor: Sendable {
         self.resolution = resolution
     }
 
-    deinit { close(descriptor) }
+    deinit { try? Posix.close(descriptor) }
 
     /// Opens `relative` beneath the folder with `flags` (`O_CLOEXEC` and `O_NOFOLLOW` are added) and, with
     /// `O_CREAT`, `mode`.
@@ -90,50 +88,51 @@ package final class FolderDescriptor: Sendable {
     package func open(_ relative: RelativePath, flags: Int32, mode: mode_t = 0, action: String = "open") throws(FolderAccessError) -> Int32
     {
         let flags = flags | O_CLOEXEC | O_NOFOLLOW
-        #if os(Linux)
         if resolution == .automatic {
             let result = Self.withCString(relative.bytes) { path in
-                SystemCall.retryingInterrupts {
-                    let answer = CHapticSupport_openat2(
-                        descriptor, path, flags, flags & O_CREAT != 0 ? UInt32(mode) : 0,
-                        CHapticSupport_RESOLVE_BENEATH | CHapticSupport_RESOLVE_NO_SYMLINKS | CHapticSupport_RESOLVE_NO_MAGICLINKS)
-                    if answer < 0 { errno = -answer }
-                    return answer < 0 ? -1 : answer
+                Result { () throws(SystemCallError) in
+                    try Posix.openat2(descriptor, path, flags: flags, mode: mode, resolve: [.beneath, .noSymlinks, .noMagicLinks])
                 }
             }
-            if result >= 0 { return result }
-            let code = errno
-            // No openat2 here (an old kernel, a seccomp filter): walk.
-            if code != ENOSYS && code != EPERM && code != E2BIG { throw FolderAccessError(opening: relative, errno: code, action: action) }
+            switch result {
+            case .success(let opened): return opened
+            case .failure(let error):
+                // No openat2 here (an old kernel, another system, a seccomp filter): walk.
+                let code = error.errno
+                if code != ENOSYS && code != EPERM && code != E2BIG {
+                    throw FolderAccessError(opening: relative, errno: code, action: action)
+                }
+            }
         }
-        #endif
         return try walk(relative, flags: flags, mode: mode, action: action)
     }
 
     /// The component walk: each folder on the way opened by one name from the one before, never through a link.
     private func walk(_ relative: RelativePath, flags: Int32, mode: mode_t, action: String) throws(FolderAccessError) -> Int32 {
         guard !relative.isFolder else {
-            let reopened = SystemCall.retryingInterrupts { openat(descriptor, ".", flags & ~O_NOFOLLOW, mode) }
-            guard reopened >= 0 else { throw FolderAccessError(opening: relative, errno: errno, action: action) }
-            return reopened
+            do throws(SystemCallError) {
+                return try Posix.openat(descriptor, ".", flags & ~O_NOFOLLOW, mode: mode)
+            } catch {
+                throw FolderAccessError(opening: relative, errno: error.errno, action: action)
+            }
         }
         var current = descriptor
-        defer { if current != descriptor { close(current) } }
-        for name in relative.components.dropLast() {
-            let next = SystemCall.retryingInterrupts { Self.openName(current, name, Self.pathFlags | O_NOFOLLOW | O_CLOEXEC, 0) }
-            guard next >= 0 else { throw FolderAccessError(opening: relative, errno: errno, action: action) }
-            var status = stat()
-            let kind = fstat(next, &status) == 0 ? status.st_mode & S_IFMT : 0
-            guard kind == S_IFDIR else {
-                close(next)
-                throw FolderAccessError(opening: relative, errno: kind == S_IFLNK ? ELOOP : ENOTDIR, action: action)
+        defer { if current != descriptor { try? Posix.close(current) } }
+        do throws(SystemCallError) {
+            for name in relative.components.dropLast() {
+                let next = try Self.openName(current, name, Posix.openPathOnly | O_NOFOLLOW | O_CLOEXEC, 0)
+                let kind = (try? Posix.fstat(next)).map { $0.st_mode & S_IFMT } ?? 0
+                guard kind == S_IFDIR else {
+                    try? Posix.close(next)
+                    throw SystemCallError("openat", errno: kind == S_IFLNK ? ELOOP : ENOTDIR)
+                }
+                if current != descriptor { try? Posix.close(current) }
+                current = next
             }
-            if current != descriptor { close(current) }
-            current = next
+            return try Self.openName(current, relative.name, flags, mode)
+        } catch {
+            throw FolderAccessError(opening: relative, errno: error.errno, action: action)
         }
-        let opened = SystemCall.retryingInterrupts { Self.openName(current, relative.name, flags, mode) }
-        guard opened >= 0 else { throw FolderAccessError(opening: relative, errno: errno, action: action) }
-        return opened
     }
 
     /// The subfolder `relative` (this folder for ``RelativePath/folder``).
@@ -143,11 +142,10 @@ package final class FolderDescriptor: Sendable {
     package func folder(_ relative: RelativePath) throws(FolderAccessError) -> FolderDescriptor {
         if relative.isFolder { return self }
         // Not O_DIRECTORY: a link at the end would then say "not a folder"; fstat says what it is.
-        let child = try open(relative, flags: Self.pathFlags)
-        var status = stat()
-        let kind = fstat(child, &status) == 0 ? status.st_mode & S_IFMT : 0
+        let child = try open(relative, flags: Posix.openPathOnly)
+        let kind = (try? Posix.fstat(child)).map { $0.st_mode & S_IFMT } ?? 0
         guard kind == S_IFDIR else {
-            close(child)
+            try? Posix.close(child)
             if kind == S_IFLNK { throw FolderAccessError(opening: relative, errno: ELOOP) }
             throw FolderAccessError(.wrongType, "'\(relative)' is not a folder")
         }
@@ -159,20 +157,11 @@ package final class FolderDescriptor: Sendable {
     ///
     /// - Throws: ``FolderAccessError`` when the folder cannot be read.
     package func entries() throws(FolderAccessError) -> [(name: [UInt8], type: EntryType)] {
-        let readable = SystemCall.retryingInterrupts { openat(descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard readable >= 0, let directory = fdopendir(readable) else {
-            let code = errno
-            if readable >= 0 { close(readable) }
-            throw FolderAccessError(opening: .folder, errno: code, action: "list")
+        do throws(SystemCallError) {
+            return try Posix.directoryEntries(descriptor, ".").map { name in (name, entryType(of: name) ?? .other) }
+        } catch {
+            throw FolderAccessError(opening: .folder, errno: error.errno, action: "list")
         }
-        defer { closedir(directory) }
-        var result: [(name: [UInt8], type: EntryType)] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-            if name == [0x2E] || name == [0x2E, 0x2E] || name.isEmpty { continue }
-            result.append((name, entryType(of: name) ?? .other))
-        }
-        return result
     }
 
     /// What `name` (one name in this folder) is, without following a link; `nil` when it does not exist.
@@ -188,9 +177,7 @@ package final class FolderDescriptor: Sendable {
 
     /// `fstatat(descriptor, name, AT_SYMLINK_NOFOLLOW)` for one name in this folder, or `nil`.
     package func status(of name: [UInt8]) -> stat? {
-        var status = stat()
-        let result = Self.withCString(name) { fstatat(descriptor, $0, &status, AT_SYMLINK_NOFOLLOW) }
-        return result == 0 ? status : nil
+        Self.withCString(name) { try? Posix.fstatat(descriptor, $0, flags: AT_SYMLINK_NOFOLLOW) }
     }
 
     /// Writes `bytes` to `relative` through the descriptor of its folder (``AtomicFile``): readers see the old file or
@@ -211,24 +198,20 @@ package final class FolderDescriptor: Sendable {
             policy: AtomicFile.Policy(replacesExisting: replace, refusesReadOnly: true, refusesLinks: true))
     }
 
-    /// `O_PATH` where it exists (a folder that is only passed through needs no read permission), else `O_RDONLY`.
-    private static var pathFlags: Int32 {
-        #if os(Linux)
-        CHapticSupport_O_PATH
-        #else
-        O_RDONLY
-        #endif
-    }
-
     /// `openat(directory, name)` for one name given as bytes.
-    private static func openName(_ directory: Int32, _ name: [UInt8], _ flags: Int32, _ mode: mode_t) -> Int32 {
-        withCString(name) { openat(directory, $0, flags, mode) }
+    private static func openName(_ directory: Int32, _ name: [UInt8], _ flags: Int32, _ mode: mode_t) throws(SystemCallError) -> Int32 {
+        try withCString(name) { (name) throws(SystemCallError) in try Posix.openat(directory, name, flags, mode: mode) }
     }
 
     /// Calls `body` with `bytes` NUL-terminated.
-    package static func withCString<R>(_ bytes: some Collection<UInt8>, _ body: (UnsafePointer<CChar>) -> R) -> R {
+    package static func withCString<R, Failure: Error>(
+        _ bytes: some Collection<UInt8>, _ body: (UnsafePointer<CChar>) throws(Failure) -> R
+    ) throws(Failure) -> R {
         var terminated = Array(bytes.lazy.map { CChar(bitPattern: $0) })
         terminated.append(0)
-        return terminated.withUnsafeBufferPointer { body($0.baseAddress!) }
+        let result: Result<R, Failure> = terminated.withUnsafeBufferPointer { buffer in
+            Result { () throws(Failure) in try body(buffer.baseAddress!) }
+        }
+        return try result.get()
     }
 }

@@ -31,7 +31,7 @@ package final class GatedFile {
         self.name = name
     }
 
-    deinit { close(descriptor) }
+    deinit { try? Posix.close(descriptor) }
 
     /// Reads the next bytes into `buffer`.
     ///
@@ -39,12 +39,14 @@ package final class GatedFile {
     /// - Throws: ``PatternError`` — the kind's code when the file turns out larger than its cap, `fileNotFound` when
     ///   reading fails.
     package func read(into buffer: UnsafeMutableRawBufferPointer) throws(PatternError) -> Int {
-        guard let base = buffer.baseAddress, !buffer.isEmpty else { return 0 }
+        guard !buffer.isEmpty else { return 0 }
         // One byte past the cap is enough to know the file is too large.
         let wanted = Swift.min(buffer.count, kind.byteLimit + 1 - bytesRead)
-        let count = SystemCall.retryingInterrupts { systemRead(descriptor, base, wanted) }
-        if count < 0 {
-            throw PatternError(.fileNotFound, "cannot read the \(kind.noun): \(String(cString: strerror(errno)))", file: name)
+        let count: Int
+        do throws(SystemCallError) {
+            count = try Posix.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<wanted]))
+        } catch {
+            throw readError(error)
         }
         bytesRead += count
         if bytesRead > kind.byteLimit { throw InputGate.tooLarge(nil, kind: kind, file: name) }
@@ -58,11 +60,14 @@ package final class GatedFile {
     /// - Throws: ``PatternError`` as ``read(into:)`` does.
     package func readFully(into buffer: UnsafeMutableRawBufferPointer, atOffset offset: Int) throws(PatternError) -> Int {
         var total = 0
-        while total < buffer.count, let base = buffer.baseAddress {
+        while total < buffer.count {
             let wanted = Swift.min(buffer.count - total, kind.byteLimit + 1 - bytesRead)
-            let count = SystemCall.retryingInterrupts { pread(descriptor, base + total, wanted, off_t(offset + total)) }
-            if count < 0 {
-                throw PatternError(.fileNotFound, "cannot read the \(kind.noun): \(String(cString: strerror(errno)))", file: name)
+            let count: Int
+            do throws(SystemCallError) {
+                count = try Posix.pread(
+                    descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[total..<(total + wanted)]), at: offset + total)
+            } catch {
+                throw readError(error)
             }
             bytesRead += count
             if bytesRead > kind.byteLimit { throw InputGate.tooLarge(nil, kind: kind, file: name) }
@@ -84,5 +89,21 @@ package final class GatedFile {
             total += count
         }
         return total
+    }
+
+    /// Moves the position ``read(into:)`` reads from back to the start of the file (`lseek`), for a decoder that reads
+    /// the descriptor itself.
+    ///
+    /// - Throws: ``PatternError`` (`fileNotFound`) with the system's reason.
+    package func rewind() throws(PatternError) {
+        do throws(SystemCallError) {
+            try Posix.lseek(descriptor, 0, SEEK_SET)
+        } catch {
+            throw PatternError(.fileNotFound, "cannot rewind the audio file: \(Posix.describe(errno: error.errno))", file: name)
+        }
+    }
+
+    private func readError(_ error: SystemCallError) -> PatternError {
+        PatternError(.fileNotFound, "cannot read the \(kind.noun): \(Posix.describe(errno: error.errno))", file: name)
     }
 }

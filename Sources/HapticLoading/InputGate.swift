@@ -53,8 +53,12 @@ package enum InputGate {
     package static func open(_ path: String, kind: InputKind, displayName: String? = nil) throws(PatternError) -> GatedFile {
         let name = displayName ?? path
         if path.isEmpty { throw PatternError(.fileNotFound, "no file name given", file: name) }
-        let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw openError(errno, kind: kind, file: name) }
+        let descriptor: Int32
+        do throws(SystemCallError) {
+            descriptor = try Posix.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        } catch {
+            throw openError(error.errno, kind: kind, file: name)
+        }
         return try admit(descriptor, kind: kind, name: name)
     }
 
@@ -87,11 +91,12 @@ package enum InputGate {
 
     /// The checks on an opened descriptor: a regular file within the kind's cap (closed otherwise).
     private static func admit(_ descriptor: Int32, kind: InputKind, name: String) throws(PatternError) -> GatedFile {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            let code = errno
-            close(descriptor)
-            throw openError(code, kind: kind, file: name)
+        let status: stat
+        do throws(SystemCallError) {
+            status = try Posix.fstat(descriptor)
+        } catch {
+            try? Posix.close(descriptor)
+            throw openError(error.errno, kind: kind, file: name)
         }
         let problem: String?
         switch status.st_mode & S_IFMT {
@@ -103,14 +108,14 @@ package enum InputGate {
         default: problem = "is not a regular file"
         }
         if let problem {
-            close(descriptor)
+            try? Posix.close(descriptor)
             throw PatternError(.fileNotFound, problem, file: name)
         }
         // Regular files never block, but keep reads plain.
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        if let flags = try? Posix.fcntl(descriptor, F_GETFL) { _ = try? Posix.fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
         let reported = Int(status.st_size)
         if reported > kind.byteLimit {
-            close(descriptor)
+            try? Posix.close(descriptor)
             throw tooLarge(reported, kind: kind, file: name)
         }
         return GatedFile(descriptor: descriptor, size: reported, kind: kind, name: name)
@@ -123,7 +128,7 @@ package enum InputGate {
         case EACCES, EPERM: return PatternError(.fileNotFound, "permission denied: the \(kind.noun) cannot be read", file: file)
         case ELOOP: return PatternError(.fileNotFound, "too many symbolic links", file: file)
         case ENAMETOOLONG: return PatternError(.fileNotFound, "the file name is too long", file: file)
-        default: return PatternError(.fileNotFound, "cannot open the \(kind.noun): \(String(cString: strerror(code)))", file: file)
+        default: return PatternError(.fileNotFound, "cannot open the \(kind.noun): \(Posix.describe(errno: code))", file: file)
         }
     }
 
@@ -131,14 +136,4 @@ package enum InputGate {
         let what = size.map { "is \($0) bytes" } ?? "is larger than \(kind.byteLimit) bytes"
         return PatternError(kind.tooLargeCode, "the \(kind.noun) \(what); the limit is \(kind.byteLimit) (\(kind.limitName))", file: file)
     }
-}
-
-/// `open(2)`, named apart from the module's own `open` functions (``InputGate``'s and ``FolderDescriptor``'s).
-func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
-    HapticSystem.open(path, flags)
-}
-
-/// `read(2)`, named apart from ``InputGate/read(_:kind:displayName:)``.
-func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    HapticSystem.read(descriptor, buffer, count)
 }

@@ -22,9 +22,7 @@ final class MPEGFrameSource: AudioFrameSource {
     ///
     /// - Throws: `PatternError` with `invalidAudioResource` when libmpg123 cannot read it.
     init(file: GatedFile, library: MPEGAudioLibrary) throws(PatternError) {
-        guard lseek(file.descriptor, 0, SEEK_SET) == 0 else {
-            throw PatternError(.fileNotFound, "cannot rewind the audio file: \(String(cString: strerror(errno)))", file: file.name)
-        }
+        try file.rewind()
         guard let handle = library.new(nil, nil) else {
             throw PatternError(.invalidAudioResource, "libmpg123 cannot make a decoder", file: file.name)
         }

@@ -25,9 +25,7 @@ final class SoundFileFrameSource: AudioFrameSource {
     init(file: GatedFile, library: SoundFileLibrary) throws(PatternError) {
         var info = SoundFileLibrary.Info()
         // The opener read the first bytes to tell the format; libsndfile reads from the start itself.
-        guard lseek(file.descriptor, 0, SEEK_SET) == 0 else {
-            throw PatternError(.fileNotFound, "cannot rewind the audio file: \(String(cString: strerror(errno)))", file: file.name)
-        }
+        try file.rewind()
         guard let handle = library.openDescriptor(file.descriptor, SoundFileLibrary.modeRead, &info, 0) else {
             throw PatternError(.invalidAudioResource, "not audio that libsndfile can read: \(library.describe(nil))", file: file.name)
         }

@@ -66,7 +66,7 @@ package struct SoundFileLibrary: @unchecked Sendable {
     package static let overrideVariable = "OPENCOREHAPTICS_LIBSNDFILE"
     /// The library, or the reason it is missing.
     package static let shared: Result<SoundFileLibrary, Unavailable> = {
-        if let override = getenv(overrideVariable).map({ String(cString: $0) }), !override.isEmpty {
+        if let override = ProcessEnvironment.current[overrideVariable], !override.isEmpty {
             return load(names: [override])
         }
         return load(names: ["libsndfile.so.1", "libsndfile.so"])

@@ -1,6 +1,7 @@
 import Foundation
 import HapticPattern
 import HapticRender
+import HapticSystem
 
 /// Where a pattern's custom-audio files (`EventWaveformPath`) are found and read: by path, inside the pattern file's
 /// folder with links resolved (files the CLI and apps open), or beneath a ``FolderDescriptor`` (the studio), where
@@ -22,7 +23,8 @@ package enum WaveformAccess: Sendable {
         case .beneath(let root, let folder):
             let relative = try Self.relative(waveform, in: folder, file: file)
             do {
-                close(try root.open(relative, flags: O_RDONLY | O_NONBLOCK))
+                let descriptor = try root.open(relative, flags: O_RDONLY | O_NONBLOCK)
+                try? Posix.close(descriptor)
             } catch {
                 throw PatternError(.badEventEntry, "EventWaveformPath \"\(waveform)\": \(error.message)", file: file)
             }

@@ -35,10 +35,7 @@ package struct StudioFolder: Sendable {
         } catch {
             throw StudioError(error.message)
         }
-        let shown = realpath(path, nil).map { resolved in
-            defer { free(resolved) }
-            return String(cString: resolved)
-        }
+        let shown = try? Posix.realpath(path)
         root = URL(fileURLWithPath: shown ?? path, isDirectory: true)
         self.limits = limits
     }

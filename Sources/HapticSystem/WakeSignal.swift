@@ -161,6 +161,17 @@ public final class WakeSignal: Sendable {
 }
 
 extension WakeSignal {
+    /// Takes what the `eventfd` `descriptor` holds without waiting (one non-blocking `read`): `true` when it had been
+    /// signalled. For a thread that waits on the descriptor in a `poll` of its own.
+    @discardableResult
+    package static func drainEventDescriptor(_ descriptor: Int32) -> Bool {
+        #if os(Linux)
+        CHapticSupport_eventfdDrain(descriptor) == 1
+        #else
+        false
+        #endif
+    }
+
     /// Waits until the `eventfd` `descriptor` is readable or the monotonic time `deadline` has come, and takes what
     /// it holds: `true` when it was signalled. For a waiter with its own descriptor (``makeEventDescriptor()``) that
     /// needs its own wait discipline, such as the engine's render-progress waiters.

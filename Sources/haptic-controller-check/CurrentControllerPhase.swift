@@ -3,7 +3,7 @@
 // uinput and logs when); the notifications are logged as they are posted, and check.py pairs the two.
 #if os(Linux)
 import Foundation
-import Glibc
+import HapticSystem
 import OpenGameController
 
 /// Drives the pads' input and checks what `GCController.current` and its notifications did.
@@ -18,15 +18,23 @@ final class CurrentControllerPhase {
     init(padA: GCController, padB: GCController) {
         self.padA = padA
         self.padB = padB
-        inputA = open("/tmp/pa.input", O_WRONLY | O_NONBLOCK)
-        inputB = open("/tmp/pb.input", O_WRONLY | O_NONBLOCK)
-        if inputA < 0 || inputB < 0 { fail("cannot open the pads' input FIFOs (/tmp/pa.input, /tmp/pb.input)") }
+        guard let a = try? Posix.open("/tmp/pa.input", O_WRONLY | O_NONBLOCK),
+            let b = try? Posix.open("/tmp/pb.input", O_WRONLY | O_NONBLOCK)
+        else { fail("cannot open the pads' input FIFOs (/tmp/pa.input, /tmp/pb.input)") }
+        inputA = a
+        inputB = b
     }
 
     /// Asks pad `fd` for input: "p" a button press, "n" stick jitter inside the dead zone, "s" a stick push.
     private func ask(_ fd: Int32, _ what: String) {
-        let written = what.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, 1) }
-        if written != 1 { fail("asking a pad for input '\(what)': errno \(errno)") }
+        do throws(SystemCallError) {
+            let written = try Array(what.utf8.prefix(1)).withUnsafeBufferPointer { (elements) throws(SystemCallError) in
+                return try Posix.write(fd, UnsafeRawBufferPointer(elements))
+            }
+            if written != 1 { fail("asking a pad for input '\(what)': \(written) bytes written") }
+        } catch {
+            fail("asking a pad for input '\(what)': \(error)")
+        }
     }
 
     private func became(_ controller: GCController) -> Int {

@@ -30,7 +30,6 @@ import HapticSystem
 
 #if os(Linux)
 import Foundation
-import Glibc
 import HapticRender
 import OpenCoreHaptics
 import OpenGameController

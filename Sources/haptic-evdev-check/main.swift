@@ -7,7 +7,6 @@
 import HapticSystem
 
 #if os(Linux)
-import Glibc
 import HapticDevices
 import HapticLinux
 import OpenCoreHaptics
@@ -246,10 +245,8 @@ for i in 0..<30 {
 /// CPU time of each of this process's threads (clock ticks, by thread name), from /proc/self/task/*/stat.
 func threadTimes() -> [String: Int] {
     var out: [String: Int] = [:]
-    guard let dir = opendir("/proc/self/task") else { return out }
-    defer { closedir(dir) }
-    while let entry = readdir(dir) {
-        let tid = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    guard let tasks = try? Posix.directoryEntries(AT_FDCWD, "/proc/self/task") else { return out }
+    for tid in tasks.map({ String(decoding: $0, as: UTF8.self) }) {
         guard tid.first?.isNumber == true, let file = fopen("/proc/self/task/\(tid)/stat", "r") else { continue }
         var buffer = [CChar](repeating: 0, count: 1024)
         let line =

@@ -36,7 +36,7 @@ import Testing
 
     @Test func theCoilsWriteWholeCheckedReportsForTheLeftSignalAndStopOnSilence() throws {
         let path = try node("hidraw6")
-        let device = HidrawCoilDevice(node: HidrawNode(path: path, identify: { _ in .success((0x054C, 0x0CE6)) }), name: "DualSense")
+        let device = HidrawCoilDevice(node: HidrawNode(path: path, identify: { _ in (0x054C, 0x0CE6) }), name: "DualSense")
         #expect(device.info.kind == .hidraw && device.info.profile.mode == .pcm)
         try device.start(format: DeviceFormat(sampleRate: 48_000, maxBlockFrames: 48))
         #expect(play(device, toneSeconds: 0.2, seconds: 1, stallAfterBlock: 12).allSatisfy { $0 == .ok })
@@ -57,7 +57,10 @@ import Testing
     }
 
     @Test func aNodeThatIsNotWritableFailsTheStartWithTheUdevRule() {
-        let device = HidrawCoilDevice(node: HidrawNode(path: "/dev/hidraw7", openNode: { _ in -Int(EACCES) }), name: "DualSense")
+        let device = HidrawCoilDevice(
+            node: HidrawNode(
+                path: "/dev/hidraw7", openNode: { (_) throws(SystemCallError) in throw SystemCallError("open", errno: EACCES) }),
+            name: "DualSense")
         do {
             try device.start(format: DeviceFormat(sampleRate: 48_000, maxBlockFrames: 48))
             Issue.record("a node that cannot be opened was started")
@@ -75,11 +78,11 @@ import Testing
         let opens = LockedState(0)
         let shared = HidrawNode(
             path: path,
-            openNode: { node in
+            openNode: { (node) throws(SystemCallError) in
                 opens.withLock { $0 += 1 }
-                return SystemCall.kernelStyle(Int(open(node, O_WRONLY | O_CLOEXEC)))
-            }, identify: { _ in .success((0x054C, 0x0CE6)) })
-        let triggers = HidrawTriggerOutput(node: shared, transport: .bluetooth, identify: { _ in .success((0x054C, 0x0CE6)) })
+                return try Posix.open(node, O_WRONLY | O_CLOEXEC)
+            }, identify: { _ in (0x054C, 0x0CE6) })
+        let triggers = HidrawTriggerOutput(node: shared, transport: .bluetooth, identify: { _ in (0x054C, 0x0CE6) })
         let coils = HidrawCoilDevice(node: shared, name: "DualSense")
         try coils.start(format: DeviceFormat(sampleRate: 48_000, maxBlockFrames: 48))
         try triggers.apply(left: .off, right: nil)
@@ -91,7 +94,7 @@ import Testing
         #expect(size == 2 * DualSenseOutputReport.bluetoothSize + coils.reportCount * DualSenseCoilReport.size)
         #expect(HidrawNode.shared(path: path) === HidrawNode.shared(path: path), "one node object per path")
 
-        let stranger = HidrawNode(path: try node("hidraw9"), identify: { _ in .success((0x046D, 0xC52B)) })
+        let stranger = HidrawNode(path: try node("hidraw9"), identify: { _ in (0x046D, 0xC52B) })
         #expect(throws: DeviceError.self) {
             try HidrawCoilDevice(node: stranger, name: "DualSense").start(format: DeviceFormat(sampleRate: 48_000, maxBlockFrames: 48))
         }

@@ -63,7 +63,9 @@ struct HidrawTriggerTests {
         #expect(reader >= 0)
         defer { close(reader) }
         // A FIFO answers no HIDIOCGRAWINFO: the identity check is the injected default (a DualSense).
-        let output = HidrawTriggerOutput(path: node, transport: transport) { SystemCall.kernelStyle(Int(open($0, O_WRONLY | O_CLOEXEC))) }
+        let output = HidrawTriggerOutput(path: node, transport: transport) { (path) throws(SystemCallError) in
+            try Posix.open(path, O_WRONLY | O_CLOEXEC)
+        }
         let weapon = try DualSenseTriggerEffect.weapon(startZone: 3, endZone: 6, strength: 5)
         try output.apply(left: nil, right: weapon)
         try output.apply(left: .off, right: .off)
@@ -80,7 +82,9 @@ struct HidrawTriggerTests {
     }
 
     @Test func aNodeThatIsNotWritableNamesTheNodeAndTheUdevRule() throws {
-        let output = HidrawTriggerOutput(path: "/dev/hidraw5", transport: .bluetooth) { _ in -Int(EACCES) }
+        let output = HidrawTriggerOutput(path: "/dev/hidraw5", transport: .bluetooth) { (_) throws(SystemCallError) in
+            throw SystemCallError("open", errno: EACCES)
+        }
         do {
             try output.apply(left: nil, right: .off)
             Issue.record("a node that cannot be opened was written")
@@ -104,11 +108,11 @@ struct HidrawTriggerTests {
         let opens = LockedState(0)
         let output = HidrawTriggerOutput(
             path: node, transport: .usb,
-            openNode: { path in
+            openNode: { (path) throws(SystemCallError) in
                 opens.withLock { $0 += 1 }
-                return SystemCall.kernelStyle(Int(open(path, O_WRONLY | O_CLOEXEC)))
+                return try Posix.open(path, O_WRONLY | O_CLOEXEC)
             },
-            identify: { _ in .success((0x046D, 0xC52B)) })
+            identify: { _ in (0x046D, 0xC52B) })
         do {
             try output.apply(left: nil, right: .off)
             Issue.record("a report was written to another device")
@@ -125,9 +129,9 @@ struct HidrawTriggerTests {
         let node = folder.appendingPathComponent("hidraw3").path
         #expect(FileManager.default.createFile(atPath: node, contents: nil))
         let opens = LockedState(0)
-        let output = HidrawTriggerOutput(path: node, transport: .usb) { path in
+        let output = HidrawTriggerOutput(path: node, transport: .usb) { (path) throws(SystemCallError) in
             opens.withLock { $0 += 1 }
-            return SystemCall.kernelStyle(Int(open(path, O_WRONLY | O_CLOEXEC)))
+            return try Posix.open(path, O_WRONLY | O_CLOEXEC)
         }
         try output.apply(left: .off, right: nil)
         output.disconnect()
@@ -150,7 +154,9 @@ struct HidrawTriggerTests {
         #expect(fcntl(pair[0], F_SETFL, O_NONBLOCK) == 0)
         let reader = pair[0]
         let output = HidrawTriggerOutput(
-            path: "/dev/hidraw4", transport: transport, openNode: { _ in -Int(EACCES) }, openReader: { _ in Int(reader) })
+            path: "/dev/hidraw4", transport: transport,
+            openNode: { (_) throws(SystemCallError) in throw SystemCallError("open", errno: EACCES) },
+            openReader: { (_) throws(SystemCallError) in reader })
         #expect(output.latestInput() == nil, "nothing queued: it waits 20 ms, then has nothing")
         func send(_ stop: UInt8, _ status: UInt8) {
             let report = DualSenseInputReport(

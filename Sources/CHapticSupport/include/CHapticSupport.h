@@ -37,11 +37,9 @@ unsigned long CHapticSupport_EVIOCGBIT(unsigned int ev, unsigned int len);
 /// EVIOCGNAME(len): the request that reads the device name.
 unsigned long CHapticSupport_EVIOCGNAME(unsigned int len);
 
-/// ppoll(fd, events 0, timeout): 1 when the descriptor hung up or errs (device removed), 0 on timeout, -errno on error.
-/// EINTR is returned as -EINTR so the caller's funnel decides.
-int CHapticSupport_waitForHangup(int fd, long timeoutNanoseconds);
 /// ppoll on the device (hang-up) and a wake eventfd (POLLIN): 1 when the device hung up or errs, 2 when the eventfd
-/// was signalled (its counter is then read back to zero), 0 on timeout, -errno on error. `wake` < 0: device only.
+/// was signalled (its counter is then read back to zero), 0 on timeout, -errno on error (-EINTR too: HapticSystem's
+/// funnel retries). `wake` < 0: device only.
 int CHapticSupport_waitForHangupOrWake(int fd, int wake, long timeoutNanoseconds);
 /// eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC), or -errno.
 int CHapticSupport_eventfdCreate(void);
@@ -58,9 +56,6 @@ void CHapticSupport_setThreadName(const char *name);
 int CHapticSupport_inotifyInit(void);
 /// inotify_add_watch(fd, path, IN_CREATE | IN_DELETE | IN_ATTRIB | IN_MOVED_TO | IN_MOVED_FROM), or -errno.
 int CHapticSupport_inotifyWatchDirectory(int fd, const char *path);
-/// Reads pending inotify events from `fd` and calls `body(context, name, added)` for each (added: 1 created,
-/// moved in or attributes changed; 0 deleted or moved out). Returns the number of events, 0 when none, or -errno.
-long CHapticSupport_inotifyDrain(int fd, void *context, void (*body)(void *context, const char *name, int added));
 
 /// alsa-lib's error handler (`snd_lib_error_handler_t`, variadic, which Swift cannot write): formats the message
 /// into a per-thread buffer instead of printing it to standard error, so the caller can put it into its own error.

@@ -1,5 +1,4 @@
 #if os(Linux)
-import CHapticSupport
 import HapticSystem
 
 /// libasound loaded at run time (`dlopen("libasound.so.2")`, falling back to `"libasound.so"`), with our own
@@ -79,7 +78,7 @@ package struct AlsaLibrary: @unchecked Sendable {
         // error; capture them instead, to put into our errors (takeLastMessage()).
         typealias ErrorHandlerSetter = @convention(c) (UnsafeMutableRawPointer?) -> Int32
         if let setHandler = library.optionalSymbol("snd_lib_error_set_handler", as: ErrorHandlerSetter.self) {
-            _ = setHandler(CHapticSupport_alsaErrorHandlerPointer())
+            _ = setHandler(ALSAErrorCapture.handler)
         }
         return table
     }
@@ -87,8 +86,7 @@ package struct AlsaLibrary: @unchecked Sendable {
     /// The last message alsa-lib reported on this thread ("Unknown PCM nonexistent"), cleared by reading; `nil` when
     /// there was none.
     package func takeLastMessage() -> String? {
-        let text = String(cString: CHapticSupport_alsaTakeLastError())
-        return text.isEmpty ? nil : text
+        ALSAErrorCapture.takeLast()
     }
 
     /// alsa-lib's text for a negative error code.

@@ -1,5 +1,6 @@
 import HapticDevices
 import HapticRender
+import HapticSystem
 
 /// Finds the game controllers of this machine: evdev nodes with force feedback and gamepad buttons (in node order),
 /// then the simulated controllers `HAPTIC_CONTROLLERS` lists, in its order.

@@ -82,7 +82,7 @@ extension ControllerSource {
             return nil
         }
         for controller in known {
-            guard let path = controller.evdevPath, access(path, F_OK) != 0 else { continue }
+            guard let path = controller.evdevPath, !Posix.exists(path) else { continue }
             monitor.queue.async { handler(.disconnected(id: controller.id)) }
         }
         return { monitor.stop() }

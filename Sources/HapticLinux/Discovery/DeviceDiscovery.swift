@@ -172,15 +172,15 @@ public enum DeviceDiscovery {
 
     /// `directory/eventN` paths in number order, or why the directory could not be read.
     package static func eventNodes(in directory: String) -> ([String], String?) {
-        guard let handle = opendir(directory) else {
-            return ([], "\(directory): \(SystemCall.describe(errno: errno)) (no evdev devices)")
+        let names: [[UInt8]]
+        do throws(SystemCallError) {
+            names = try Posix.directoryEntries(AT_FDCWD, directory)
+        } catch {
+            return ([], "\(directory): \(Posix.describe(errno: error.errno)) (no evdev devices)")
         }
-        defer { closedir(handle) }
         var numbers: [Int] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+        for name in names {
+            let name = String(decoding: name, as: UTF8.self)
             if name.hasPrefix("event"), let number = Int(name.dropFirst(5)) { numbers.append(number) }
         }
         return (numbers.sorted().map { "\(directory)/event\($0)" }, nil)

@@ -64,12 +64,17 @@ public final class DeviceMonitor: Sendable {
     ///   does not exist).
     public func start(_ handler: @escaping @Sendable (Event) -> Void) throws(DeviceError) {
         stop()
-        let fd = CHapticSupport_inotifyInit()
-        if fd < 0 { throw DeviceError(SystemCallError(call: "inotify_init1", errno: -fd), device: directory) }
-        let watch = CHapticSupport_inotifyWatchDirectory(fd, directory)
-        if watch < 0 {
-            _ = Glibc.close(fd)
-            throw DeviceError(SystemCallError(call: "inotify_add_watch", errno: -watch), device: directory)
+        let fd: Int32
+        do throws(SystemCallError) {
+            fd = try Posix.inotifyInit()
+        } catch {
+            throw DeviceError(error, device: directory)
+        }
+        do throws(SystemCallError) {
+            try Posix.inotifyWatchDirectory(fd, directory)
+        } catch {
+            try? Posix.close(fd)
+            throw DeviceError(error, device: directory)
         }
         let directory = self.directory
         let probe = self.probe
@@ -97,26 +102,19 @@ public final class DeviceMonitor: Sendable {
         let done = ThreadMilestone()
         finished.withLock { $0 = done }
         SystemThread.detach(name: "device-monitor") { [self] in
-            final class Collector { var names: [(String, Bool)] = [] }
-            let collector = Collector()
+            var descriptors = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
             while running.load(ordering: .acquiring) {
-                let ready = CHapticSupport_waitForReadable(fd, 100_000_000)
-                if ready < 0 && ready != -EINTR { break }
+                descriptors[0].revents = 0
+                guard let ready = try? Posix.poll(&descriptors, timeout: 100) else { break }
                 guard ready > 0 else { continue }
-                collector.names.removeAll()
-                let drained = withExtendedLifetime(collector) {
-                    CHapticSupport_inotifyDrain(fd, Unmanaged.passUnretained(collector).toOpaque()) { context, name, added in
-                        let collector = Unmanaged<Collector>.fromOpaque(context!).takeUnretainedValue()
-                        collector.names.append((String(cString: name!), added != 0))
-                    }
-                }
-                if drained < 0 { break }
-                for (name, added) in collector.names {
+                var names: [(String, Bool)] = []
+                guard (try? Posix.inotifyDrain(fd, { names.append(($0, $1)) })) != nil else { break }
+                for (name, added) in names {
                     // IN_ATTRIB on a known node is a permission change, not a new device; a deleted node is gone.
-                    consider(name, added && access("\(directory)/\(name)", F_OK) == 0)
+                    consider(name, added && Posix.exists("\(directory)/\(name)"))
                 }
             }
-            _ = Glibc.close(fd)
+            try? Posix.close(fd)
             done.signal()
         }
     }

@@ -19,11 +19,9 @@ package enum SysfsTopology {
 
     /// The ALSA card numbers whose device is on the USB device `usbDevice`.
     package static func soundCards(onUSBDevice usbDevice: String, sysfsRoot: String = "/sys") -> [Int] {
-        guard let handle = opendir("\(sysfsRoot)/class/sound") else { return [] }
-        defer { closedir(handle) }
+        guard let entries = try? Posix.directoryEntries(AT_FDCWD, "\(sysfsRoot)/class/sound") else { return [] }
         var cards: [Int] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+        for name in entries.map({ String(decoding: $0, as: UTF8.self) }) {
             guard name.hasPrefix("card"), let number = Int(name.dropFirst(4)) else { continue }
             if usbAncestor(of: "\(sysfsRoot)/class/sound/\(name)/device") == usbDevice { cards.append(number) }
         }
@@ -32,11 +30,9 @@ package enum SysfsTopology {
 
     /// Resolves `path` and walks up to the first directory with an `idVendor` file.
     private static func usbAncestor(of path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        var current = String(cString: resolved)
-        free(resolved)
+        guard var current = try? Posix.realpath(path) else { return nil }
         while current.count > 1 {
-            if access("\(current)/idVendor", F_OK) == 0 { return current }
+            if Posix.exists("\(current)/idVendor") { return current }
             guard let slash = current.lastIndex(of: "/") else { return nil }
             current = String(current[..<slash])
         }

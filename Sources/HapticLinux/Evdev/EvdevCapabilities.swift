@@ -59,49 +59,50 @@ public struct EvdevCapabilities: Sendable, Hashable {
     ///
     /// - Returns: the capabilities, or `nil` when the node has no `EV_FF` at all.
     package static func read(fd: Int32, path: String, system: any EvdevSystemCalls) -> Result<EvdevCapabilities?, SystemCallError> {
+        Result { () throws(SystemCallError) in try read(fd: fd, path: path, system: system) }
+    }
+
+    private static func read(fd: Int32, path: String, system: any EvdevSystemCalls) throws(SystemCallError) -> EvdevCapabilities? {
         var nameBytes = [UInt8](repeating: 0, count: 256)
-        let nameResult = nameBytes.withUnsafeMutableBytes { buffer in
-            SystemCall.retryingInterrupts("EVIOCGNAME") { system.name(fd, into: buffer) }
+        do throws(SystemCallError) {
+            _ = try nameBytes.withUnsafeMutableBufferPointer { (elements) throws(SystemCallError) in
+                let buffer = UnsafeMutableRawBufferPointer(elements)
+                return try Posix.syscall("EVIOCGNAME") { system.name(fd, into: buffer) }
+            }
+        } catch  where error.errno == ENOTTY {
+            return nil  // not an input device
         }
-        let name: String
-        switch nameResult {
-        case .success: name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
-        case .failure(let error) where error.errno == ENOTTY: return .success(nil)  // not an input device
-        case .failure(let error): return .failure(error)
-        }
+        let name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
         // Event types: is EV_FF there at all?
         var types = [UInt8](repeating: 0, count: (Int(EV_MAX) + 8) / 8)
-        let typesResult = types.withUnsafeMutableBytes { buffer in
-            SystemCall.retryingInterrupts("EVIOCGBIT(0)") { system.featureBits(fd, type: 0, into: buffer) }
+        _ = try types.withUnsafeMutableBufferPointer { (elements) throws(SystemCallError) in
+            let buffer = UnsafeMutableRawBufferPointer(elements)
+            return try Posix.syscall("EVIOCGBIT(0)") { system.featureBits(fd, type: 0, into: buffer) }
         }
-        if case .failure(let error) = typesResult { return .failure(error) }
-        guard bit(Int(EV_FF), in: types) else { return .success(nil) }
+        guard bit(Int(EV_FF), in: types) else { return nil }
         var ff = [UInt8](repeating: 0, count: (Int(FF_MAX) + 8) / 8)
-        let ffResult = ff.withUnsafeMutableBytes { buffer in
-            SystemCall.retryingInterrupts("EVIOCGBIT(EV_FF)") { system.featureBits(fd, type: UInt32(EV_FF), into: buffer) }
+        _ = try ff.withUnsafeMutableBufferPointer { (elements) throws(SystemCallError) in
+            let buffer = UnsafeMutableRawBufferPointer(elements)
+            return try Posix.syscall("EVIOCGBIT(EV_FF)") { system.featureBits(fd, type: UInt32(EV_FF), into: buffer) }
         }
-        if case .failure(let error) = ffResult { return .failure(error) }
         var slots: Int32 = 0
-        if case .failure(let error) = SystemCall.retryingInterrupts("EVIOCGEFFECTS", { system.effectCount(fd, &slots) }) {
-            return .failure(error)
-        }
+        _ = try Posix.syscall("EVIOCGEFFECTS") { system.effectCount(fd, &slots) }
         // Gamepad buttons and identity tell a controller from a vibrator; a node that will not say counts as none.
         var hasGamepadButtons = false
         if bit(Int(EV_KEY), in: types) {
             var keys = [UInt8](repeating: 0, count: (Int(KEY_MAX) + 8) / 8)
-            let keysResult = keys.withUnsafeMutableBytes { buffer in
-                SystemCall.retryingInterrupts("EVIOCGBIT(EV_KEY)") { system.featureBits(fd, type: UInt32(EV_KEY), into: buffer) }
+            let read = keys.withUnsafeMutableBytes { buffer in
+                try? Posix.syscall("EVIOCGBIT(EV_KEY)") { system.featureBits(fd, type: UInt32(EV_KEY), into: buffer) }
             }
-            if case .success = keysResult { hasGamepadButtons = bit(Int(BTN_GAMEPAD), in: keys) }
+            if read != nil { hasGamepadButtons = bit(Int(BTN_GAMEPAD), in: keys) }
         }
         var id = input_id()
-        if case .failure = SystemCall.retryingInterrupts("EVIOCGID", { system.inputID(fd, &id) }) { id = input_id() }
-        return .success(
-            EvdevCapabilities(
-                path: path, name: name, supportsRumble: bit(Int(FF_RUMBLE), in: ff),
-                supportsPeriodicSine: bit(Int(FF_PERIODIC), in: ff) && bit(Int(FF_SINE), in: ff),
-                supportsGain: bit(Int(FF_GAIN), in: ff), effectSlots: Int(slots), hasGamepadButtons: hasGamepadButtons,
-                vendorID: id.vendor, productID: id.product, busType: id.bustype))
+        if (try? Posix.syscall("EVIOCGID") { system.inputID(fd, &id) }) == nil { id = input_id() }
+        return EvdevCapabilities(
+            path: path, name: name, supportsRumble: bit(Int(FF_RUMBLE), in: ff),
+            supportsPeriodicSine: bit(Int(FF_PERIODIC), in: ff) && bit(Int(FF_SINE), in: ff),
+            supportsGain: bit(Int(FF_GAIN), in: ff), effectSlots: Int(slots), hasGamepadButtons: hasGamepadButtons,
+            vendorID: id.vendor, productID: id.product, busType: id.bustype)
     }
 
     private static func bit(_ index: Int, in bytes: [UInt8]) -> Bool {

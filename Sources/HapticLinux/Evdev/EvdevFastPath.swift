@@ -159,10 +159,10 @@ package final class EvdevFastPath: Sendable {
         let setting = Float(bitPattern: settingBits.load(ordering: .acquiring))
         guard setting > 0 else { return .success(()) }
         let value = Int32(Swift.min(setting * scale * 65535, 65535).rounded())
-        let result = SystemCall.retryingInterrupts(
-            "write(FF_GAIN)", { system.writeEvent(fd, type: UInt16(EV_FF), code: UInt16(FF_GAIN), value: value) })
-        if case .success = result { scaleBits.store(scale.bitPattern, ordering: .releasing) }
-        return result.map { _ in () }
+        return Result { () throws(SystemCallError) in
+            _ = try Posix.syscall("write(FF_GAIN)") { system.writeEvent(fd, type: UInt16(EV_FF), code: UInt16(FF_GAIN), value: value) }
+            scaleBits.store(scale.bitPattern, ordering: .releasing)
+        }
     }
 
     /// Whether the motor plays, as the I/O thread last said.

@@ -13,17 +13,18 @@ package enum EvdevProbe {
     /// - Returns: the capabilities, or an error whose message says why the node is not usable.
     package static func probe(path: String, system: any EvdevSystemCalls) -> Result<EvdevCapabilities, DeviceError> {
         let fd: Int32
-        switch SystemCall.retryingInterrupts("open", { system.open(path, flags: O_RDWR | O_NONBLOCK) }) {
-        case .success(let descriptor): fd = Int32(descriptor)
-        case .failure(let error) where error.errno == EACCES || error.errno == EPERM:
+        do throws(SystemCallError) {
+            fd = Int32(try Posix.syscall("open") { system.open(path, flags: O_RDWR | O_NONBLOCK) })
+        } catch  where error.errno == EACCES || error.errno == EPERM {
             return .failure(
                 DeviceError(
                     .permissionDenied,
                     "\(path): no write access (force feedback needs O_RDWR; join the 'input' group or add a udev uaccess rule)",
                     errno: error.errno))
-        case .failure(let error): return .failure(DeviceError(error, device: path))
+        } catch {
+            return .failure(DeviceError(error, device: path))
         }
-        defer { _ = SystemCall.once("close", { system.close(fd) }) }
+        defer { try? Posix.syscallClosing("close") { system.close(fd) } }
         switch EvdevCapabilities.read(fd: fd, path: path, system: system) {
         case .failure(let error): return .failure(DeviceError(error, device: path))
         case .success(nil): return .failure(DeviceError(.unsupported, "\(path): no force feedback (EV_FF)"))

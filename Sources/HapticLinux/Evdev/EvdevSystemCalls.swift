@@ -5,7 +5,7 @@ import CHapticSupport
 import HapticDevices
 
 /// The system calls the evdev back-end makes, one method per call, each returning its result or `-errno`
-/// (the convention of `SystemCall`). The real implementation is ``LinuxEvdevSystemCalls``; tests substitute a
+/// (the convention of the floor's funnel, `Posix.syscall`). The real implementation is ``LinuxEvdevSystemCalls``; tests substitute a
 /// mock that records the exact call trace and injects errors.
 ///
 /// - Thread safety: implementations must be callable from any thread.
@@ -52,41 +52,44 @@ extension EvdevSystemCalls {
     }
 }
 
-/// The real evdev system calls.
+/// The real evdev system calls: the floor's (``Posix``), each answered in the seam's convention (its result or
+/// `-errno`), so the writer's funnel treats the kernel and a mock alike.
 package struct LinuxEvdevSystemCalls: EvdevSystemCalls {
     /// Creates the real implementation.
     package init() {}
 
     package func open(_ path: String, flags: Int32) -> Int {
-        SystemCall.kernelStyle(Int(Glibc.open(path, flags | O_CLOEXEC)))
+        seam { () throws(SystemCallError) in Int(try Posix.open(path, flags | O_CLOEXEC)) }
     }
 
-    package func close(_ fd: Int32) -> Int { SystemCall.kernelStyle(Int(Glibc.close(fd))) }
+    package func close(_ fd: Int32) -> Int { seamDone { () throws(SystemCallError) in try Posix.close(fd) } }
 
     package func featureBits(_ fd: Int32, type: UInt32, into bits: UnsafeMutableRawBufferPointer) -> Int {
-        let request = CHapticSupport_EVIOCGBIT(type, UInt32(bits.count))
-        return SystemCall.kernelStyle(Int(ioctl(fd, request, bits.baseAddress!)))
+        seam { () throws(SystemCallError) in
+            Int(try Posix.ioctl(fd, Posix.evdevBitsRequest(eventType: type, byteCount: bits.count), bits.baseAddress!, name: "EVIOCGBIT"))
+        }
     }
 
     package func effectCount(_ fd: Int32, _ count: inout Int32) -> Int {
-        SystemCall.kernelStyle(Int(ioctl(fd, CHapticSupport_EVIOCGEFFECTS, &count)))
+        seam { () throws(SystemCallError) in Int(try Posix.ioctl(fd, CHapticSupport_EVIOCGEFFECTS, &count, name: "EVIOCGEFFECTS")) }
     }
 
     package func name(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
-        let request = CHapticSupport_EVIOCGNAME(UInt32(buffer.count))
-        return SystemCall.kernelStyle(Int(ioctl(fd, request, buffer.baseAddress!)))
+        seam { () throws(SystemCallError) in
+            Int(try Posix.ioctl(fd, Posix.evdevNameRequest(byteCount: buffer.count), buffer.baseAddress!, name: "EVIOCGNAME"))
+        }
     }
 
     package func inputID(_ fd: Int32, _ id: inout input_id) -> Int {
-        SystemCall.kernelStyle(Int(ioctl(fd, CHapticSupport_EVIOCGID, &id)))
+        seam { () throws(SystemCallError) in Int(try Posix.ioctl(fd, CHapticSupport_EVIOCGID, &id, name: "EVIOCGID")) }
     }
 
     package func uploadEffect(_ fd: Int32, _ effect: inout ff_effect) -> Int {
-        SystemCall.kernelStyle(Int(ioctl(fd, CHapticSupport_EVIOCSFF, &effect)))
+        seam { () throws(SystemCallError) in Int(try Posix.ioctl(fd, CHapticSupport_EVIOCSFF, &effect, name: "EVIOCSFF")) }
     }
 
     package func removeEffect(_ fd: Int32, id: Int32) -> Int {
-        SystemCall.kernelStyle(Int(ioctl(fd, CHapticSupport_EVIOCRMFF, id)))
+        seam { () throws(SystemCallError) in Int(try Posix.ioctl(fd, CHapticSupport_EVIOCRMFF, value: id, name: "EVIOCRMFF")) }
     }
 
     package func writeEvent(_ fd: Int32, type: UInt16, code: UInt16, value: Int32) -> Int {
@@ -94,11 +97,13 @@ package struct LinuxEvdevSystemCalls: EvdevSystemCalls {
         event.type = type
         event.code = code
         event.value = value
-        return SystemCall.kernelStyle(Glibc.write(fd, &event, MemoryLayout<input_event>.size))
+        return seam { () throws(SystemCallError) in
+            try withUnsafeBytes(of: &event) { (bytes) throws(SystemCallError) in try Posix.write(fd, bytes) }
+        }
     }
 
     package func waitForHangup(_ fd: Int32, timeoutNanoseconds: Int) -> Int {
-        Int(CHapticSupport_waitForHangup(fd, timeoutNanoseconds))
+        waitForHangupOrWake(fd, wake: -1, timeoutNanoseconds: timeoutNanoseconds)
     }
 
     package func makeWakeEvent() -> Int { Int(WakeSignal.makeEventDescriptor()) }
@@ -106,7 +111,32 @@ package struct LinuxEvdevSystemCalls: EvdevSystemCalls {
     package func signalWake(_ wake: Int32) -> Int { Int(WakeSignal.signalEventDescriptor(wake)) }
 
     package func waitForHangupOrWake(_ fd: Int32, wake: Int32, timeoutNanoseconds: Int) -> Int {
-        Int(CHapticSupport_waitForHangupOrWake(fd, wake, timeoutNanoseconds))
+        seam { () throws(SystemCallError) -> Int in
+            switch try Posix.waitForHangup(fd, wake: wake, timeoutNanoseconds: timeoutNanoseconds) {
+            case .timedOut: 0
+            case .hungUp: 1
+            case .woken: 2
+            }
+        }
+    }
+
+    /// A floor call's answer in the seam's convention: its result, or `-errno`.
+    @inline(__always)
+    private func seam(_ body: () throws(SystemCallError) -> Int) -> Int {
+        do throws(SystemCallError) {
+            return try body()
+        } catch {
+            return -Int(error.errno)
+        }
+    }
+
+    /// ``seam(_:)`` for a call with no result.
+    @inline(__always)
+    private func seamDone(_ body: () throws(SystemCallError) -> Void) -> Int {
+        seam { () throws(SystemCallError) -> Int in
+            try body()
+            return 0
+        }
     }
 }
 #endif

@@ -126,7 +126,7 @@ package final class EvdevWriter: Sendable {
     }
 
     deinit {
-        if wakeFD >= 0 { _ = SystemCall.once("close", { system.close(wakeFD) }) }
+        if wakeFD >= 0 { try? Posix.syscallClosing("close") { system.close(wakeFD) } }
     }
 
     // MARK: Any thread
@@ -167,7 +167,7 @@ package final class EvdevWriter: Sendable {
     func call(_ name: StaticString, _ body: () -> Int) -> Result<Int, SystemCallError> {
         callStartBits.store(MonotonicClock.now().bitPattern, ordering: .relaxed)
         defer { callStartBits.store(0, ordering: .relaxed) }
-        return SystemCall.retryingInterrupts(name, body)
+        return Result { () throws(SystemCallError) in try Posix.syscall(name, body) }
     }
 
     private func fail(_ error: SystemCallError) -> State {
@@ -414,7 +414,7 @@ package final class EvdevWriter: Sendable {
     }
 
     private func closeDescriptor() {
-        _ = SystemCall.once("close", { system.close(fd) })
+        try? Posix.syscallClosing("close") { system.close(fd) }
         fd = -1
     }
 
@@ -439,9 +439,7 @@ package final class EvdevWriter: Sendable {
             let deadline = quiet && wakeFD >= 0 ? dozeDeadline(grid: next) : next
             let wait = Swift.max(0, deadline - MonotonicClock.now())
             var woken = false
-            switch SystemCall.retryingInterrupts(
-                "ppoll", { system.waitForHangupOrWake(fd, wake: wakeFD, timeoutNanoseconds: Int(wait * 1e9)) })
-            {
+            switch call("ppoll", { system.waitForHangupOrWake(fd, wake: wakeFD, timeoutNanoseconds: Int(wait * 1e9)) }) {
             case .success(let result):
                 switch PollOutcome(result) {
                 case .hangup: stateValue.store(State.removed.rawValue, ordering: .releasing)

@@ -107,13 +107,10 @@ public final class HidrawCoilDevice: HapticDevice {
                     runReports = 0
                 }
             }
-            while true {
-                let written = writeReport(fd, report)
-                if written >= 0 { break }
-                let code = errno
-                if code == EINTR { continue }
-                failure = code
-                break
+            do throws(SystemCallError) {
+                _ = try Posix.write(fd, report)
+            } catch {
+                failure = error.errno
             }
             if failure == 0 { reports.add(1, ordering: .relaxed) }
         }
@@ -156,8 +153,4 @@ public final class HidrawCoilDevice: HapticDevice {
     }
 }
 
-/// `write(2)` of one report (outside the class, whose own `write(_:)` would hide the C function).
-private func writeReport(_ descriptor: Int32, _ report: UnsafeRawBufferPointer) -> Int {
-    write(descriptor, report.baseAddress, report.count)
-}
 #endif

@@ -21,8 +21,8 @@ import HapticSystem
 package final class HidrawNode: Sendable {
     /// The node's path.
     package let path: String
-    private let openNode: @Sendable (String) -> Int
-    private let identify: @Sendable (Int32) -> Result<(vendor: UInt16, product: UInt16), SystemCallError>
+    private let openNode: @Sendable (String) throws(SystemCallError) -> Int32
+    private let identify: @Sendable (Int32) throws(SystemCallError) -> (vendor: UInt16, product: UInt16)
     private let state = LockedState(State())
 
     private struct State {
@@ -50,12 +50,12 @@ package final class HidrawNode: Sendable {
         }
     }
 
-    /// A node of its own for `path`, opened by `openNode` (the descriptor, or `-errno`) and identified by `identify`
-    /// (tests replace both; ``shared(path:)`` uses the system's).
+    /// A node of its own for `path`, opened by `openNode` (the descriptor) and identified by `identify` (tests replace
+    /// both; ``shared(path:)`` uses the system's).
     package init(
         path: String,
-        openNode: @escaping @Sendable (String) -> Int = { node in SystemCall.kernelStyle(Int(open(node, O_WRONLY | O_CLOEXEC))) },
-        identify: @escaping @Sendable (Int32) -> Result<(vendor: UInt16, product: UInt16), SystemCallError> = HidrawNode.identify
+        openNode: @escaping @Sendable (String) throws(SystemCallError) -> Int32 = { node in try Posix.open(node, O_WRONLY | O_CLOEXEC) },
+        identify: @escaping @Sendable (Int32) throws(SystemCallError) -> (vendor: UInt16, product: UInt16) = HidrawNode.identify
     ) {
         self.path = path
         self.openNode = openNode
@@ -64,16 +64,15 @@ package final class HidrawNode: Sendable {
 
     deinit {
         state.withLock { s in
-            if s.descriptor >= 0 { _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(close(s.descriptor))) } }
+            if s.descriptor >= 0 { try? Posix.close(s.descriptor) }
         }
     }
 
     /// The vendor and product of the HID device behind `descriptor`. The corresponding ioctl is `HIDIOCGRAWINFO`.
-    package static func identify(_ descriptor: Int32) -> Result<(vendor: UInt16, product: UInt16), SystemCallError> {
+    package static func identify(_ descriptor: Int32) throws(SystemCallError) -> (vendor: UInt16, product: UInt16) {
         var info = hidraw_devinfo()
-        return SystemCall.retryingInterrupts("HIDIOCGRAWINFO") {
-            SystemCall.kernelStyle(Int(ioctl(descriptor, CHapticSupport_HIDIOCGRAWINFO, &info)))
-        }.map { _ in (UInt16(bitPattern: info.vendor), UInt16(bitPattern: info.product)) }
+        try Posix.ioctl(descriptor, CHapticSupport_HIDIOCGRAWINFO, &info, name: "HIDIOCGRAWINFO")
+        return (UInt16(bitPattern: info.vendor), UInt16(bitPattern: info.product))
     }
 
     /// Whether `vendor`:`product` is a DualSense or DualSense Edge.
@@ -89,25 +88,26 @@ package final class HidrawNode: Sendable {
         state.withLock { s -> Result<Int32, DeviceError> in
             if let gone = s.gone { return .failure(gone) }
             if s.descriptor >= 0 { return .success(s.descriptor) }
-            let opened = SystemCall.retryingInterrupts("open") { openNode(path) }
-            guard case .success(let raw) = opened else {
-                guard case .failure(let error) = opened else { fatalError("unreachable") }
+            let descriptor: Int32
+            do throws(SystemCallError) {
+                descriptor = try openNode(path)
+            } catch {
                 return .failure(DeviceError(error, device: path))
             }
-            let descriptor = Int32(truncatingIfNeeded: raw)
             let failure: DeviceError
-            switch identify(descriptor) {
-            case .success(let id) where Self.isDualSense(vendor: id.vendor, product: id.product):
-                s.descriptor = descriptor
-                return .success(descriptor)
-            case .success(let id):
+            do throws(SystemCallError) {
+                let id = try identify(descriptor)
+                if Self.isDualSense(vendor: id.vendor, product: id.product) {
+                    s.descriptor = descriptor
+                    return .success(descriptor)
+                }
                 failure = DeviceError(
                     .removed,
                     "\(path) is now \(Self.hex(id.vendor)):\(Self.hex(id.product)), not the DualSense found there; nothing is written")
-            case .failure(let error):
+            } catch {
                 failure = DeviceError(error, device: path)
             }
-            _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(close(descriptor))) }
+            try? Posix.close(descriptor)
             s.gone = failure
             return .failure(failure)
         }

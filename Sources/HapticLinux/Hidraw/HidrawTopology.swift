@@ -13,9 +13,7 @@ package enum HidrawTopology {
     package static func hidrawNode(ofEventNode path: String, sysfsRoot: String = "/sys", deviceDirectory: String = "/dev") -> String? {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
         let name = path[path.utf8.index(after: slash)...]
-        guard let resolved = realpath("\(sysfsRoot)/class/input/\(name)/device", nil) else { return nil }
-        var current = String(cString: resolved)
-        free(resolved)
+        guard var current = try? Posix.realpath("\(sysfsRoot)/class/input/\(name)/device") else { return nil }
         // Up to the HID device: input5 → input → 0003:054C:0CE6.0001 in a real tree; a few levels at most.
         for _ in 0..<6 {
             if let node = firstHidraw(in: "\(current)/hidraw") { return "\(deviceDirectory)/\(node)" }
@@ -26,11 +24,9 @@ package enum HidrawTopology {
     }
 
     private static func firstHidraw(in folder: String) -> String? {
-        guard let handle = opendir(folder) else { return nil }
-        defer { closedir(handle) }
+        guard let entries = try? Posix.directoryEntries(AT_FDCWD, folder) else { return nil }
         var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+        for name in entries.map({ String(decoding: $0, as: UTF8.self) }) {
             if name.utf8.starts(with: "hidraw".utf8), Int(name.dropFirst(6)) != nil { names.append(name) }
         }
         return names.min { Int($0.dropFirst(6))! < Int($1.dropFirst(6))! }

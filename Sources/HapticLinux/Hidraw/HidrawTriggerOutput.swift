@@ -26,8 +26,8 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
     /// The transport reports are encoded for.
     public let transport: DualSenseTransport
     private let node: HidrawNode
-    private let identify: @Sendable (Int32) -> Result<(vendor: UInt16, product: UInt16), SystemCallError>
-    private let openReader: @Sendable (String) -> Int
+    private let identify: @Sendable (Int32) throws(SystemCallError) -> (vendor: UInt16, product: UInt16)
+    private let openReader: @Sendable (String) throws(SystemCallError) -> Int32
     private let state: LockedState<State>
 
     private struct State {
@@ -64,16 +64,12 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
         self.init(node: HidrawNode.shared(path: path), transport: transport, identify: HidrawNode.identify)
     }
 
-    /// Triggers written through `path`, opened by `openNode` (the descriptor, or `-errno`) and identified by
-    /// `identify` (vendor and product; tests replace both).
+    /// Triggers written through `path`, opened by `openNode` (the descriptor) and identified by `identify` (vendor and
+    /// product; tests replace both).
     package convenience init(
-        path: String, transport: DualSenseTransport, openNode: @escaping @Sendable (String) -> Int,
-        identify: @escaping @Sendable (Int32) -> Result<(vendor: UInt16, product: UInt16), SystemCallError> = { _ in
-            .success((0x054C, 0x0CE6))
-        },
-        openReader: @escaping @Sendable (String) -> Int = { node in
-            SystemCall.kernelStyle(Int(open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC)))
-        }
+        path: String, transport: DualSenseTransport, openNode: @escaping @Sendable (String) throws(SystemCallError) -> Int32,
+        identify: @escaping @Sendable (Int32) throws(SystemCallError) -> (vendor: UInt16, product: UInt16) = { _ in (0x054C, 0x0CE6) },
+        openReader: @escaping @Sendable (String) throws(SystemCallError) -> Int32 = HidrawTriggerOutput.openReader
     ) {
         self.init(
             node: HidrawNode(path: path, openNode: openNode, identify: identify), transport: transport, identify: identify,
@@ -83,10 +79,8 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
     /// Triggers written through `node` (shared with the pad's coils), its read side identified by `identify`.
     package init(
         node: HidrawNode, transport: DualSenseTransport,
-        identify: @escaping @Sendable (Int32) -> Result<(vendor: UInt16, product: UInt16), SystemCallError>,
-        openReader: @escaping @Sendable (String) -> Int = { node in
-            SystemCall.kernelStyle(Int(open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC)))
-        }
+        identify: @escaping @Sendable (Int32) throws(SystemCallError) -> (vendor: UInt16, product: UInt16),
+        openReader: @escaping @Sendable (String) throws(SystemCallError) -> Int32 = HidrawTriggerOutput.openReader
     ) {
         self.openReader = openReader
         self.node = node
@@ -98,16 +92,26 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
 
     deinit {
         state.withLock { s in
-            if s.readDescriptor >= 0 { _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(close(s.readDescriptor))) } }
+            if s.readDescriptor >= 0 { try? Posix.close(s.readDescriptor) }
         }
+    }
+
+    /// Opens the node for reading its input reports (`O_RDONLY | O_NONBLOCK`).
+    package static func openReader(_ path: String) throws(SystemCallError) -> Int32 {
+        try Posix.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     }
 
     /// Why a DualSense's triggers could not be written through `path` (missing, or not writable by this process,
     /// with the udev rule to add), or `nil` when the process may write it. For listings: nothing is opened.
     public static func writeProblem(path: String) -> String? {
-        guard access(path, W_OK) != 0 else { return nil }
-        let code = errno
-        let reason = SystemCall.describe(errno: code)
+        let code: Int32
+        do throws(SystemCallError) {
+            try Posix.access(path, W_OK)
+            return nil
+        } catch {
+            code = error.errno
+        }
+        let reason = Posix.describe(errno: code)
         guard code == EACCES || code == EPERM || code == EROFS else { return "\(path): \(reason)" }
         return "\(path) is not writable (\(reason)); add the udev rule\n" + udevRule
     }
@@ -137,7 +141,7 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
             _ = openReaderIfNeeded(&s)
             let report = s.encoder.encode(left: left, right: right)
             let written = report.withUnsafeBytes { bytes in
-                SystemCall.retryingInterrupts("write") { SystemCall.kernelStyle(write(descriptor, bytes.baseAddress, bytes.count)) }
+                Result { () throws(SystemCallError) in try Posix.write(descriptor, bytes) }
             }
             switch written {
             case .success(let count) where count == report.count:
@@ -167,7 +171,7 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
         node.markGone()
         state.withLock { s in
             s.isGone = true
-            if s.readDescriptor >= 0 { _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(close(s.readDescriptor))) } }
+            if s.readDescriptor >= 0 { try? Posix.close(s.readDescriptor) }
             s.readDescriptor = -1
         }
     }
@@ -184,11 +188,8 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
             let drained = drainInput(&s)
             let isStale = MonotonicClock.now() - s.lastInputTime > Self.inputFreshness
             if (drained == 0 && isStale) || drained >= 64 {
-                var request = pollfd(fd: s.readDescriptor, events: Int16(POLLIN), revents: 0)
-                let ready = SystemCall.retryingInterrupts("poll") {
-                    SystemCall.kernelStyle(Int(poll(&request, 1, Self.inputWaitMilliseconds)))
-                }
-                if case .success(let count) = ready, count > 0 { _ = drainInput(&s) }
+                var request = [pollfd(fd: s.readDescriptor, events: Int16(POLLIN), revents: 0)]
+                if let ready = try? Posix.poll(&request, timeout: Self.inputWaitMilliseconds), ready > 0 { _ = drainInput(&s) }
             }
             return s.lastInput?.triggers
         }
@@ -198,16 +199,13 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
     /// (no read access) or is not a DualSense.
     private func openReaderIfNeeded(_ s: inout State) -> Bool {
         guard s.readDescriptor < 0 else { return true }
-        guard case .success(let opened) = SystemCall.retryingInterrupts("open", { openReader(path) }) else { return false }
-        let descriptor = Int32(truncatingIfNeeded: opened)
-        switch identify(descriptor) {
-        case .success(let id) where id.vendor == 0x054C && (id.product == 0x0CE6 || id.product == 0x0DF2):
+        guard let descriptor = try? openReader(path) else { return false }
+        if let id = try? identify(descriptor), HidrawNode.isDualSense(vendor: id.vendor, product: id.product) {
             s.readDescriptor = descriptor
             return true
-        default:
-            _ = SystemCall.once("close") { SystemCall.kernelStyle(Int(close(descriptor))) }
-            return false
         }
+        try? Posix.close(descriptor)
+        return false
     }
 
     /// Reads every queued input report (at most 80), keeping the newest with trigger state; returns how many were read.
@@ -216,7 +214,7 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
         let descriptor = s.readDescriptor
         for count in 0..<80 {
             let result = buffer.withUnsafeMutableBytes { bytes in
-                SystemCall.retryingInterrupts("read") { SystemCall.kernelStyle(read(descriptor, bytes.baseAddress, bytes.count)) }
+                Result { () throws(SystemCallError) in try Posix.read(descriptor, into: bytes) }
             }
             switch result {
             case .success(let size) where size > 0:

@@ -13,18 +13,15 @@ package enum EvdevAxisRanges {
     /// The corresponding ioctls are `EVIOCGBIT(EV_ABS)` and `EVIOCGABS(code)` for each axis present.
     package static func read(fd: Int32) -> [UInt16: PadAxisRange] {
         var bits = [UInt8](repeating: 0, count: (Int(ABS_MAX) + 8) / 8)
-        let request = CHapticSupport_EVIOCGBIT(UInt32(EV_ABS), UInt32(bits.count))
+        let request = Posix.evdevBitsRequest(eventType: UInt32(EV_ABS), byteCount: bits.count)
         let found = bits.withUnsafeMutableBytes { buffer in
-            SystemCall.retryingInterrupts("EVIOCGBIT(EV_ABS)") { SystemCall.kernelStyle(Int(ioctl(fd, request, buffer.baseAddress!))) }
+            try? Posix.ioctl(fd, request, buffer.baseAddress!, name: "EVIOCGBIT(EV_ABS)")
         }
-        guard case .success = found else { return [:] }
+        guard found != nil else { return [:] }
         var ranges: [UInt16: PadAxisRange] = [:]
         for code in 0...Int(ABS_MAX) where bits[code / 8] & (1 << UInt8(code % 8)) != 0 {
             var info = input_absinfo()
-            let read = SystemCall.retryingInterrupts("EVIOCGABS") {
-                SystemCall.kernelStyle(Int(ioctl(fd, absRequest(code: code), &info)))
-            }
-            guard case .success = read else { continue }
+            guard (try? Posix.ioctl(fd, absRequest(code: code), &info, name: "EVIOCGABS")) != nil else { continue }
             ranges[UInt16(code)] = PadAxisRange(minimum: info.minimum, maximum: info.maximum, flat: info.flat, value: info.value)
         }
         return ranges

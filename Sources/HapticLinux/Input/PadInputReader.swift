@@ -72,7 +72,7 @@ package final class PadInputReader: Sendable {
     }
 
     deinit {
-        if wake >= 0 { _ = Glibc.close(wake) }
+        if wake >= 0 { try? Posix.close(wake) }
     }
 
     /// Starts reading the event node `path` (again, if it was read before); the first call starts the thread.
@@ -133,7 +133,7 @@ package final class PadInputReader: Sendable {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: MemoryLayout<input_event>.stride * 64, alignment: 8)
         defer {
             buffer.deallocate()
-            for node in nodes.values { _ = Glibc.close(node.fd) }
+            for node in nodes.values { try? Posix.close(node.fd) }
         }
         while true {
             let (wanted, stopped) = shared.withLock { ($0.wanted, $0.stopped) }
@@ -143,20 +143,19 @@ package final class PadInputReader: Sendable {
             descriptors = [pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
             descriptors += paths.map { pollfd(fd: nodes[$0]!.fd, events: Int16(POLLIN), revents: 0) }
             // No timeout: a change of the pads or stop() writes the wake descriptor.
-            let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                DeviceLog.logger.notice(
-                    "game controllers: input poll failed (errno \(errno)); GCController.current follows connections only")
+            do throws(SystemCallError) {
+                _ = try Posix.poll(&descriptors, timeout: -1)
+            } catch {
+                DeviceLog.logger.notice("game controllers: input \(error); GCController.current follows connections only")
                 return
             }
-            if descriptors[0].revents != 0 { _ = CHapticSupport_eventfdDrain(wake) }
+            if descriptors[0].revents != 0 { WakeSignal.drainEventDescriptor(wake) }
             for (index, path) in paths.enumerated() where descriptors[index + 1].revents != 0 {
                 guard var node = nodes[path] else { continue }
                 if readEvents(&node, buffer: buffer, path: path) {
                     nodes[path] = node
                 } else {
-                    _ = Glibc.close(node.fd)
+                    try? Posix.close(node.fd)
                     nodes[path] = nil
                     failed[path] = node.token
                 }
@@ -167,18 +166,20 @@ package final class PadInputReader: Sendable {
     /// Closes the nodes no longer wanted (or watched again since they were opened) and opens the new ones.
     private func reconcile(_ nodes: inout [String: Node], _ failed: inout [String: UInt64], wanted: [String: UInt64]) {
         for (path, node) in nodes where wanted[path] != node.token {
-            _ = Glibc.close(node.fd)
+            try? Posix.close(node.fd)
             nodes[path] = nil
         }
         failed = failed.filter { wanted[$0.key] == $0.value }
         for (path, token) in wanted where nodes[path] == nil && failed[path] == nil {
-            let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-            guard fd >= 0 else {
-                let code = errno
+            let fd: Int32
+            do throws(SystemCallError) {
+                fd = try Posix.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            } catch {
+                let code = error.errno
                 let level: Logger.Level = code == EACCES || code == EPERM ? .notice : .debug
                 DeviceLog.logger.log(
                     level: level,
-                    "game controllers: cannot read the input of \(path) (open O_RDONLY: \(SystemCall.describe(errno: code))); GCController.current will not follow this pad"
+                    "game controllers: cannot read the input of \(path) (open O_RDONLY: \(Posix.describe(errno: code))); GCController.current will not follow this pad"
                 )
                 failed[path] = token
                 continue
@@ -195,10 +196,11 @@ package final class PadInputReader: Sendable {
         var events: [PadInputEvent] = []
         defer { if !events.isEmpty { onInput(path, events, active, node.filter.ranges) } }
         while true {
-            let count = Glibc.read(node.fd, buffer.baseAddress!, buffer.count)
-            if count < 0 {
-                if errno == EINTR { continue }
-                return errno == EAGAIN
+            let count: Int
+            do throws(SystemCallError) {
+                count = try Posix.read(node.fd, into: buffer)
+            } catch {
+                return error.errno == EAGAIN
             }
             if count == 0 { return false }
             for offset in stride(from: 0, to: count - count % size, by: size) {

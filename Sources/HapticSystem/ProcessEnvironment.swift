@@ -1,5 +1,3 @@
-import HapticSystem
-
 /// The process environment as a dictionary, without Foundation.
 public enum ProcessEnvironment {
     /// Every `NAME=value` of the process environment (`environ`).
