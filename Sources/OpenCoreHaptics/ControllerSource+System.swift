@@ -1,5 +1,6 @@
 import HapticDevices
 import HapticLinux
+import HapticSystem
 
 extension ControllerSource {
     /// The system's game controllers, for OpenGameController: HapticLinux's `ControllerSource.linux(environment:)`

@@ -87,14 +87,13 @@ package struct BridgePad: Sendable {
         return BridgePad(info: info, isSingleUse: true) { () throws(DeviceError) -> any HapticDevice in
             let node = HidrawNode(
                 path: path,
-                openNode: { path in
+                openNode: { path throws(SystemCallError) in
                     // Non-blocking, so a FIFO without a reader fails (ENXIO) instead of hanging; then blocking writes.
-                    let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
-                    guard descriptor >= 0 else { return -Int(errno) }
-                    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-                    return Int(descriptor)
+                    let descriptor = try Posix.open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
+                    if let flags = try? Posix.fcntl(descriptor, F_GETFL) { _ = try? Posix.fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+                    return descriptor
                 },
-                identify: { _ in .success((vendor: 0x054C, product: 0x0CE6)) })
+                identify: { _ in (vendor: 0x054C, product: 0x0CE6) })
             return HidrawCoilDevice(node: node, name: name)
         }
     }
