@@ -27,7 +27,7 @@ package final class BridgeTimingLog: Sendable {
     /// Appends `line` and a newline.
     package func write(_ line: String) {
         let text = line + "\n"
-        _ = text.utf8CString.withUnsafeBufferPointer { bytes in Glibc.write(descriptor, bytes.baseAddress, bytes.count - 1) }
+        Array(text.utf8).withUnsafeBytes { buffer in _ = try? Posix.writeAll(descriptor, buffer) }
     }
 }
 #endif
