@@ -139,8 +139,14 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
-            exclude: ["Web"]
+            exclude: ["Web"],
+            // The page (Web/) becomes Swift string literals at build time: nothing generated is committed.
+            plugins: ["StudioAssets"]
         ),
+        // The studio page's files as Swift (`StudioAssets.files`), run by the StudioAssets plugin on the host.
+        .executableTarget(name: "embed-studio-assets"),
+        // Builds HapticStudio's Web/ into it through embed-studio-assets (every file of the page is an input).
+        .plugin(name: "StudioAssets", capability: .buildTool(), dependencies: ["embed-studio-assets"]),
         // The C ABI's header (include/CoreHapticsWrapper.h): the 58 entry points of Apple's Unity plug-in and their
         // structs. Declarations only; the definitions are CoreHapticsWrapper's @_cdecl functions.
         .target(name: "CCoreHapticsWrapper"),

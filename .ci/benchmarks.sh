@@ -2,15 +2,16 @@
 # Performance gates by measurement (issue 26).
 #
 # 1. Allocation gates: the render loop and the engine's render thread allocate nothing (mallocCountTotal thresholds
-#    of 0 in Benchmarks/Thresholds/6.3), and makePlayer stays at its 2 allocations per player (the threshold file
-#    counts 1 000 scaled iterations, hence 2000); one second of audio analysis allocates only its set-up and its
-#    pattern (193, none per frame: a kept spectrogram would add ~190 a second); the haptic bridge's data-thread and
-#    pad-thread work per quantum allocates nothing (BridgeBenchmarks, every route).
+#    of 0 in Benchmarks/Thresholds/6.3), makePlayer stays at its 2 allocations per player (the threshold file counts
+#    1 000 scaled iterations, hence 2000), audio analysis allocates only its set-up and its pattern, none per frame
+#    (a kept spectrogram would add some every second), and the haptic bridge's data-thread and pad-thread work per
+#    quantum allocates nothing (BridgeBenchmarks, every route). The threshold files hold the counts.
 # 2. Ratio gates: absolute times move about 2x with the machine's load, so each time gate compares two benchmarks of
-#    the same run by their medians (Scripts/benchmark-gates.py states the margins): the AHAP reader against
-#    JSONSerialization on the same bytes, alternating, best of three a round in thread CPU time (>= 20x; 23.1-23.8x measured),
-#    impactOccurred() after prepare() on the engine
-#    against the offline output (wall clock, and the call's own work in thread CPU time, interleaved), and the C ABI against Swift (player start/stop through libCoreHapticsWrapper's entry points against the same Swift calls).
+#    the same run by their medians (Scripts/benchmark-gates.py states the margins and why): the AHAP reader against
+#    JSONSerialization on the same bytes, impactOccurred() after prepare() on the engine against the offline output
+#    (wall clock, and the call's own work in thread CPU time, interleaved), and the C ABI against Swift (player
+#    start/stop through libCoreHapticsWrapper's entry points against the same Swift calls). The latest figures are
+#    in docs/performance.md, not here, where they would age.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)

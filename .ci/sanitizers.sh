@@ -17,7 +17,7 @@ export OPENCOREHAPTICS_CORPUS="${OPENCOREHAPTICS_CORPUS:-$(cd .. && pwd)/shared/
 # so every value it guards is reported as racing, at random, whenever two threads meet there. LockedState (a pthread
 # mutex) is the project's lock; refuse Mutex before spending minutes on a run that may fail for it.
 if mutexes=$(grep -rnE '\bMutex *(<|\()' Sources Tests Examples Fuzz Benchmarks/Benchmarks --include='*.swift'); then
-  echo "sanitizers: Synchronization.Mutex is invisible to ThreadSanitizer; use LockedState (HapticRender):"
+  echo "sanitizers: Synchronization.Mutex is invisible to ThreadSanitizer; use LockedState (HapticSystem):"
   echo "$mutexes"
   exit 1
 fi

@@ -11,6 +11,8 @@
   everything else goes through HapticSystem's `Posix` (one function per system call, one way to retry an interrupted
   call). The shim's constants and types (`CHapticSupport_EVIOCSFF`, `CHapticSupport_SoundFileInfo`) stay usable, and
   so does CHapticSupportPipeWire.h (PipeWire's macro-only method calls: a library's interface, no system call).
+- The layers under the facades never import Foundation (STYLE 5.9: the renderer and synthesis modules must not link
+  it; only the Apple-named facades re-export it, as Apple's frameworks do, and the file and tool layers use it).
 - No `Synchronization.Mutex`: ThreadSanitizer cannot see it on Linux; LockedState is the lock (.ci/sanitizers.sh
   refuses it too, but only after minutes of CI).
 - Nothing sleeps to wait for a condition: every `usleep`, `Thread.sleep`, `Task.sleep`, `nanosleep` left in Sources and
@@ -41,6 +43,10 @@ def shim_functions():
 SHIM_CALL = re.compile(r"\b(" + "|".join(shim_functions()) + r")\s*\(")
 MUTEX = re.compile(r"\bMutex *(<|\()")
 SLEEP = re.compile(r"\b(usleep|Thread\.sleep|Task\.sleep|nanosleep)\s*\(")
+# The modules that stay free of Foundation: the model, the platform floor, the DSP, the devices and the runtime.
+FOUNDATION_FREE = ("HapticPattern", "HapticSystem", "HapticRender", "HapticAnalysis", "HapticDevices", "HapticEngine",
+                   "HapticLinux", "HapticPlot")
+FOUNDATION_IMPORT = re.compile(r"^\s*(?:@\w+\s+)*(?:(?:public|package|internal)\s+)?import\s+(?:\w+\s+)?(Foundation|FoundationEssentials)\b")
 
 
 def swift_files(*folders):
@@ -72,6 +78,7 @@ def main():
         if not relative.startswith("Sources") and not relative.startswith("Examples"):
             continue
         in_floor = relative.startswith(FLOOR)
+        module = relative.split(os.sep)[1] if relative.startswith("Sources" + os.sep) else None
         for number, line in enumerate(lines, 1):
             code = line.split("//", 1)[0]
             if not in_floor:
@@ -86,6 +93,8 @@ def main():
                 following = lines[number] if number < len(lines) else ""
                 if re.match(r"\s*#if canImport\(Glibc\)", line) and re.match(r"\s*(@\w+\s+)*import Glibc", following):
                     problems.append(f"{relative}:{number}: imports the C library itself (import HapticSystem instead)")
+            if module in FOUNDATION_FREE and FOUNDATION_IMPORT.match(code):
+                problems.append(f"{relative}:{number}: {module} imports Foundation (it stays Foundation-free; STYLE 5.9)")
             if SLEEP.search(code):
                 context = line + (lines[number - 2] if number >= 2 else "")
                 if "pacing:" not in context:

@@ -9,10 +9,11 @@ added through the UI (double-click on its lane), dragged to a new time and given
 saved as strict AHAP with those values; played on the wav: output, the recording has its onset at its time; undo
 restores the previous state (inspector and saved file); an edit made while looping is heard on a later pass; closing
 the page mid-loop stops the output (the recording stops growing); the server still serves; the browser console has
-no errors; then the trust checks of studio_browser_trust.py (save-as, confirmation before replacing, double-clicks,
+no errors; then the trust checks of studio-browser-trust.py (save-as, confirmation before replacing, double-clicks,
 multi-select and the clipboard, metadata, import options, a game controller output). Prints one line per check and "N passed, 0 failed" at the end; exits 1 on the first failure.
 """
 import argparse
+import importlib.util
 import json
 import os
 import struct
@@ -30,7 +31,17 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
-from studio_browser_trust import run_trust
+
+def _load_trust():
+    """Scripts/studio-browser-trust.py (a hyphenated name, like every script here, so not importable by name)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "studio-browser-trust.py")
+    spec = importlib.util.spec_from_file_location("studio_browser_trust", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.run_trust
+
+
+run_trust = _load_trust()
 
 PASSED = []
 FAILED = []

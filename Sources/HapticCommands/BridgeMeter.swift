@@ -93,8 +93,7 @@ enum BridgeMeter {
 
     /// The terminal's width (`TIOCGWINSZ`), 80 when unknown.
     static func columns() -> Int {
-        var size = winsize()
-        return ioctl(1, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
+        Posix.terminalSize(1)?.columns ?? 80
     }
 
     private static func bar(_ level: Float, width: Int = 12) -> String {

@@ -34,7 +34,7 @@ struct BridgeSession {
         defer { interrupt.cancel() }
         bridge.start()
         let stateFile = BridgeStateFile(environment: environment)
-        let meter = !command.quiet && isatty(1) == 1
+        let meter = !command.quiet && Posix.isatty(1)
         let start = MonotonicClock.now()
         var drawn = 0
         var lastSummary: [String] = []
@@ -99,11 +99,11 @@ struct BridgeStateFile {
         guard let data = try? JSONEncoder().encode(contents) else { return }
         let temporary = path + ".tmp"
         guard FileManager.default.createFile(atPath: temporary, contents: data) else { return }
-        _ = rename(temporary, path)
+        try? Posix.renameat(AT_FDCWD, temporary, AT_FDCWD, path)
     }
 
     func remove() {
-        if let path { unlink(path) }
+        if let path { try? Posix.unlinkat(AT_FDCWD, path) }
     }
 
     /// The running bridges' files (a file whose process is gone is skipped).

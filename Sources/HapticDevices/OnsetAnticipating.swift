@@ -11,7 +11,7 @@
 ///
 /// - Thread safety: every requirement may be called from any thread, also while the render thread writes.
 /// - Real-time safety: none is called on the render thread; ``startAnticipatedOnset(_:)`` and
-///   ``anticipateScale(_:)`` never block (at most one quick `write` to the device).
+///   ``sendPreparedScale()`` never block (at most one quick `write` to the device); ``prepareScale(_:)`` makes none.
 public protocol OnsetAnticipating: HapticDevice {
     /// Tells the device the motor levels the next onset from silence is likely to have — the first transient of a
     /// player just made — so it can prepare them ahead of need (evdev arms an effect slot, and then starts it with a
@@ -28,10 +28,18 @@ public protocol OnsetAnticipating: HapticDevice {
     /// - Returns: whether it started.
     func startAnticipatedOnset(_ levels: MotorLevels) -> Bool
 
-    /// Tells the device that an app has just scaled the haptic intensity of what plays by `factor` (an intensity
-    /// control sent for "now"), before the render thread has rendered it: the device may send the scaled level at
-    /// once; the rendered level follows within a block and corrects it if other sounds made the guess wrong.
+    /// Records that an app has just scaled the haptic intensity of what plays by `factor` (an intensity control sent
+    /// for "now"), for ``sendPreparedScale()`` to send before the render thread has rendered it. Never touches the
+    /// device: the engine calls it under its lock, in the order it queues the commands, and sends after unlocking.
+    /// Scales prepared and not yet sent multiply; each is sent once, by whichever comes first — the caller's
+    /// ``sendPreparedScale()`` or the device's own thread when the command's block reaches it — so the order in
+    /// which concurrent callers send does not matter.
     ///
     /// - Parameter factor: the new intensity over the old one (≥ 0).
-    func anticipateScale(_ factor: Float)
+    func prepareScale(_ factor: Float)
+
+    /// Sends the scales prepared so far at once (evdev: one `FF_GAIN` write from the caller's thread, or the device's
+    /// I/O thread is woken to send them); the rendered level follows within a block and corrects a guess that other
+    /// sounds made wrong. Does nothing when nothing is prepared.
+    func sendPreparedScale()
 }

@@ -17,9 +17,11 @@ extension EngineRuntime {
     /// Starts watching for the removed output (once per removal; a new removal replaces the old watch). When the
     /// watcher finds it, the engine resets onto the new device.
     func watchForDeviceReturn() {
-        guard let watcher = state.withLock({ $0.returnWatcher }) else { return }
-        takeReturnWatch()?.cancel()
-        let removed = device.info
+        let (watcher, removed) = apply { machine, actions in
+            machine.takeReturnWatch(into: &actions)  // cancelled before the new watch begins
+            return (machine.returnWatcher, machine.deviceInfo)
+        }
+        guard let watcher else { return }
         let returned = ReturnFlag()
         let watch = watcher(removed) { [weak self] device in
             returned.value.store(true, ordering: .releasing)
@@ -28,20 +30,12 @@ extension EngineRuntime {
         guard let watch else { return }
         // A device found before the watch is stored needs no watch any more (reset takes the slot after the flag is
         // set, so either order leaves it empty).
-        let keep = state.withLock { s -> Bool in
+        let keep = state.withLock { machine -> Bool in
             guard !returned.value.load(ordering: .acquiring) else { return false }
-            s.returnWatch = watch
+            machine.returnWatch = watch
             return true
         }
         if !keep { watch.cancel() }
-    }
-
-    /// Takes the current watch out of the state (to be cancelled outside the lock: cancelling joins its thread).
-    func takeReturnWatch() -> DeviceReturnWatch? {
-        state.withLock { s in
-            defer { s.returnWatch = nil }
-            return s.returnWatch
-        }
     }
 }
 

@@ -30,25 +30,9 @@ extension EngineRuntime {
     /// - Thread safety: any thread. Real-time safety: none (it locks); never call it from the render thread.
     public func notifyWhenOutputSilent(timeout: Double, _ handler: @escaping @Sendable (Bool) -> Void) {
         precondition(timeout >= 0, "EngineRuntime.notifyWhenOutputSilent: the timeout must be ≥ 0 seconds (got \(timeout))")
-        // Registered under the engine's lock, so a stop either finds the request (and answers it) or comes first.
-        let waiting = state.withLock { s -> (session: EngineSession, now: Double)? in
-            guard let session = s.session else { return nil }
-            // A manual clock renders only inside `advance`: between two calls, an idle mixer with nothing queued is
-            // silent now.
-            if clockMode == .manual, session.output.isIdleNow(session.context) { return nil }
-            let now = nowLocked(s)
-            session.context.silence.add(deadline: now + timeout, handler: handler)
-            paceServiceLocked(session)
-            return (session, now)
-        }
-        guard let (session, now) = waiting else {
-            deliver { handler(true) }
-            return
-        }
-        // An idle output's render thread may be pausing: wake it, so the silence is confirmed within a block.
-        session.output.wakeForCommand()
-        // Schedules the service for the deadline (and answers a zero timeout).
-        deliver(serviceSilence(session, now: now))
+        // Registered under the engine's lock, so a stop either finds the request (and answers it) or comes first; the
+        // render thread is woken and the answers due (a zero timeout) are collected after the lock is released.
+        apply { machine, actions in machine.requestSilenceNotice(timeout: timeout, handler, into: &actions) }
     }
 
     /// ``notifyWhenOutputSilent(timeout:_:)`` as an `async` function: returns `true` when the output is silent,
@@ -57,21 +41,5 @@ extension EngineRuntime {
         await withCheckedContinuation { continuation in
             notifyWhenOutputSilent(timeout: timeout) { continuation.resume(returning: $0) }
         }
-    }
-
-    /// The service's part: answers the silence requests that are due and schedules the next look (real time: one
-    /// service run at the earliest heard-at time or deadline). Returns the answers, to run where callbacks run.
-    /// Takes the watch's own lock (with or without the engine's).
-    func serviceSilence(_ session: EngineSession, now: Double) -> [Callback] {
-        let latency = clockMode == .realTime ? session.output.device.reportedLatency ?? 0 : 0
-        let (answers, lookAgain) = session.context.silence.collect(
-            now: now, latency: latency.isFinite ? Swift.max(latency, 0) : 0, realTime: clockMode == .realTime)
-        if let lookAgain, clockMode == .realTime {
-            // A time the clock decides, not a poll: the service runs once then (1 ms late, so the time has come).
-            let delay = Swift.min(Swift.max(lookAgain - now, 0), 86_400) + 0.001
-            serviceQueue.asyncAfter(deadline: .now() + .nanoseconds(Int(delay * 1e9))) { [weak self] in self?.service() }
-        }
-        guard !answers.isEmpty else { return [] }
-        return [{ for answer in answers { answer() } }]
     }
 }

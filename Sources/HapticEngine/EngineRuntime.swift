@@ -23,8 +23,11 @@ import Synchronization
 /// rate and every mapping is exact.
 ///
 /// ## Threads
-/// - Control calls (start, stop, players) may come from any thread; they are serialized by one mutex, which
-///   also makes them the single producer of the mixer's command queue.
+/// - Control calls (start, stop, players) may come from any thread. Each is a transition of the engine's
+///   `EngineStateMachine`, applied under one mutex (which also makes control calls the single producer of the
+///   mixer's command queue); what the transition says to do next — tell the device, wake the render thread, call a
+///   handler, let an output go — is done after the mutex is released (`EngineAction`). No device I/O and no app code
+///   runs under it.
 /// - The render thread (real-time mode) only renders and writes to the device: no locks, no allocation, no
 ///   callbacks. Each engine start allocates the pools (mixer, buses) before the thread starts.
 /// - The service (a serial `DispatchQueue`) drains the mixer's notification queue, releases programs, notices
@@ -37,8 +40,8 @@ import Synchronization
 /// Thread safety: every member may be called from any thread. Real-time safety: none of these calls may be made
 /// from the render thread (they lock).
 public final class EngineRuntime: @unchecked Sendable {
-    // @unchecked: all mutable state is inside `state` (a mutex); the render thread touches only the session's
-    // RenderContext, through atomics and the mixer's lock-free queues.
+    // @unchecked: all mutable state is the state machine inside `state` (a mutex); the render thread touches only the
+    // session's RenderContext, through atomics and the mixer's lock-free queues.
 
     /// A callback delivered off the render thread.
     public typealias Callback = @Sendable () -> Void
@@ -52,10 +55,13 @@ public final class EngineRuntime: @unchecked Sendable {
     public let route: MotorRoute
     let callbackQueue: DispatchQueue
     /// Where the engine reports device faults, fallbacks, underruns, dropped voices and pool pressure (swift-log,
-    /// label ``logLabel``); never used on the render thread.
+    /// label ``logLabel``); never used on the render thread, nor under the engine's lock.
     public let logger: Logger
     let serviceQueue: DispatchQueue
-    let state: LockedState<State>
+    /// The engine's control plane; every change is a transition applied under this lock.
+    let state: LockedState<EngineStateMachine>
+    /// The state machine's list of released players, noted by player objects' `deinit` without the lock.
+    let released: ReleasedPlayers
     /// Real time: how often the service has run, and how many of those runs the render thread asked for.
     let serviceRuns = Atomic<Int>(0)
     let serviceWakes = Atomic<Int>(0)
@@ -63,55 +69,10 @@ public final class EngineRuntime: @unchecked Sendable {
     package var serviceRunCount: Int { serviceRuns.load(ordering: .relaxed) }
     /// How many service runs the render thread asked for through the session's service `WakeSignal`.
     package var serviceWakeCount: Int { serviceWakes.load(ordering: .relaxed) }
-    /// Players whose objects are gone, waiting to leave ``State/players`` (see ``playerReleased(_:)``).
-    let releasedPlayers = LockedState<[EnginePlayerHandle]>([])
-    /// Players whose objects are gone in the table's first 64 slots, one bit per slot, set without a lock (most
-    /// players live in those slots); the others are queued in ``releasedPlayers``.
-    let releasedSlots = Atomic<UInt64>(0)
-    /// How many handles ``releasedPlayers`` holds, changed under its lock: a locked pass with nothing to forget
-    /// reads it instead of taking that lock too.
-    let releasedPlayerCount = Atomic<Int>(0)
-    /// The player table's first capacity: players alive at once before it grows.
-    static let playerTableCapacity = 16
     var sampleRate: Double { configuration.sampleRate }
 
-    struct State: Sendable {
-        var device: any HapticDevice {
-            didSet { anticipatingDevice = device as? any OnsetAnticipating }
-        }
-        /// ``device`` when it anticipates onsets (evdev), else `nil`: cast once per device, not per player or start.
-        var anticipatingDevice: (any OnsetAnticipating)?
-        var session: EngineSession?
-        /// Manual clock: engine frames elapsed while no session ran (and up to the last session's end).
-        var manualFrame = 0
-        var epoch = 0
-        var stoppedHandler: (@Sendable (EngineStopReason) -> Void)?
-        var resetHandler: (@Sendable () -> Void)?
-        var finishedHandlers: [@Sendable (EngineError?) -> Bool] = []
-        /// Set when the last run ended because its paused player was discarded (``EnginePlayer/discard()``) while
-        /// handlers waited: they wait on for a run that finishes, not for the service's next pass (cleared when they
-        /// are answered).
-        var finishedHandlersWaitForARun = false
-        var isAutoShutdownEnabled = false
-        var idleTimeout: Double
-        var playsHapticsOnly = false
-        var playsAudioOnly = false
-        var isMutedForHaptics = false
-        var isMutedForAudio = false
-        var idleSince: Double = 0
-        /// Stopped sessions still attached to their device's output (see ``stopSessionLocked(_:error:into:)``).
-        var retiring: [EngineSession] = []
-        /// How a removed output is watched for (hot-plug); `nil`: it is not.
-        var returnWatcher: ReturnWatcher?
-        /// The watch for the removed output while it is away.
-        var returnWatch: DeviceReturnWatch?
-        /// Set by ``endForGood(_:)``: the device is gone for good and the engine never starts again.
-        var endedForGood: String?
-        /// Every player's state, keyed by the handle its ``EnginePlayer`` object keeps (see `PlayerState`).
-        var players = PlayerTable()
-        /// ``purgeReleasedPlayersLocked(_:)``'s scratch list (kept to reuse its storage).
-        var releasedScratch: [EnginePlayerHandle] = []
-    }
+    /// The label of the engine's logger (swift-log); see ``init(device:configuration:clock:callbackQueue:logger:route:)``.
+    public static let logLabel = "OpenCoreHaptics.engine"
 
     /// Creates a stopped engine that will render into `device`.
     ///
@@ -135,13 +96,9 @@ public final class EngineRuntime: @unchecked Sendable {
         self.clockMode = clock
         self.callbackQueue = callbackQueue ?? DispatchQueue(label: "OpenCoreHaptics.engine.callbacks")
         self.serviceQueue = DispatchQueue(label: "OpenCoreHaptics.engine.service")
-        var state = State(device: device, idleTimeout: configuration.idleTimeout)
-        state.anticipatingDevice = device as? any OnsetAnticipating
-        // The player table's storage is allocated here, not by the first players (makePlayer costs its objects only).
-        state.players.reserveCapacity(Self.playerTableCapacity)
-        state.releasedScratch.reserveCapacity(Self.playerTableCapacity)
-        self.state = LockedState(state)
-        releasedPlayers.withLock { $0.reserveCapacity(Self.playerTableCapacity) }
+        let machine = EngineStateMachine(device: device, info: device.info, configuration: configuration, clockMode: clock, route: route)
+        released = machine.released
+        state = LockedState(machine)
     }
 
     deinit { destroy() }
@@ -152,22 +109,11 @@ public final class EngineRuntime: @unchecked Sendable {
     /// The runtime's `deinit` calls it: an engine the app lets go of stops, whatever plays (the runtime keeps its
     /// players' state, not the player objects, so playing players do not keep the runtime alive). Calling it on a stopped engine does nothing.
     public func destroy() {
-        var out: [Callback] = []
-        takeReturnWatch()?.cancel()
-        state.withLock { s in
-            if s.session != nil {
-                stopSessionLocked(&s, error: EngineError(.engineNotRunning, "the engine was destroyed"), into: &out)
-                if let handler = s.stoppedHandler { out.append { handler(.engineDestroyed) } }
-            }
-            // Handlers registered on an engine that never ran again: nothing played, nothing will.
-            answerFinishedHandlersLocked(&s, error: nil, into: &out)
-        }
-        retire()  // the device's output lets go of this engine now (the last engine there stops the device)
-        if !out.isEmpty {
-            // Always on the queue, also on a manual clock: this may run in deinit.
-            let callbacks = out
-            callbackQueue.async { for callback in callbacks { callback() } }
-        }
+        var actions = EngineActions()
+        state.withLock { $0.destroy(into: &actions) }
+        // The device's output lets go of this engine now (the last engine there stops the device); the handlers always
+        // run on the queue, also on a manual clock: this may run in deinit.
+        perform(&actions, callbacksOnQueue: true)
     }
 
     // MARK: State
@@ -182,7 +128,7 @@ public final class EngineRuntime: @unchecked Sendable {
     public var currentTime: Double {
         switch clockMode {
         case .realTime: return MonotonicClock.now()
-        case .manual: return state.withLock { Double(engineFrameLocked($0)) / sampleRate }
+        case .manual: return state.withLock { $0.now }
         }
     }
 
@@ -203,12 +149,7 @@ public final class EngineRuntime: @unchecked Sendable {
     /// a player starts. Default `false`.
     public var isAutoShutdownEnabled: Bool {
         get { state.withLock { $0.isAutoShutdownEnabled } }
-        set {
-            state.withLock { s in
-                if newValue && !s.isAutoShutdownEnabled { s.idleSince = nowLocked(s) }
-                s.isAutoShutdownEnabled = newValue
-            }
-        }
+        set { state.withLock { $0.isAutoShutdownEnabled = newValue } }
     }
 
     /// The idle time before auto-shutdown, in seconds (starts as ``EngineConfiguration/idleTimeout``).
@@ -232,23 +173,13 @@ public final class EngineRuntime: @unchecked Sendable {
     /// Silence the haptic bus of every player, from the next block on.
     public var isMutedForHaptics: Bool {
         get { state.withLock { $0.isMutedForHaptics } }
-        set {
-            state.withLock { s in
-                s.isMutedForHaptics = newValue
-                s.session?.context.mutedForHaptics.store(newValue, ordering: .relaxed)
-            }
-        }
+        set { state.withLock { $0.isMutedForHaptics = newValue } }
     }
 
     /// Silence the audio bus of every player, from the next block on.
     public var isMutedForAudio: Bool {
         get { state.withLock { $0.isMutedForAudio } }
-        set {
-            state.withLock { s in
-                s.isMutedForAudio = newValue
-                s.session?.context.mutedForAudio.store(newValue, ordering: .relaxed)
-            }
-        }
+        set { state.withLock { $0.isMutedForAudio = newValue } }
     }
 
     /// Player runs started and not yet finished (including a restarted run's fading predecessor).
@@ -270,9 +201,27 @@ public final class EngineRuntime: @unchecked Sendable {
 
     /// Starts the device and, in real time, the render thread. Does nothing when already running.
     ///
+    /// The session is made outside the engine's lock (attaching to the device's output may open the device): the
+    /// state machine plans the start, the session is made, and the state machine enters it — unless another start came
+    /// first (that one's session is kept) or a reset, an end for good or a destroy came between (the start begins
+    /// again, or throws once the engine ended for good).
+    ///
     /// - Throws: ``EngineError/Code/deviceUnavailable`` when the device cannot be started.
     public func start() throws(EngineError) {
-        try state.withLock { (s: inout State) throws(EngineError) in try startLocked(&s) }
+        while true {
+            let plan = try state.withLock { (machine: inout EngineStateMachine) throws(EngineError) in try machine.startPlan() }
+            guard let plan else { return }
+            let session = try EngineSession.make(
+                plan, configuration: configuration, clockMode: clockMode, route: route, serviceQueue: serviceQueue
+            ) { [weak self] session, woken in
+                if woken { self?.serviceWakes.add(1, ordering: .relaxed) }
+                self?.service(session)
+            }
+            var actions = EngineActions()
+            let outcome = state.withLock { $0.finishStart(session, plan, into: &actions) }
+            perform(&actions)
+            if outcome != .superseded { return }
+        }
     }
 
     /// How long ``stop()`` lets events that were already due sound after the latest start at "now": 25 ms, longer
@@ -286,40 +235,36 @@ public final class EngineRuntime: @unchecked Sendable {
     /// latest such start has rendered (in manual mode it renders those frames itself), so `start(atTime: 0)`
     /// followed by `stop()` plays the onset instead of silence. On a motor device the grace also covers the burst a
     /// transient becomes there (`MotorBurst.longestDuration(for:)`: up to 100 ms of overdrive on a
-    /// pad), so a tap is not cut off before its motor is up to speed. A stalled device cannot hold it longer than
-    /// the grace plus 100 ms. When every run has already ended and nothing sounds (no motor burst held), there is
-    /// nothing to let sound and the stop does not wait: an idle engine stops within about a block.
+    /// pad), so a tap is not cut off before its motor is up to speed. The grace counts from where the start took
+    /// effect, which is later than the call when the render thread was paused or the caller lost the CPU. A stalled
+    /// device cannot hold each of the stop's (at most two) waits longer than its frames plus 100 ms. When every run
+    /// has already ended and nothing sounds (no motor burst held), there is nothing to let sound and the stop does
+    /// not wait: an idle engine stops within about a block.
     public func stop() {
-        let graceFrames = state.withLock { s -> Int in
-            guard let session = s.session, let start = session.lastImmediateStartFrame else { return 0 }
-            // Every run's end is collected (a start not yet rendered is a run) and the last block left nothing
-            // sounding: nothing to wait for (the stop waited out the whole grace, 125 ms on a pad; issue 26).
-            if session.runs.isEmpty && session.mixer.isQuiet { return 0 }
-            let grace = Self.stopGraceDuration + MotorBurst.longestDuration(for: s.device.info.profile)
-            let end = start + Int((grace * sampleRate).rounded(.up))
-            return Swift.max(0, end - session.mixer.currentFrame)
-        }
-        if graceFrames > 0 {
+        // The grace runs from where the latest start at "now" took effect: later than the frame it asked for when it
+        // reached the render thread late (its caller lost the CPU between choosing the frame and sending it; on a
+        // loaded machine the stop then cut a tap to 4 ms or waited for nothing). So the stop waits at least a block
+        // while that start has not taken effect, and once more if it took effect later than assumed.
+        var assumedStart: Int?
+        while let grace = state.withLock({ $0.stopGrace }), grace.frames > 0 || !grace.started, grace.from != assumedStart {
+            assumedStart = grace.from
+            let frames = Swift.max(grace.frames, grace.started ? 0 : configuration.blockFrames)
             switch clockMode {
             case .manual:
-                advance(frames: graceFrames)
+                advance(frames: frames)
             case .realTime:
-                waitForRenderedFrames(graceFrames)
+                waitForRenderedFrames(frames)
             }
         }
-        var out: [Callback] = []
-        state.withLock { s in
-            stopSessionLocked(&s, error: nil, into: &out)
-            // A stopped engine plays nothing: handlers registered while it was stopped are answered now.
-            answerFinishedHandlersLocked(&s, error: nil, into: &out)
-        }
-        deliver(out)
+        var actions = EngineActions()
+        state.withLock { $0.stop(into: &actions) }
+        perform(&actions)
     }
 
     /// Real time: returns once the render thread has rendered `frames` more frames, or after their duration plus
     /// 100 ms (a stalled device); the render thread signals each block.
     private func waitForRenderedFrames(_ frames: Int) {
-        guard let session = state.withLock({ $0.session }) else { return }
+        guard let session = state.withLock({ $0.session?.link }) else { return }
         let deadline = MonotonicClock.now() + Double(frames) / sampleRate + 0.1
         session.output.waitUntil(session.context, hasRendered: session.mixer.currentFrame + frames, deadline: deadline)
     }
@@ -327,33 +272,6 @@ public final class EngineRuntime: @unchecked Sendable {
     /// How often the service runs while nothing plays: faults and the idle timeout are still noticed within this
     /// time, and an idle engine costs the machine a few wake-ups a second instead of one every few milliseconds.
     static let idleServiceInterval = 0.05
-
-    /// Real time: runs the service every ``EngineConfiguration/serviceInterval`` while refused commands wait to be
-    /// sent again, every ``idleServiceInterval`` otherwise. Run ends and device faults wake the service at once
-    /// through the session's service `WakeSignal`; only where there is none (no `eventfd`) does the fast pace also
-    /// hold while runs play (completions on time). A start switches back at once
-    /// (``startRunLocked(_:handle:at:_:)`` calls this too).
-    func paceServiceLocked(_ session: EngineSession) {
-        guard let timer = session.timer else { return }
-        let fast =
-            !session.settingsToResend.isEmpty || !session.stopsToResend.isEmpty
-            || (session.serviceSource == nil && (!session.runs.isEmpty || session.context.silence.hasWaiters))
-        guard fast != session.serviceIsFast else { return }
-        session.serviceIsFast = fast
-        let interval = DispatchTimeInterval.nanoseconds(Int((fast ? configuration.serviceInterval : Self.idleServiceInterval) * 1e9))
-        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: fast ? .microseconds(500) : .milliseconds(5))
-    }
-
-    /// Detaches stopped sessions from their device's output, outside the lock: a detach waits (briefly) for the
-    /// render thread's block boundary and, for the last engine on the device, joins the render thread and stops the
-    /// device, so no control call on this engine waits behind it. Returns when the device no longer plays them.
-    func retire() {
-        let sessions = state.withLock { s -> [EngineSession] in
-            defer { s.retiring = [] }
-            return s.retiring
-        }
-        for session in sessions { session.output.detach(session.context) }
-    }
 
     /// Calls `handler` once, when no player is playing any more: at once if the engine runs and none is;
     /// registered on a stopped engine, after the engine has started and its players have finished. When it
@@ -365,23 +283,13 @@ public final class EngineRuntime: @unchecked Sendable {
     /// ``endForGood(_:because:)`` finds it waiting. If the engine stops while players still play, the handler gets
     /// ``EngineError/Code/engineNotRunning``. An answer given on a stop is ignored.
     public func notifyWhenPlayersFinished(_ handler: @escaping @Sendable (EngineError?) -> Bool) {
-        var out: [Callback] = []
-        state.withLock { s in
-            s.finishedHandlers.append(handler)
-            if let session = s.session, session.runs.isEmpty { fireFinishedHandlersLocked(&s, into: &out) }
-        }
-        deliver(out)
+        apply { machine, actions in machine.notifyWhenPlayersFinished(handler, into: &actions) }
     }
 
     /// Stops the engine as if the system had: ``stoppedHandler`` gets `reason`. For tests and for platform
     /// glue (interruptions, suspension); does nothing when the engine is not running.
     public func simulateExternalStop(_ reason: EngineStopReason) {
-        var out: [Callback] = []
-        state.withLock { s in
-            guard s.session != nil else { return }
-            externalStopLocked(reason, &s, into: &out)
-        }
-        deliver(out)
+        apply { machine, actions in machine.stopIfRunning(reason, into: &actions) }
     }
 
     /// Ends the engine for good because its device is gone for good (a game controller was unplugged: one plugged
@@ -390,13 +298,7 @@ public final class EngineRuntime: @unchecked Sendable {
     /// automatic start — throws ``EngineError/Code/deviceUnavailable``. So an app that restarts its engines when
     /// they stop never reaches whatever device later appears under the same node.
     public func endForGood(_ reason: EngineStopReason, because explanation: String) {
-        var out: [Callback] = []
-        state.withLock { s in
-            s.endedForGood = explanation
-            if s.session != nil { externalStopLocked(reason, &s, into: &out) }
-            answerFinishedHandlersLocked(&s, error: nil, into: &out)  // nothing can play on it any more
-        }
-        deliver(out)
+        apply { machine, actions in machine.endForGood(reason, because: explanation, into: &actions) }
     }
 
     /// Resets the engine after its output failed and came back (or was replaced): stops it if it runs, makes
@@ -405,16 +307,9 @@ public final class EngineRuntime: @unchecked Sendable {
     ///
     /// - Parameter device: the device to use from now on (`nil` keeps the current one).
     public func reset(replacingDevice device: (any HapticDevice)? = nil) {
-        var out: [Callback] = []
-        takeReturnWatch()?.cancel()
-        state.withLock { s in
-            stopSessionLocked(&s, error: EngineError(.deviceFailed, "the engine was reset"), into: &out)
-            s.epoch += 1
-            if let device { s.device = device }
-            logger.notice("the engine was reset; output: \(s.device.info.name)", metadata: ["device": "\(s.device.info.id)"])
-            if let handler = s.resetHandler { out.append(handler) }
-        }
-        deliver(out)
+        // The new device's description is read here, outside the lock (a device is the app's code too).
+        let replacement = device.map { (device: $0, info: $0.info) }
+        apply { machine, actions in machine.reset(replacingWith: replacement, into: &actions) }
     }
 
     /// Runs `callback` where this engine delivers callbacks: on the callback queue in real time, at once on the
@@ -433,13 +328,13 @@ public final class EngineRuntime: @unchecked Sendable {
         precondition(clockMode == .manual, "EngineRuntime.advance needs a manual-clock engine")
         var remaining = count
         while remaining > 0 {
-            let output = state.withLock { s -> DeviceOutput? in
-                guard let session = s.session else {
-                    s.manualFrame += remaining
+            let output = state.withLock { machine -> DeviceOutput? in
+                guard let link = machine.session?.link else {
+                    machine.manualFrame += remaining
                     remaining = 0
                     return nil
                 }
-                return session.output
+                return link.output
             }
             guard let output else { return }
             let n = Swift.min(remaining, configuration.blockFrames)
@@ -458,7 +353,7 @@ public final class EngineRuntime: @unchecked Sendable {
     /// notifications or running callbacks (the render path alone, for allocation measurements).
     public func _renderWithoutServicing(blocks: Int) {
         precondition(clockMode == .manual, "EngineRuntime._renderWithoutServicing needs a manual-clock engine")
-        let output = state.withLock { $0.session?.output }
+        let output = state.withLock { $0.session?.link.output }
         output?.advance(frames: blocks * configuration.blockFrames, servicing: false)
     }
 
@@ -470,8 +365,7 @@ public final class EngineRuntime: @unchecked Sendable {
     /// transient will play, so it can prepare that onset ahead of need (evdev then starts it without an upload, and,
     /// when the program opens with it, from the app's thread at the start itself).
     public func makePlayer(program: PatternProgram) -> EnginePlayer {
-        let (handle, anticipated) = addPlayer(program: program)
-        if let anticipated { anticipated.device.anticipateOnset(anticipated.levels) }
+        let handle = apply { machine, actions in machine.addPlayer(program: program, into: &actions) }
         return EnginePlayer(runtime: self, program: program, handle: handle)
     }
 }

@@ -1,10 +1,9 @@
-import Dispatch
 import HapticDevices
 import HapticRender
 import HapticSystem
 
 /// A player's key in its runtime's player table: the ``EnginePlayer`` object keeps the key, the runtime keeps the
-/// player's state under it (``EngineRuntime/State/players``, a ``PlayerTable``). Unique within a runtime; never
+/// player's state under it (``EngineStateMachine/players``, a ``PlayerTable``). Unique within a runtime; never
 /// reused.
 ///
 /// Not the mixer's `PlayerHandle`: that names one *run*'s mixer slot (each start takes a fresh one), while a player
@@ -55,7 +54,7 @@ struct PlayerState: Sendable {
 ///
 /// The run names its player by handle: a player the app let go of (fire and forget) has no state any more when its
 /// run ends, and still gets its completion: the run keeps the handler the player had when it started.
-struct PlayerRun {
+struct PlayerRun: Sendable {
     let player: EnginePlayerHandle
     /// The player's completion handler when the run started (used if the player is gone when the run ends).
     let completionAtStart: (@Sendable (EngineError?) -> Void)?
@@ -86,65 +85,5 @@ struct PlayerRun {
     func completion(in players: PlayerTable) -> (@Sendable (EngineError?) -> Void)? {
         if let state = players[player] { return state.completionSetting }
         return completionAtStart
-    }
-}
-
-/// What one engine start owns: the mixer's control side (and through it the mixer with its pools), the render
-/// context, the thread and the runs. Mutated only under the engine's lock.
-final class EngineSession: @unchecked Sendable {
-    // @unchecked: guarded by EngineRuntime.state's mutex; the render thread only touches `context`.
-    /// Sends the mixer its commands and keeps the programs and curves it reads alive until it gives them back (the
-    /// ownership rule of HapticRender's `MixerCommand`); the session outlives the render thread's use of the mixer
-    /// (see ``EngineRuntime/retire()``), so what the mixer still holds is released when the session goes.
-    let control: MixerControl
-    /// The mixer (``control``'s).
-    var mixer: Mixer { control.mixer }
-    let context: RenderContext
-    /// The device's output the context is attached to (shared with the other engines on the device).
-    let output: DeviceOutput
-    /// Manual clock: the engine frame at which this session's mixer frame 0 lies.
-    let baseFrame: Int
-    var timer: (any DispatchSourceTimer)?
-    /// Real time: runs the service when the render thread raises the context's service `WakeSignal`.
-    var serviceSource: (any DispatchSourceRead)?
-    /// Whether the service timer runs at the playing rate (see `EngineRuntime.paceServiceLocked(_:)`).
-    var serviceIsFast = false
-    var runs: [PlayerHandle: PlayerRun] = [:]
-    var droppedVoiceEvents = 0
-    /// Runs whose settings (mute, loop, rate) a full command queue refused; the service sends them again.
-    var settingsToResend: Set<PlayerHandle> = []
-    /// Replaced runs whose stop a full command queue refused, with the frame it was meant for; the service sends
-    /// it again.
-    var stopsToResend: [PlayerHandle: Int] = [:]
-    /// Runs in ``runs`` that were stolen and are fading out.
-    var stolenRunsFading = 0
-    /// Runs stolen since the session started (a start beyond capacity stopped the oldest run).
-    var stolenRuns = 0
-    /// Starts since the session started that found no slot even after stealing (every slot was fading out), so
-    /// they did not sound; their completions were called at once.
-    var coalescedStarts = 0
-    /// The counters as last logged (``EngineRuntime/logDiagnosticsLocked(_:now:)``).
-    var logged = EngineDiagnosticsSnapshot()
-    /// The mixer frame of the latest start at "now" (time 0 or past), which ``EngineRuntime/stop()`` lets sound.
-    var lastImmediateStartFrame: Int?
-
-    init(control: MixerControl, context: RenderContext, output: DeviceOutput, baseFrame: Int) {
-        self.control = control
-        self.context = context
-        self.output = output
-        self.baseFrame = baseFrame
-        // Room for a few runs up front, so that the first starts (a prepared generator's tap) do not allocate and
-        // rehash the table inside the app's call.
-        runs.reserveCapacity(16)
-    }
-
-    /// Sends a command (no program or curve) to the mixer and wakes the device's output for it, at once: the render
-    /// thread renders it now, not at the next block boundary (it needs no lock, so waking it from inside the engine's
-    /// lock costs the caller nothing but a preemption, and the command reaches the device soonest). Returns `false`
-    /// when the queue is full.
-    func enqueue(_ command: MixerCommand) -> Bool {
-        guard control.send(command) else { return false }
-        output.wakeForCommand()
-        return true
     }
 }

@@ -1,4 +1,4 @@
-/// The runtime's player table (`EngineRuntime.State.players`): every player's ``PlayerState``, keyed by the
+/// The runtime's player table (``EngineStateMachine/players``): every player's ``PlayerState``, keyed by the
 /// ``EnginePlayerHandle`` its ``EnginePlayer`` object keeps.
 ///
 /// A slot array rather than a dictionary: a handle carries its slot, so a lookup is an index and an id check (no
@@ -61,6 +61,13 @@ struct PlayerTable: Sendable {
                 slots[handle.slot].state = newValue
             }
         }
+    }
+
+    /// The handle of the player whose state `slot` holds, if it holds one (a released player's slot is not reused
+    /// before its state is removed, so the slot names it).
+    func handle(inSlot slot: Int) -> EnginePlayerHandle? {
+        guard slot < slots.count, slots[slot].state != nil else { return nil }
+        return EnginePlayerHandle(id: slots[slot].id, slot: slot)
     }
 
     /// Removes the state in `slot`, if it holds one: the state of a player whose object is gone (its slot is not

@@ -55,6 +55,12 @@ final class SilenceWatch: Sendable {
         var scheduled: Double = .infinity
     }
 
+    /// A request answered: its handler and whether the output was silent (`false`: its deadline passed first).
+    struct Answer: Sendable {
+        let handler: @Sendable (Bool) -> Void
+        let silent: Bool
+    }
+
     /// The published state, read consistently.
     struct Snapshot {
         /// Blocks written.
@@ -144,7 +150,7 @@ final class SilenceWatch: Sendable {
     /// - Parameters:
     ///   - latency: how long the device holds a sample before it plays (its reported latency), in seconds.
     ///   - realTime: `false` on a manual clock: silence is heard when it is seen (the clock is the frames).
-    func collect(now: Double, latency: Double, realTime: Bool) -> (answers: [@Sendable () -> Void], lookAgain: Double?) {
+    func collect(now: Double, latency: Double, realTime: Bool) -> (answers: [Answer], lookAgain: Double?) {
         guard let waiting = waitingList.ifMade else { return ([], nil) }  // nobody has asked
         let state = snapshot()
         return waiting.withLock { w in
@@ -152,15 +158,14 @@ final class SilenceWatch: Sendable {
             where w.waiters[index].heardAt == nil && state.quietFrom != 0 && state.written > w.waiters[index].after {
                 w.waiters[index].heardAt = realTime ? state.quietTime + latency : now
             }
-            var answers: [@Sendable () -> Void] = []
+            var answers: [Answer] = []
             w.waiters.removeAll { waiter in
-                let handler = waiter.handler
                 if let heardAt = waiter.heardAt, heardAt <= now {
-                    answers.append { handler(true) }
+                    answers.append(Answer(handler: waiter.handler, silent: true))
                     return true
                 }
                 guard waiter.deadline <= now else { return false }
-                answers.append { handler(false) }
+                answers.append(Answer(handler: waiter.handler, silent: false))
                 return true
             }
             var next = Double.infinity

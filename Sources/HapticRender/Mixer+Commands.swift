@@ -147,6 +147,7 @@ extension Mixer {
                 return
             }
             startRun(p, handle: handle, program: program, offset: offset, position: position)
+            startedAt.store(frame, ordering: .releasing)
             return
         }
         if handle.generation != slot.pointee.generation {

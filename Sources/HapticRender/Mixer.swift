@@ -40,6 +40,8 @@ public final class Mixer: @unchecked Sendable {
     let clipped = Atomic<Int>(0)
     let idle = Atomic<Bool>(true)
     let droppedNotifications = Atomic<Int>(0)
+    /// The mixer-clock frame at which the latest start took effect (`Int.min`: none yet); see ``latestStartFrame``.
+    let startedAt = Atomic<Int>(.min)
 
     // Render-side pools (allocated once).
     let players: UnsafeMutablePointer<PlayerSlot>
@@ -153,6 +155,17 @@ public final class Mixer: @unchecked Sendable {
 
     /// The first frame of the next block on the mixer clock (frames rendered so far).
     public var currentFrame: Int { clock.load(ordering: .acquiring) }
+
+    /// The frame on the mixer's clock at which the latest start command took effect, or `nil` before the first. A
+    /// start that reaches the render thread after its frame has passed (its sender lost the CPU between choosing
+    /// the frame and sending it, or the thread was late to wake) takes effect at the first frame of the block that
+    /// collects it: later than the frame it asked for.
+    ///
+    /// Thread safety: any thread (an atomic read).
+    public var latestStartFrame: Int? {
+        let frame = startedAt.load(ordering: .acquiring)
+        return frame == .min ? nil : frame
+    }
 
     /// Frames whose summed haptic amplitude exceeded 1 and was clamped, since the mixer was created.
     public var clippedFrameCount: Int { clipped.load(ordering: .relaxed) }

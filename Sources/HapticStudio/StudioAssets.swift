@@ -1,5 +1,6 @@
-/// The page's files, embedded in the binary (see `Scripts/embed-studio-assets.py`): served from memory, so the
-/// studio works offline and from a static binary with nothing installed beside it.
+/// The page's files, embedded in the binary at build time (the StudioAssets build-tool plugin writes `files` from
+/// Web/; nothing generated is committed): served from memory, so the studio works offline and from a static binary
+/// with nothing installed beside it.
 package enum StudioAssets {
     /// One file to serve.
     package struct Asset: Sendable {

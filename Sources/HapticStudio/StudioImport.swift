@@ -19,8 +19,8 @@ package enum StudioImport {
     ///
     /// - Throws: ``StudioError`` for a path outside the folder, options out of range, a missing or unreadable file,
     ///   audio the analysis refuses, or a sound too quiet to make any haptics.
-    package static func fromAudio(_ request: StudioRequest, folder: StudioFolder) throws(StudioError) -> Imported {
-        guard let path = request.path else { throw StudioError("importAudio needs a path") }
+    package static func fromAudio(_ request: StudioRequest.ImportAudio, folder: StudioFolder) throws(StudioError) -> Imported {
+        let path = request.path
         let (options, band) = try options(of: request)
         let relative = try folder.path(path)
         let analysis: AudioAnalysis
@@ -50,7 +50,7 @@ package enum StudioImport {
     /// The analysis options and band a request asks for, every number range-checked before it is used.
     ///
     /// - Throws: ``StudioError`` naming the field, its value and its range (as `haptic from-audio` does).
-    package static func options(of request: StudioRequest) throws(StudioError) -> (AudioAnalysisOptions, Band) {
+    package static func options(of request: StudioRequest.ImportAudio) throws(StudioError) -> (AudioAnalysisOptions, Band) {
         var options = AudioAnalysisOptions()
         if let sensitivity = request.sensitivity {
             guard sensitivity.isFinite, AudioAnalysisOptions.sensitivityRange.contains(sensitivity) else {

@@ -22,7 +22,7 @@ package final class StudioSession: @unchecked Sendable {
     private let outputs: StudioOutputs
     private let limits: StudioLimits
     private let registry: StudioPlaybackRegistry
-    private let analyzer = PatternAnalyzer()
+    let analyzer = PatternAnalyzer()
     private var known: [StudioOutput] = []
     private var playback: StudioPlayback?
     /// A request that outlived its time limit and still runs: the next one waits for it.
@@ -114,17 +114,17 @@ package final class StudioSession: @unchecked Sendable {
         // Reading the message is bounded by its size (the cap on messages), not by the time limit: a refusal for
         // running out of time carries the request's id, so the page knows which request it answers.
         let decoded = await offPool(worker, timeLimit: nil) { _ in Self.decode(text) }
-        let request: StudioRequest
+        let message: StudioMessage
         switch decoded {
-        case .success(let value)?: request = value
+        case .success(let value)?: message = value
         case .failure(let refusal)?: return refusal.reply
         case nil: return StudioReply.failure(nil, "the message could not be read")
         }
-        let reply = await offPool(worker, timeLimit: limits.requestTimeLimit) { session in session.reply(to: request, playback: playback) }
+        let reply = await offPool(worker, timeLimit: limits.requestTimeLimit) { session in session.reply(to: message, playback: playback) }
         return reply
             ?? StudioReply.failure(
-                request.id,
-                "'\(request.type)' took longer than \(limits.requestTimeLimit) and was given up on; try a smaller pattern or window")
+                message.id,
+                "'\(message.type)' took longer than \(limits.requestTimeLimit) and was given up on; try a smaller pattern or window")
     }
 
     /// Runs `work` on `worker`; `nil` when it outlived the time limit (the next request then waits for it).
@@ -146,83 +146,66 @@ package final class StudioSession: @unchecked Sendable {
         }
     }
 
-    private struct Refusal: Error {
+    /// A message that could not be read, and the reply that says so.
+    struct Refusal: Error {
         var reply: String
     }
 
-    private static func decode(_ text: String) -> Result<StudioRequest, Refusal> {
+    /// The message in `text`, or the reply refusing it as malformed.
+    static func decode(_ text: String) -> Result<StudioMessage, Refusal> {
         do {
-            return .success(try JSONDecoder().decode(StudioRequest.self, from: Data(text.utf8)))
+            return .success(try JSONDecoder().decode(StudioMessage.self, from: Data(text.utf8)))
         } catch {
             return .failure(
                 Refusal(reply: StudioReply.failure(nil, "malformed message (expected a JSON object with a \"type\"): \(describe(error))")))
         }
     }
 
-    /// *For tests:* how many times the page's AHAP was read and checked (see ``PatternAnalyzer/checkCount``).
-    package var patternChecks: Int { analyzer.checkCount }
-
-    /// The reply to one message, on the calling thread (for tests and tools; the server uses ``run``).
-    package func handle(_ text: String, playback: StudioPlayback) -> String {
-        let request: StudioRequest
-        switch Self.decode(text) {
-        case .success(let value): request = value
-        case .failure(let refusal): return refusal.reply
-        }
-        return reply(to: request, playback: playback)
-    }
-
-    /// The reply to a request that was read: its result, or its refusal with the code the page acts on.
-    private func reply(to request: StudioRequest, playback: StudioPlayback) -> String {
+    /// The reply to a message that was read: its request's result, or its refusal with the code the page acts on.
+    func reply(to message: StudioMessage, playback: StudioPlayback) -> String {
         do throws(StudioError) {
-            return try dispatch(request, playback: playback)
+            return try dispatch(message.request.get(), id: message.id, playback: playback)
         } catch {
-            return StudioReply.failure(request.id, error.message, code: error.code)
+            return StudioReply.failure(message.id, error.message, code: error.code)
         }
     }
 
-    private func dispatch(_ request: StudioRequest, playback: StudioPlayback) throws(StudioError) -> String {
-        let id = request.id
-        switch request.type {
-        case "hello":
+    private func dispatch(_ request: StudioRequest, id: Int?, playback: StudioPlayback) throws(StudioError) -> String {
+        switch request {
+        case .hello:
             return StudioReply.success(
                 id,
                 Hello(
                     folder: folder.root.lastPathComponent, schema: StudioSchema(), outputs: known,
                     output: playback.currentOutputID, importFromAudio: StudioImport.isAvailable, maxMessageBytes: limits.maxMessageBytes))
-        case "list":
+        case .list:
             let listing = folder.listing()
             return StudioReply.success(
                 id, Listing(patterns: listing.patterns, exports: listing.exports, audio: listing.audio, truncated: listing.truncated))
-        case "open": return StudioReply.success(id, try open(request.required(request.path, "path")))
-        case "analyze": return StudioReply.success(id, try analyze(request))
-        case "save": return StudioReply.success(id, try save(request))
-        case "export": return StudioReply.success(id, try export(request))
-        case "play":
-            let take = try take(request, loops: request.loop ?? false, fresh: true)
+        case .open(let file): return StudioReply.success(id, try open(file.path))
+        case .analyze(let fields): return StudioReply.success(id, try analyze(fields))
+        case .save(let fields): return StudioReply.success(id, try save(fields))
+        case .export(let fields): return StudioReply.success(id, try export(fields))
+        case .play(let fields):
+            let take = try take(fields.take, loops: fields.loop ?? false, fresh: true)
             try playback.play(take)
             return StudioReply.success(id, Played(output: playback.currentOutputID))
-        case "update":
+        case .update(let fields):
             // An edit while looping: the next pass plays it. A pattern that does not play is kept out. The page
             // sends the same text to `analyze` next: it is read once, for both.
-            let take = try take(request, loops: true, fresh: false)
+            let take = try take(fields, loops: true, fresh: false)
             playback.update(take)
             return StudioReply.success(id, Played(output: playback.currentOutputID))
-        case "stop":
+        case .stop:
             playback.stop()
             return StudioReply.success(id, Played(output: playback.currentOutputID))
-        case "outputs":
+        case .outputs:
             known = outputs.list()
             return StudioReply.success(id, Outputs(outputs: known, output: playback.currentOutputID))
-        case "output":
-            let output = try request.required(request.output, "output")
-            try playback.selectOutput(output, known: known)
-            return StudioReply.success(id, Outputs(outputs: known, output: output))
-        case "importAudio": return StudioReply.success(id, try StudioImport.fromAudio(request, folder: folder))
-        default:
-            throw StudioError(
-                "unknown message type '\(request.type)'; known: hello, list, open, analyze, save, export, play, update, stop, outputs, output, importAudio"
-            )
+        case .output(let choice):
+            try playback.selectOutput(choice.output, known: known)
+            return StudioReply.success(id, Outputs(outputs: known, output: choice.output))
+        case .importAudio(let fields): return StudioReply.success(id, try StudioImport.fromAudio(fields, folder: folder))
         }
     }
 
@@ -248,13 +231,13 @@ package final class StudioSession: @unchecked Sendable {
             notes: loaded.conversionNotes.map { Note(code: $0.code, severity: $0.severity.rawValue, message: $0.message) })
     }
 
-    private func save(_ request: StudioRequest) throws(StudioError) -> Saved {
-        let path = try request.required(request.path, "path")
+    private func save(_ request: StudioRequest.Save) throws(StudioError) -> Saved {
+        let path = request.path
         let ext = try folder.path(path).pathExtension
         guard ext == "ahap" || ext == "json" else {
             throw StudioError("save writes AHAP: name the file .ahap or .json (use Export for .haptic, Android, Web and gamepad)")
         }
-        let pattern = try parse(request)
+        let pattern = try parse(request.ahap)
         let text: String
         do {
             text = try AHAPWriter.string(from: pattern)
@@ -269,9 +252,9 @@ package final class StudioSession: @unchecked Sendable {
         return Saved(path: path, ahap: text, bytes: text.utf8.count)
     }
 
-    private func export(_ request: StudioRequest) throws(StudioError) -> Exported {
-        let path = try request.required(request.path, "path")
-        let name = try request.required(request.format, "format")
+    private func export(_ request: StudioRequest.Export) throws(StudioError) -> Exported {
+        let path = request.path
+        let name = request.format
         guard let format = PatternExport.Format(rawValue: name), format != .ahap else {
             throw StudioError("unknown export format '\(name)'; choose haptic, android, web or gamepad")
         }
@@ -288,7 +271,7 @@ package final class StudioSession: @unchecked Sendable {
         }
         let step = request.step ?? 25
         guard (1...1_000).contains(step) else { throw StudioError("the export step must be 1 … 1000 ms") }
-        let pattern = try parse(request)
+        let pattern = try parse(request.ahap)
         let conversion: Conversion<String>
         do throws(PatternExport.Failure) {
             conversion = try PatternExport.text(
@@ -306,8 +289,7 @@ package final class StudioSession: @unchecked Sendable {
     // MARK: Patterns
 
     /// The page's AHAP as a pattern (the reader's first error otherwise).
-    private func parse(_ request: StudioRequest) throws(StudioError) -> Pattern {
-        let text = try request.required(request.ahap, "ahap")
+    private func parse(_ text: String) throws(StudioError) -> Pattern {
         do {
             return try AHAPReader.read(Array(text.utf8)).pattern
         } catch {
@@ -317,8 +299,8 @@ package final class StudioSession: @unchecked Sendable {
 
     /// The folder the page's pattern lives in (`dir`), checked on bytes and opened beneath the studio's folder: its
     /// custom audio is read beneath it.
-    private func patternFolder(_ request: StudioRequest) throws(StudioError) -> RelativePath {
-        let (path, _) = try folder.subfolder(request.dir ?? "")
+    private func patternFolder(_ pattern: StudioRequest.Pattern) throws(StudioError) -> RelativePath {
+        let (path, _) = try folder.subfolder(pattern.dir ?? "")
         return path
     }
 
@@ -328,36 +310,36 @@ package final class StudioSession: @unchecked Sendable {
         return name.flatMap { ActuatorProfile.builtIn(named: $0) } ?? .simulatedTapticLRA
     }
 
-    private func analyze(_ request: StudioRequest) throws(StudioError) -> PatternAnalysis {
-        let text = try request.required(request.ahap, "ahap")
+    private func analyze(_ request: StudioRequest.Analyze) throws(StudioError) -> PatternAnalysis {
+        let text = request.pattern.ahap
         let columns = request.columns ?? 1_000
         guard (1...limits.maxColumns).contains(columns) else { throw StudioError("columns must be 1 … \(limits.maxColumns)") }
         var window: ClosedRange<Double>?
-        if let from = request.from, let to = request.to {
+        if let from = request.window.from, let to = request.window.to {
             guard from.isFinite, to.isFinite, from >= 0, to > from, to - from <= 3_600 else {
                 throw StudioError("the window must be 0 ≤ from < to, at most an hour wide")
             }
             window = from...to
         }
-        let patternFolder = try patternFolder(request)
+        let patternFolder = try patternFolder(request.pattern)
         return try analyzer.analyze(
-            ahap: text, name: request.path ?? "untitled.ahap", beneath: folder.descriptor, in: patternFolder, window: window,
+            ahap: text, name: request.pattern.path ?? "untitled.ahap", beneath: folder.descriptor, in: patternFolder, window: window,
             columns: columns, profile: profile, maxEntries: limits.maxPatternEntries
         ).analysis
     }
 
     /// What `play` and `update` play; `fresh` reads the text and its audio again even when the analyzer holds them.
-    private func take(_ request: StudioRequest, loops: Bool, fresh: Bool) throws(StudioError) -> StudioTake {
-        let text = try request.required(request.ahap, "ahap")
+    private func take(_ request: StudioRequest.Take, loops: Bool, fresh: Bool) throws(StudioError) -> StudioTake {
         let check = analyzer.check(
-            ahap: text, name: request.path ?? "untitled.ahap", beneath: folder.descriptor, in: try patternFolder(request), fresh: fresh)
+            ahap: request.pattern.ahap, name: request.pattern.path ?? "untitled.ahap", beneath: folder.descriptor,
+            in: try patternFolder(request.pattern), fresh: fresh)
         guard check.isValid, let loaded = check.loaded else {
             let first = check.errors.first.map(\.description) ?? "the pattern cannot be read"
             throw StudioError("cannot play: \(first)")
         }
         try PatternAnalyzer.checkSize(loaded.pattern, maxEntries: limits.maxPatternEntries)
         var selection: ClosedRange<Double>?
-        if let from = request.from, let to = request.to {
+        if let from = request.selection.from, let to = request.selection.to {
             guard from.isFinite, to.isFinite, from >= 0, to > from else { throw StudioError("the selection must be 0 ≤ from < to") }
             selection = from...to
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the machine's haptic and audio hardware can play, from ``CHHapticEngine/capabilitiesForHardware()``.
 ///
 ///     if CHHapticEngine.capabilitiesForHardware().supportsHaptics {
@@ -7,7 +9,7 @@
 /// - Note: OpenCoreHaptics reports real hardware only. With none, ``supportsHaptics`` and ``supportsAudio`` are
 ///   `false`, yet an engine still starts and plays to the simulated actuator, so programs behave the same on
 ///   every machine. Core Haptics instead fails `CHHapticEngine()` with `notSupported` when neither is present.
-public protocol CHHapticDeviceCapability: AnyObject {
+public protocol CHHapticDeviceCapability: NSObjectProtocol {
     /// Whether a haptic actuator is present.
     var supportsHaptics: Bool { get }
     /// Whether an audio output the engine can play to is present.

@@ -8,7 +8,7 @@ import HapticPattern
 ///
 ///     let softer = CHHapticDynamicParameter(parameterID: .hapticIntensityControl, value: 0.3, relativeTime: 0.5)
 ///     let pattern = try CHHapticPattern(events: events, parameters: [softer])
-open class CHHapticDynamicParameter {
+open class CHHapticDynamicParameter: NSObject {
     /// Which control this is.
     public let parameterID: CHHapticDynamicParameter.ID
 

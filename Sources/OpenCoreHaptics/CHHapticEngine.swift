@@ -24,8 +24,11 @@ import Synchronization
 /// Thread safety: an engine and its players may be used from any thread. Handlers are called on a private
 /// serial queue, never on the render thread; do not assume the main thread.
 ///
-/// - Note: A plain Swift class, not an `NSObject`; there is no `init(audioSession:)` because Linux has no
-///   `AVAudioSession`. See <doc:DifferencesFromCoreHaptics>.
+/// As Core Haptics' `NSObject`, an engine is equal only to itself and hashes by identity (it can be a dictionary key
+/// or a set member), and has `isEqual(_:)`, `hash` and `description`; it conforms to `NSObjectProtocol` but is not an
+/// `NSObject` subclass, because Swift does not let an `NSObject` subclass declare a throwing `init()` (Objective-C's
+/// `initAndReturnError:` is a selector of its own). There is no `init(audioSession:)` because Linux has no
+/// `AVAudioSession`. See <doc:DifferencesFromCoreHaptics>.
 open class CHHapticEngine: @unchecked Sendable {
     // @unchecked: the runtime is thread-safe; the handler slots are mutex-protected.
 
@@ -54,15 +57,20 @@ open class CHHapticEngine: @unchecked Sendable {
     /// Creates an engine for the default output: the device `HAPTIC_DEVICE` names, else the first haptic hardware
     /// device discovery finds, else the simulated actuator.
     ///
+    /// A designated initializer, as Core Haptics' is, so an app's subclass can override it and call `super.init()`.
+    ///
     /// - Throws: `CHHapticError.Code.serverInitFailed` when the output cannot be created.
-    public convenience init() throws {
+    public init() throws {
         let device: any HapticDevice
         do {
             device = try CHHapticEngine.deviceSource.output()
         } catch {
             throw CHHapticError(.serverInitFailed, message: "no output device could be opened: \(error)")
         }
-        self.init(device: device, configuration: .recommended(for: device.info))
+        runtime = EngineRuntime(device: device, configuration: .recommended(for: device.info), clock: .realTime, route: .all)
+        continuousDurationCap = PatternLimits.continuousEventMaximumDuration
+        serial = CHHapticEngine.serials.wrappingAdd(1, ordering: .relaxed).newValue
+        connectRuntime(deviceSource: nil, watchesForReturn: true)
     }
 
     /// Creates an engine for a given device (the injection point for device discovery, tools and tests).
@@ -85,15 +93,31 @@ open class CHHapticEngine: @unchecked Sendable {
     ///     controller's engine (`GCHapticDurationInfinite`).
     ///   - watchesForReturn: whether a removed output is watched for (`false` for a game controller's engines: a
     ///     controller that comes back is a new `GCController` with new engines).
-    package init(
+    package convenience init(
         device: any HapticDevice, clock: EngineClockMode = .realTime, configuration: EngineConfiguration? = nil,
         deviceSource: DeviceSource? = nil, route: MotorRoute = .all,
         continuousDurationCap: Double = PatternLimits.continuousEventMaximumDuration, watchesForReturn: Bool = true
+    ) {
+        self.init(
+            output: device, clock: clock, configuration: configuration, deviceSource: deviceSource, route: route,
+            continuousDurationCap: continuousDurationCap, watchesForReturn: watchesForReturn)
+    }
+
+    /// What ``init(device:clock:configuration:deviceSource:route:continuousDurationCap:watchesForReturn:)`` does. It is
+    /// private, so that the only designated initializer other modules see is Core Haptics' `init()`.
+    private init(
+        output device: any HapticDevice, clock: EngineClockMode, configuration: EngineConfiguration?, deviceSource: DeviceSource?,
+        route: MotorRoute, continuousDurationCap: Double, watchesForReturn: Bool
     ) {
         runtime = EngineRuntime(
             device: device, configuration: configuration ?? .recommended(for: device.info), clock: clock, route: route)
         self.continuousDurationCap = continuousDurationCap
         serial = CHHapticEngine.serials.wrappingAdd(1, ordering: .relaxed).newValue
+        connectRuntime(deviceSource: deviceSource, watchesForReturn: watchesForReturn)
+    }
+
+    /// Routes the runtime's stop and reset notifications to the handler slots, and watches for a removed output.
+    private func connectRuntime(deviceSource: DeviceSource?, watchesForReturn: Bool) {
         let stoppedSlot = self.stoppedSlot
         let resetSlot = self.resetSlot
         // The user's handlers are not Sendable; they are only ever called on the engine's callback path.
@@ -110,6 +134,18 @@ open class CHHapticEngine: @unchecked Sendable {
         // ends a destroyed engine (stoppedHandler(.engineDestroyed)), so nothing is left running or allocated.
         runtime.destroy()
     }
+
+    // MARK: NSObject's semantics (the conformances are in CHHapticEngine+NSObjectProtocol.swift)
+
+    /// Whether `object` is this engine: engines are equal only to themselves, as `NSObject`s are. A subclass may
+    /// override it (and ``hash``) to compare by value.
+    open func isEqual(_ object: Any?) -> Bool { (object as? CHHapticEngine) === self }
+
+    /// The engine's hash: its identity's, as `NSObject`'s.
+    open var hash: Int { ObjectIdentifier(self).hashValue }
+
+    /// `NSObject`'s description: the class and the address, `<CHHapticEngine: 0x…>`.
+    open var description: String { "<\(type(of: self)): \(Unmanaged.passUnretained(self).toOpaque())>" }
 
     /// Whether the engine is watching for its removed output to come back.
     package var isWatchingForDeviceReturn: Bool { runtime.isWatchingForDeviceReturn }

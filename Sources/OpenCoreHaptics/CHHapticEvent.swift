@@ -14,7 +14,7 @@ import HapticPattern
 ///
 /// Events are checked when a pattern is made from them, not when they are created: an unknown type, a parameter
 /// that does not apply, or a negative or NaN time makes ``CHHapticPattern`` throw.
-open class CHHapticEvent {
+open class CHHapticEvent: NSObject {
     /// The kind of event. Events made with an audio resource ID are ``EventType/audioCustom``.
     public let type: CHHapticEvent.EventType
 
@@ -39,10 +39,14 @@ open class CHHapticEvent {
     ///   - type: The kind of event.
     ///   - eventParams: The event's parameters.
     ///   - time: The start time in seconds, relative to the pattern start.
-    public convenience init(
+    public init(
         eventType type: CHHapticEvent.EventType, parameters eventParams: [CHHapticEventParameter], relativeTime time: TimeInterval
     ) {
-        self.init(eventType: type, parameters: eventParams, relativeTime: time, duration: 0)
+        self.type = type
+        self.eventParameters = eventParams
+        self.relativeTime = time
+        self.duration = 0
+        self.audioResourceID = nil
     }
 
     /// Creates an event with a duration.
@@ -72,10 +76,14 @@ open class CHHapticEvent {
     ///   - resID: The ID returned by `registerAudioResource(_:options:)`.
     ///   - eventParams: Audio parameters (volume, pitch, pan, brightness).
     ///   - time: The start time in seconds, relative to the pattern start.
-    public convenience init(
+    public init(
         audioResourceID resID: CHHapticAudioResourceID, parameters eventParams: [CHHapticEventParameter], relativeTime time: TimeInterval
     ) {
-        self.init(audioResourceID: resID, parameters: eventParams, relativeTime: time, duration: 0)
+        self.type = .audioCustom
+        self.eventParameters = eventParams
+        self.relativeTime = time
+        self.duration = 0
+        self.audioResourceID = resID
     }
 
     /// Creates an event that plays a registered audio resource for a given duration.
@@ -103,14 +111,17 @@ open class CHHapticEvent {
     /// An event whose waveform is a file path keeps only its type, time, duration and parameters.
     ///
     /// - Parameter model: The event.
-    package init(model: Event) {
-        self.type = CHHapticEvent.EventType(rawValue: model.type.rawValue)
-        self.eventParameters = model.parameters.map {
+    package convenience init(model: Event) {
+        let parameters = model.parameters.map {
             CHHapticEventParameter(parameterID: CHHapticEvent.ParameterID(rawValue: $0.id.rawValue), value: $0.value)
         }
-        self.relativeTime = model.time
-        self.duration = model.duration
-        if case .resourceID(let id) = model.waveform { self.audioResourceID = id } else { self.audioResourceID = nil }
+        if case .resourceID(let id) = model.waveform {
+            self.init(audioResourceID: id, parameters: parameters, relativeTime: model.time, duration: model.duration)
+        } else {
+            self.init(
+                eventType: CHHapticEvent.EventType(rawValue: model.type.rawValue), parameters: parameters, relativeTime: model.time,
+                duration: model.duration)
+        }
     }
 
     /// The pattern-model form of this event, as it is at the moment of the call (a copy).

@@ -1,3 +1,4 @@
+import Foundation
 import HapticPattern
 
 /// A value attached to one event, such as its intensity or sharpness.
@@ -7,7 +8,7 @@ import HapticPattern
 ///     let intensity = CHHapticEventParameter(parameterID: .hapticIntensity, value: 0.8)
 ///     let sharpness = CHHapticEventParameter(parameterID: .hapticSharpness, value: 0.4)
 ///     let tap = CHHapticEvent(eventType: .hapticTransient, parameters: [intensity, sharpness], relativeTime: 0)
-open class CHHapticEventParameter {
+open class CHHapticEventParameter: NSObject {
     /// Which parameter this is.
     public let parameterID: CHHapticEvent.ParameterID
 

@@ -7,7 +7,7 @@ extension CHHapticParameterCurve {
     ///         CHHapticParameterCurve.ControlPoint(relativeTime: 0, value: 1),
     ///         CHHapticParameterCurve.ControlPoint(relativeTime: 0.5, value: 0),
     ///     ]
-    open class ControlPoint {
+    open class ControlPoint: NSObject {
         /// The time in seconds, relative to the start of the curve.
         open var relativeTime: TimeInterval
 

@@ -14,7 +14,7 @@ import HapticPattern
 ///         controlPoints: [.init(relativeTime: 0, value: 1), .init(relativeTime: 1, value: 0)],
 ///         relativeTime: 0)
 ///     let pattern = try CHHapticPattern(events: [buzz], parameterCurves: [fade])
-open class CHHapticParameterCurve {
+open class CHHapticParameterCurve: NSObject {
     /// Which control the curve drives.
     public let parameterID: CHHapticDynamicParameter.ID
 

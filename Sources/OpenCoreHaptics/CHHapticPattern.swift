@@ -20,7 +20,7 @@ import HapticRender
 ///
 /// Every initializer throws a ``CHHapticError`` whose code matches Core Haptics' and whose `localizedDescription`
 /// says what is wrong and where (path inside the pattern, and line:column for files).
-open class CHHapticPattern {
+open class CHHapticPattern: NSObject {
     /// What a pattern holds once it is made.
     private struct Contents {
         var pattern: Pattern
@@ -160,10 +160,11 @@ open class CHHapticPattern {
     ///
     /// - Parameter fileURL: The file.
     /// - Throws: ``CHHapticError`` as for ``init(contentsOf:)``, without the `notSupported` extension check.
-    package init(playableFileAt fileURL: URL) throws(CHHapticError) {
-        contents = try CHHapticPattern.facade { () throws(PatternError) in
-            try CHHapticPattern.contents(fileURL: fileURL, checkingExtension: false)
-        }
+    package convenience init(playableFileAt fileURL: URL) throws(CHHapticError) {
+        self.init(
+            contents: try CHHapticPattern.facade { () throws(PatternError) in
+                try CHHapticPattern.contents(fileURL: fileURL, checkingExtension: false)
+            })
     }
 
     /// Creates a pattern from in-memory AHAP data (JSON, else a property list), for
@@ -171,14 +172,15 @@ open class CHHapticPattern {
     ///
     /// - Parameter data: The pattern data.
     /// - Throws: ``CHHapticError`` with the reader's codes.
-    package init(data: Data) throws(CHHapticError) {
-        contents = try CHHapticPattern.facade { () throws(PatternError) in
-            let document = try PatternLoader.read(data: data)
-            let folder = CHHapticPattern.waveformFolder(of: document.pattern)
-            return Contents(
-                pattern: document.pattern, warnings: document.warnings, waveformFolder: folder,
-                audioDurations: CHHapticPattern.unconfinedAudioDurations(of: document.pattern, folder: folder))
-        }
+    package convenience init(data: Data) throws(CHHapticError) {
+        self.init(
+            contents: try CHHapticPattern.facade { () throws(PatternError) in
+                let document = try PatternLoader.read(data: data)
+                let folder = CHHapticPattern.waveformFolder(of: document.pattern)
+                return Contents(
+                    pattern: document.pattern, warnings: document.warnings, waveformFolder: folder,
+                    audioDurations: CHHapticPattern.unconfinedAudioDurations(of: document.pattern, folder: folder))
+            })
     }
 
     /// Wraps a pattern-model pattern (for the engine and tools). The pattern is not checked.
@@ -187,8 +189,8 @@ open class CHHapticPattern {
     ///   - pattern: The pattern.
     ///   - waveformFolder: The folder relative `EventWaveformPath` values resolve against.
     ///   - audioDurations: The lengths of the pattern's custom audio, for ``duration``.
-    package init(pattern: Pattern, waveformFolder: URL? = nil, audioDurations: [WaveformSource: Double] = [:]) {
-        contents = Contents(pattern: pattern, waveformFolder: waveformFolder, audioDurations: audioDurations)
+    package convenience init(pattern: Pattern, waveformFolder: URL? = nil, audioDurations: [WaveformSource: Double] = [:]) {
+        self.init(contents: Contents(pattern: pattern, waveformFolder: waveformFolder, audioDurations: audioDurations))
     }
 
     /// A pattern the loader read from a file, its model possibly changed by a tool (`haptic play
@@ -198,11 +200,19 @@ open class CHHapticPattern {
     /// - Parameters:
     ///   - pattern: The pattern to play (the loaded one, or a variant of it with the same waveform paths).
     ///   - loaded: What the loader read: the folder, the resolved waveform files and the audio lengths.
-    package init(pattern: Pattern, loadedFrom loaded: LoadedPattern) {
-        contents = Contents(
-            pattern: pattern, warnings: loaded.warnings, waveformFolder: loaded.folder, confinesWaveforms: true,
-            resolvedWaveforms: loaded.waveformFiles, file: loaded.file, audioDurations: loaded.audioDurations,
-            decodedAudio: loaded.audio)
+    package convenience init(pattern: Pattern, loadedFrom loaded: LoadedPattern) {
+        self.init(
+            contents: Contents(
+                pattern: pattern, warnings: loaded.warnings, waveformFolder: loaded.folder, confinesWaveforms: true,
+                resolvedWaveforms: loaded.waveformFiles, file: loaded.file, audioDurations: loaded.audioDurations,
+                decodedAudio: loaded.audio))
+    }
+
+    /// The one initializer the package's own ways of making a pattern end in. It is private, so that the only
+    /// designated initializers other modules see are Core Haptics' (a subclass that overrides them all inherits the
+    /// rest).
+    private init(contents: Contents) {
+        self.contents = contents
     }
 
     /// Custom audio decoded when the pattern was loaded (see ``init(pattern:loadedFrom:)``), by waveform.

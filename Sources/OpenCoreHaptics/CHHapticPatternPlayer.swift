@@ -12,7 +12,7 @@ import Foundation
 /// as possible". A started player keeps playing after you drop your reference to it.
 ///
 /// Thread safety: players may be used from any thread.
-public protocol CHHapticPatternPlayer: AnyObject {
+public protocol CHHapticPatternPlayer: NSObjectProtocol {
     /// Starts playing at `time`; a player that is already playing starts again from the beginning.
     ///
     /// - Throws: ``CHHapticError`` — `invalidTime` (negative), `engineNotRunning` (engine stopped and auto-shutdown

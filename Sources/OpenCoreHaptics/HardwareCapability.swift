@@ -1,7 +1,8 @@
+import Foundation
 import HapticPattern
 
 /// The ``CHHapticDeviceCapability`` returned by `capabilitiesForHardware()`.
-final class HardwareCapability: CHHapticDeviceCapability {
+final class HardwareCapability: NSObject, CHHapticDeviceCapability {
     let supportsHaptics: Bool
     let supportsAudio: Bool
 
@@ -34,7 +35,7 @@ final class HardwareCapability: CHHapticDeviceCapability {
 }
 
 /// A ``CHHapticParameterAttributes`` value.
-final class ParameterAttributes: CHHapticParameterAttributes {
+final class ParameterAttributes: NSObject, CHHapticParameterAttributes {
     let minValue: Float
     let maxValue: Float
     let defaultValue: Float

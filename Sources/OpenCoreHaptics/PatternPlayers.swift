@@ -37,7 +37,7 @@ package func discardPlayback(of player: any CHHapticPatternPlayer) {
 }
 
 /// The engine's ``CHHapticPatternPlayer``.
-final class StandardPatternPlayer: CHHapticPatternPlayer {
+final class StandardPatternPlayer: NSObject, CHHapticPatternPlayer {
     let player: EnginePlayer
 
     init(player: EnginePlayer) { self.player = player }
@@ -58,7 +58,7 @@ final class StandardPatternPlayer: CHHapticPatternPlayer {
 }
 
 /// The engine's ``CHHapticAdvancedPatternPlayer``.
-final class AdvancedPatternPlayer: CHHapticAdvancedPatternPlayer {
+final class AdvancedPatternPlayer: NSObject, CHHapticAdvancedPatternPlayer {
     let player: EnginePlayer
     /// The user's handler; the engine's completion calls whatever it holds when a run ends, even after this
     /// object is gone (fire and forget).
@@ -67,6 +67,7 @@ final class AdvancedPatternPlayer: CHHapticAdvancedPatternPlayer {
     init(player: EnginePlayer) {
         self.player = player
         let slot = completionSlot
+        super.init()
         player.completion = { error in slot.value(error.map { CHHapticError($0) }) }
     }
 

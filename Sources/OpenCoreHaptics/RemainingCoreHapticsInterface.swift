@@ -31,5 +31,8 @@
 //   CHHapticDynamicParameter.model(path:), CHHapticParameterCurve.model(path:) for sendParameters / scheduleParameterCurve
 //   PatternValidator.playabilityErrors(in:)                     checks Core Haptics makes at player creation
 //
-// Not planned: the Objective-C runtime surface (NSObject subclassing, NSCopying, KVO) and the importer artefact
+// Done (issue 34): the classes are NSObject subclasses (CHHapticEngine conforms to NSObjectProtocol with NSObject's
+// identity semantics: Swift has no throwing init() on an NSObject subclass), open, with Apple's initializers designated.
+//
+// Not planned: the Objective-C runtime surface (NSCopying, KVO, @objc protocols) and the importer artefact
 // CHHapticEngine.init(andReturnError:).

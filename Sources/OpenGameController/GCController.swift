@@ -25,8 +25,11 @@ import HapticSystem
 /// Its input — buttons, triggers, d-pad and thumbsticks — is the ``extendedGamepad`` profile, read from the pad's
 /// evdev node; light, battery and motion are not part of this module yet (see <doc:DifferencesFromGameController>).
 ///
+/// An `NSObject`, as in GameController: a controller is equal only to itself and hashes by identity, so it can be a
+/// dictionary key (`[GCController: CHHapticEngine]`).
+///
 /// Thread safety: any thread.
-open class GCController: @unchecked Sendable {
+open class GCController: NSObject, @unchecked Sendable {
     // @unchecked: the player index is behind a lock; everything else is immutable.
 
     /// The controllers connected now, in discovery order (real ones first, then simulated ones).

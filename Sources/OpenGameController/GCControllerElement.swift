@@ -1,8 +1,10 @@
+import Foundation
+
 /// An element of a controller's physical input profile — the GameController framework's base class for buttons,
 /// axes, direction pads and thumbsticks.
 ///
 /// Thread safety: any thread.
-open class GCControllerElement: @unchecked Sendable {
+open class GCControllerElement: NSObject, @unchecked Sendable {
     // @unchecked: immutable here except the collection, set once while the profile is built; subclasses keep their
     // mutable state behind locks.
 

@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 
 /// What every GameController device has in common: its vendor's name and its product category — the
 /// GameController framework's `GCDevice` protocol, which ``GCController`` conforms to.
@@ -8,8 +8,7 @@ import Dispatch
 ///     }
 ///     GCController.controllers().map(describe)
 ///
-/// - Note: Differences from GameController: Apple's refines `NSObjectProtocol`; this one refines `AnyObject`.
-public protocol GCDevice: AnyObject {
+public protocol GCDevice: NSObjectProtocol {
     /// The queue the device's input handlers run on.
     var handlerQueue: DispatchQueue { get set }
     /// The device's physical inputs by name.

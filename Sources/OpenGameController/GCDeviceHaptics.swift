@@ -1,3 +1,4 @@
+import Foundation
 import HapticDevices
 import HapticEngine
 import HapticRender
@@ -16,7 +17,7 @@ import OpenCoreHaptics
 /// any `CHHapticEngine()` bound to the same evdev node.
 ///
 /// Thread safety: any thread.
-open class GCDeviceHaptics: @unchecked Sendable {
+open class GCDeviceHaptics: NSObject, @unchecked Sendable {
     // @unchecked: the mutable parts (the device, the engines) are behind `state`, a lock.
 
     /// The localities ``createEngine(withLocality:)`` makes engines for. Always holds ``GCHapticsLocality/default``

@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 import HapticSystem
 
 /// The physical inputs of a controller by name — the GameController framework's `GCPhysicalInputProfile`, reached
@@ -12,7 +12,7 @@ import HapticSystem
 /// the axes of those in ``axes`` (`"Left Thumbstick X Axis"`, …).
 ///
 /// Thread safety: any thread.
-open class GCPhysicalInputProfile: @unchecked Sendable {
+open class GCPhysicalInputProfile: NSObject, @unchecked Sendable {
     // @unchecked: the dictionaries are immutable after init; the handler and the queue are behind locks.
 
     /// Every element, by name.

@@ -1,10 +1,18 @@
+import Foundation
+
 /// Something that performs macOS feedback patterns; get one from ``NSHapticFeedbackManager/defaultPerformer``.
 ///
 ///     let performer = NSHapticFeedbackManager.defaultPerformer
 ///     performer.perform(.levelChange, performanceTime: .default)
 ///
-/// - Note: Differences from AppKit: the protocol refines `AnyObject` and `Sendable` instead of `NSObjectProtocol`.
-public protocol NSHapticFeedbackPerformer: AnyObject, Sendable {
+/// It refines `NSObjectProtocol`, as in AppKit, so a test double is an `NSObject` subclass:
+///
+///     final class PerformerSpy: NSObject, NSHapticFeedbackPerformer {
+///         var patterns: [NSHapticFeedbackManager.FeedbackPattern] = []
+///         func perform(_ pattern: NSHapticFeedbackManager.FeedbackPattern,
+///                      performanceTime: NSHapticFeedbackManager.PerformanceTime) { patterns.append(pattern) }
+///     }
+public protocol NSHapticFeedbackPerformer: NSObjectProtocol {
     /// Plays a feedback pattern.
     ///
     /// - Parameters:

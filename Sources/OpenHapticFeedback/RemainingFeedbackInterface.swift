@@ -21,7 +21,6 @@
 //   NSAlignmentFeedbackFilter, NSAlignmentFeedbackToken                // macOS; needs NSEvent/NSView
 //   View.sensoryFeedback(_:trigger:) and its overloads                  // SwiftUI only; see SensoryFeedbackTrigger
 //
-// Different on purpose (documented in DifferencesFromApple.md): not @MainActor; NSHapticFeedbackManager and
-// WKInterfaceDevice are final; NSHapticFeedbackPerformer refines AnyObject & Sendable (Apple: NSObjectProtocol).
+// Different on purpose (documented in DifferencesFromApple.md): not @MainActor.
 //
 // WKInterfaceDevice's non-haptic members (screenBounds, batteryLevel, …) are out of scope.

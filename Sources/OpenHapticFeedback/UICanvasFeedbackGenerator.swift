@@ -19,20 +19,26 @@ import Foundation
 open class UICanvasFeedbackGenerator: UIFeedbackGenerator, @unchecked Sendable {
     /// Creates a canvas generator (``UIFeedbackGenerator/prepare()`` gets both patterns ready).
     public override init() {
-        super.init(effects: [Self.libraryEffect("alignment"), Self.libraryEffect("path-complete")])
+        effects = [Self.libraryEffect("alignment"), Self.libraryEffect("path-complete")]
+        super.init()
     }
+
+    /// The alignment and path-complete patterns.
+    private let effects: [FeedbackEffect]
+
+    override var preparedEffects: [FeedbackEffect] { effects }
 
     /// Plays the alignment feedback: a dragged or drawn element lined up with a guide or another element.
     ///
     /// - Parameter location: where it lined up, in the view's coordinates; accepted and not used.
     open func alignmentOccurred(at location: CGPoint) {
-        play(preparedEffects[0])
+        play(effects[0])
     }
 
     /// Plays the path-completed feedback: a drawn path was completed or recognized, such as a closed shape.
     ///
     /// - Parameter location: where the path completed, in the view's coordinates; accepted and not used.
     open func pathCompleted(at location: CGPoint) {
-        play(preparedEffects[1])
+        play(effects[1])
     }
 }

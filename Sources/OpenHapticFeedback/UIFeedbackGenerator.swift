@@ -1,3 +1,5 @@
+import Foundation
+
 /// The base class of UIKit's feedback generators: holds the center the generator plays on and implements
 /// ``prepare()``.
 ///
@@ -12,8 +14,9 @@
 /// A generator plays on the ``FeedbackCenter/current`` center at the time it was created, so the center's
 /// preferences (on/off, intensity) and rate limits apply to every call.
 ///
-/// The classes are `open`, as in UIKit, so an app may subclass them (a subclass that adds stored state keeps the
-/// class thread-safe itself: the classes are `Sendable`).
+/// The classes are `open` `NSObject` subclasses, as in UIKit, so an app may subclass them (a subclass that adds
+/// stored state keeps the class thread-safe itself: the classes are `Sendable`), and a generator is equal only to
+/// itself and hashes by identity.
 ///
 /// - Note: Differences from UIKit: UIKit isolates the generators to the main actor (`@MainActor`). Here they are
 ///   not isolated to any actor and are thread-safe (`Sendable`), so command-line tools, servers and background
@@ -36,19 +39,17 @@
 /// when it creates the generator (see <doc:DifferencesFromApple>).
 ///
 /// Thread safety: any thread. Every stored property is immutable.
-open class UIFeedbackGenerator: @unchecked Sendable {
+open class UIFeedbackGenerator: NSObject, @unchecked Sendable {
     // @unchecked: non-final for the UIKit class hierarchy; the class and its subclasses store only `let`s of
     // Sendable types.
 
     /// The center this generator plays on (``FeedbackCenter/current`` when it was created).
     let center: FeedbackCenter
-    /// The effects ``prepare()`` gets ready.
-    let preparedEffects: [FeedbackEffect]
 
-    init(effects: [FeedbackEffect]) {
-        center = FeedbackCenter.current
-        preparedEffects = effects
-    }
+    /// The effects ``prepare()`` gets ready: none for the base class; each generator class returns its own (kept in a
+    /// `let` of its own, so the only designated initializers in the hierarchy are UIKit's and an app's subclass that
+    /// overrides them inherits the convenience ones).
+    var preparedEffects: [FeedbackEffect] { [] }
 
     /// Creates a generator with no feedback of its own, as UIKit's `UIFeedbackGenerator()` does (UIKit marks it
     /// "to be deprecated" in favour of `init(view:)`, which needs a `UIView`); ``prepare()`` gets nothing ready.
@@ -56,9 +57,8 @@ open class UIFeedbackGenerator: @unchecked Sendable {
     ///
     ///     let generator = UIFeedbackGenerator()
     ///     generator.prepare()
-    public init() {
+    public override init() {
         center = FeedbackCenter.current
-        preparedEffects = []
     }
 
     /// Gets the haptics ready so that the next feedback plays with less latency, for a few seconds.

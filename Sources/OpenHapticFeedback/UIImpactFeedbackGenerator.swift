@@ -18,14 +18,19 @@ import Foundation
 open class UIImpactFeedbackGenerator: UIFeedbackGenerator, @unchecked Sendable {
     /// The style this generator plays.
     let style: FeedbackStyle
+    /// The style's library pattern (the only effect).
+    private let effects: [FeedbackEffect]
 
     /// Creates a generator for an impact style.
     ///
     /// - Parameter style: light, medium, heavy, soft or rigid.
     public init(style: FeedbackStyle) {
         self.style = style
-        super.init(effects: [Self.libraryEffect(style.patternName)])
+        effects = [Self.libraryEffect(style.patternName)]
+        super.init()
     }
+
+    override var preparedEffects: [FeedbackEffect] { effects }
 
     /// Creates a generator for medium impacts.
     public override convenience init() {
@@ -36,7 +41,7 @@ open class UIImpactFeedbackGenerator: UIFeedbackGenerator, @unchecked Sendable {
     ///
     ///     UIImpactFeedbackGenerator(style: .rigid).impactOccurred()
     open func impactOccurred() {
-        play(preparedEffects[0])
+        play(effects[0])
     }
 
     /// Plays the style's impact with its strength scaled.
@@ -48,7 +53,7 @@ open class UIImpactFeedbackGenerator: UIFeedbackGenerator, @unchecked Sendable {
     ///
     /// - Parameter intensity: 0 … 1.
     open func impactOccurred(intensity: CGFloat) {
-        play(preparedEffects[0], intensity: Double(intensity))
+        play(effects[0], intensity: Double(intensity))
     }
 
     /// Plays the style's impact at full strength, for a touch at `location` (iOS 17.5).

@@ -16,14 +16,20 @@ import Foundation
 open class UINotificationFeedbackGenerator: UIFeedbackGenerator, @unchecked Sendable {
     /// Creates a notification generator (``UIFeedbackGenerator/prepare()`` gets all three patterns ready).
     public override init() {
-        super.init(effects: FeedbackType.allCases.map { Self.libraryEffect($0.patternName) })
+        effects = FeedbackType.allCases.map { Self.libraryEffect($0.patternName) }
+        super.init()
     }
+
+    /// The success, warning and error patterns, by raw value.
+    private let effects: [FeedbackEffect]
+
+    override var preparedEffects: [FeedbackEffect] { effects }
 
     /// Plays the pattern for an outcome.
     ///
     /// - Parameter notificationType: success, warning or error.
     open func notificationOccurred(_ notificationType: FeedbackType) {
-        play(preparedEffects[notificationType.rawValue])
+        play(effects[notificationType.rawValue])
     }
 
     /// Plays the pattern for an outcome, for a touch at `location` (iOS 17.5).

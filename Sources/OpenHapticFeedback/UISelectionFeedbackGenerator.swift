@@ -17,12 +17,18 @@ import Foundation
 open class UISelectionFeedbackGenerator: UIFeedbackGenerator, @unchecked Sendable {
     /// Creates a selection generator.
     public override init() {
-        super.init(effects: [Self.libraryEffect("selection")])
+        effects = [Self.libraryEffect("selection")]
+        super.init()
     }
+
+    /// The selection pattern.
+    private let effects: [FeedbackEffect]
+
+    override var preparedEffects: [FeedbackEffect] { effects }
 
     /// Plays the selection tick.
     open func selectionChanged() {
-        play(preparedEffects[0])
+        play(effects[0])
     }
 
     /// Plays the selection tick, for a touch at `location` (iOS 17.5).

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The watch, as far as haptics go: ``current()`` and ``play(_:)``, with WatchKit's names.
 ///
 ///     WKInterfaceDevice.current().play(.success)
@@ -6,16 +8,18 @@
 ///   properties), and the device is not `@MainActor`: ``play(_:)`` may be called from any thread. It plays on
 ///   ``FeedbackCenter/current`` *at the time of the call*, so the preferences and rate limits apply.
 ///
+/// The class is an `open` `NSObject` subclass, as in WatchKit, so a test can substitute a subclass that records what
+/// it was asked to play.
+///
 /// Thread safety: any thread.
-public final class WKInterfaceDevice: Sendable {
+open class WKInterfaceDevice: NSObject, @unchecked Sendable {
+    // @unchecked: non-final for the WatchKit class hierarchy; it has no state.
     private static let device = WKInterfaceDevice()
-
-    private init() {}
 
     /// The device the code runs on.
     ///
     /// - Returns: the shared device object.
-    public class func current() -> WKInterfaceDevice {
+    open class func current() -> WKInterfaceDevice {
         device
     }
 
@@ -24,7 +28,7 @@ public final class WKInterfaceDevice: Sendable {
     ///     WKInterfaceDevice.current().play(.click)
     ///
     /// - Parameter type: the haptic type.
-    public func play(_ type: WKHapticType) {
+    open func play(_ type: WKHapticType) {
         FeedbackCenter.current.play(named: type.patternName)
     }
 }

@@ -4,7 +4,7 @@ import HapticTestSupport
 import Testing
 
 /// `haptic bounce` end to end: without a terminal (printed collisions), and as the game in a real terminal (tmux).
-@Suite struct BounceCommandTests {
+@Suite(.offTheConcurrencyPool) struct BounceCommandTests {
     /// The tmux executable, if installed.
     static let tmux: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }

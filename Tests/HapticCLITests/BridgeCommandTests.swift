@@ -4,7 +4,7 @@ import Testing
 
 /// `haptic bridge` from the command line, without a PipeWire daemon (the gate .ci/pipewire.sh runs it against one),
 /// and `haptic devices` listing a running bridge.
-struct BridgeCommandTests {
+@Suite(.offTheConcurrencyPool) struct BridgeCommandTests {
     @Test func aMistakeInARuleIsNamedBeforeAnythingStarts() throws {
         let result = try CommandRunner.haptic(["bridge", "--no-config", "--rule", "app firefox gian=2"])
         #expect(result.status == 64)

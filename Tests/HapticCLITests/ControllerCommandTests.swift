@@ -4,7 +4,7 @@ import Testing
 
 /// `haptic devices` lists game controllers with their localities; `haptic play --controller … --locality …` plays on
 /// one locality of one, through the engine GCDeviceHaptics makes.
-struct ControllerCommandTests {
+@Suite(.offTheConcurrencyPool) struct ControllerCommandTests {
     @Test func devicesListsControllersWithTheirLocalities() throws {
         let result = try CommandRunner.haptic(
             ["devices", "--json"],

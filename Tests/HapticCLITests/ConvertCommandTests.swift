@@ -2,7 +2,7 @@ import Foundation
 import HapticTestSupport
 import Testing
 
-@Suite struct ConvertCommandTests {
+@Suite(.offTheConcurrencyPool) struct ConvertCommandTests {
     // The project's own fixtures: a tap and a continuous event under many-point curves, and heartbeats.
     let boing = Fixtures.ownPattern("Spring.ahap").path
     let heartbeats = Fixtures.ownPattern("Pulse.ahap").path

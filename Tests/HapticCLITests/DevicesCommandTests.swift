@@ -3,7 +3,7 @@ import HapticTestSupport
 import Testing
 
 /// `haptic devices` end to end, with a fake input directory (this host has no /dev/input).
-@Suite struct DevicesCommandTests {
+@Suite(.offTheConcurrencyPool) struct DevicesCommandTests {
     @Test func listsDevicesAndSaysWhyCandidatesWereSkipped() throws {
         let folder = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

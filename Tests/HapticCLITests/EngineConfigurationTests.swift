@@ -9,7 +9,7 @@ import Testing
 
 /// The tool is an ordinary client: its engines are configured for their device exactly as `CHHapticEngine()`
 /// configures them.
-@Suite struct EngineConfigurationTests {
+@Suite(.offTheConcurrencyPool) struct EngineConfigurationTests {
     @Test func playOnAnEvdevPadRendersTheRecommendedEvdevConfiguration() {
         let pad = EvdevDevice(
             capabilities: EvdevCapabilities(

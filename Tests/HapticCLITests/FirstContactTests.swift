@@ -4,7 +4,7 @@ import Testing
 
 /// What a newcomer meets in the first minutes: each message says a thing once, in the user's terms, and commands
 /// agree with each other.
-@Suite struct FirstContactTests {
+@Suite(.offTheConcurrencyPool) struct FirstContactTests {
     @Test func devicesSaysEachNoteOnce() throws {
         // Device discovery and controller discovery both look at /dev/input; a machine without it got the note twice.
         let result = try CommandRunner.haptic(["devices"], environment: ["HAPTIC_DEVICE": ""])

@@ -4,7 +4,7 @@ import HapticTestSupport
 import Testing
 
 /// Issue 32's first hour: what the README promises holds, and the tool says what it does in plain words.
-@Suite struct FirstHourTests {
+@Suite(.offTheConcurrencyPool) struct FirstHourTests {
     /// The README: an unusable `HAPTIC_DEVICE` is replaced by the simulated actuator with a warning; an unusable
     /// `--device` is refused. An ALSA PCM that does not exist used to pass the choice and fail the engine's start, so
     /// `play` exited 1 on a user's environment variable.

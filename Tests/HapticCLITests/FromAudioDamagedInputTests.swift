@@ -6,7 +6,7 @@ import Testing
 
 /// `haptic from-audio` on a compressed file cut short: an error naming the damage, exit status 1, nothing written —
 /// it was "silent or too quiet for haptics ... nothing written" with status 0.
-@Suite struct FromAudioDamagedInputTests {
+@Suite(.offTheConcurrencyPool) struct FromAudioDamagedInputTests {
     @Test(.needsLibsndfile, arguments: [AudioFixtures.Compressed.flac, .ogg])
     func aTruncatedFileIsAnErrorNotSilence(format: AudioFixtures.Compressed) throws {
         let folder = try Fixtures.temporaryDirectory()

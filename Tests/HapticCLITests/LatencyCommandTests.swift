@@ -5,7 +5,7 @@ import HapticTestSupport
 import Testing
 
 /// `haptic latency` times API call → device write on a real engine, and reports the device's own delay.
-@Suite struct LatencyCommandTests {
+@Suite(.offTheConcurrencyPool) struct LatencyCommandTests {
     @Test func itMeasuresAndReportsPercentiles() throws {
         let result = try CommandRunner.haptic(["latency", "--device", "null", "--count", "10"])
         #expect(result.status == 0, "\(result.stderr)")

@@ -3,7 +3,7 @@ import HapticTestSupport
 import Testing
 
 /// `haptic library` end to end.
-@Suite struct LibraryCommandTests {
+@Suite(.offTheConcurrencyPool) struct LibraryCommandTests {
     /// The library's names, from its source folder (independent of the code that lists them).
     static func libraryNames() throws -> [String] {
         let folder = Fixtures.packageRoot.appendingPathComponent("Sources/OpenHapticFeedback/Library")

@@ -2,7 +2,7 @@ import Foundation
 import HapticTestSupport
 import Testing
 
-@Suite struct LintCommandTests {
+@Suite(.offTheConcurrencyPool) struct LintCommandTests {
     @Test func libraryIsClean() throws {
         let result = try CommandRunner.haptic(["lint", "--library"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")

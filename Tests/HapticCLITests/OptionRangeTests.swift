@@ -1,11 +1,12 @@
 import ArgumentParser
 import HapticCommands
+import HapticTestSupport
 import Testing
 
 /// Every numeric option and `--device`: a value is accepted exactly when it is within the option's range, and a
 /// refusal names the option; nothing traps (NaN, infinities, huge, negative, Int.max). Parsing runs each command's
 /// validate() and nothing else.
-@Suite struct OptionRangeTests {
+@Suite(.offTheConcurrencyPool) struct OptionRangeTests {
     enum Kind: Sendable { case integer, double, float }
 
     /// One numeric option: the arguments before it, its name, its kind and its range (`lowerOpen`: the lower bound

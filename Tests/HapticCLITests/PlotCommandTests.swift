@@ -6,7 +6,7 @@ import Testing
 import FoundationXML
 #endif
 
-@Suite struct PlotCommandTests {
+@Suite(.offTheConcurrencyPool) struct PlotCommandTests {
     // The project's own fixtures: a tap and curves (Spring), and continuous + custom audio + curves (Knock).
     let boing = Fixtures.ownPattern("Spring.ahap").path
     let shieldOn = Fixtures.ownPattern("Knock.ahap").path

@@ -7,7 +7,7 @@ import Testing
 /// The readers bounded, end to end (issue 32): a 291-byte property list took 4.3 s and 196 MB to validate and a
 /// 505-byte one 5 GB; a WAV with a 70 KB tag before its samples was "no data chunk" for `from-audio`, and a float
 /// WAV of NaN "silent"; `wav:` pointed at a FIFO hung the engine's start.
-@Suite struct ReaderBoundsCommandTests {
+@Suite(.offTheConcurrencyPool) struct ReaderBoundsCommandTests {
     @Test(arguments: [291, 505])
     func validateRefusesAPropertyListOfSharedReferencesAtOnce(size: Int) throws {
         let file = try Fixtures.temporaryDirectory().appendingPathComponent("shared-\(size).plist")

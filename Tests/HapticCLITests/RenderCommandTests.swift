@@ -2,7 +2,7 @@ import Foundation
 import HapticTestSupport
 import Testing
 
-@Suite struct RenderCommandTests {
+@Suite(.offTheConcurrencyPool) struct RenderCommandTests {
     @Test func rendersChannelsOnTheirExactFrames() throws {
         let folder = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

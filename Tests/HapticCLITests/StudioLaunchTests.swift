@@ -5,7 +5,7 @@ import Testing
 
 /// `haptic studio` runs the studio's server, `haptic-studio`, a program of its own (issue 32: `haptic` must not
 /// build the web stack): found beside `haptic`, built on first use in a checkout, else found on PATH, else explained.
-@Suite struct StudioLaunchTests {
+@Suite(.offTheConcurrencyPool) struct StudioLaunchTests {
     /// A folder with an executable file `name` in it.
     private static func folder(withExecutable name: String?) throws -> URL {
         let folder = try Fixtures.temporaryDirectory()

@@ -4,7 +4,7 @@ import Testing
 
 /// `haptic trigger` sets a DualSense's adaptive trigger through GCDualSenseAdaptiveTrigger, holds it, turns it off;
 /// `haptic devices` says how each DualSense is connected and whether its triggers can be set.
-struct TriggerCommandTests {
+@Suite(.offTheConcurrencyPool) struct TriggerCommandTests {
     private let environment = ["HAPTIC_CONTROLLERS": "simulated:xbox,simulated:dualsense", "HAPTIC_INPUT_DIR": "/nonexistent"]
 
     @Test func aModeIsSetWithItsBytesHeldAndTurnedOff() throws {

@@ -2,7 +2,7 @@ import Foundation
 import HapticTestSupport
 import Testing
 
-@Suite struct ValidateCommandTests {
+@Suite(.offTheConcurrencyPool) struct ValidateCommandTests {
     @Test func validFilesExitZero() throws {
         let files = Fixtures.patternFiles().map(\.path)
         let result = try CommandRunner.haptic(["validate"] + files)

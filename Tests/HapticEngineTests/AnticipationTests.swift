@@ -24,13 +24,28 @@ struct AnticipationTests {
             return pad
         }()
         let onsets = LockedState<[MotorLevels]>([])
+        /// The scales sent (each the product of those prepared since the last send).
         let scales = LockedState<[Float]>([])
+        let prepared = LockedState<Float?>(nil)
         let started = LockedState<[MotorLevels]>([])
+        /// Runs in ``sendPreparedScale()``, where a device writes: what it returns is kept in ``sendChecks``.
+        let duringSend = LockedState<(@Sendable () -> Bool)?>(nil)
+        let sendChecks = LockedState<[Bool]>([])
         func start(format: DeviceFormat) throws(DeviceError) {}
         func write(_ block: DeviceBlock) -> DeviceStatus { .ok }
         func stop() {}
         func anticipateOnset(_ levels: MotorLevels) { onsets.withLock { $0.append(levels) } }
-        func anticipateScale(_ factor: Float) { scales.withLock { $0.append(factor) } }
+        func prepareScale(_ factor: Float) { prepared.withLock { $0 = ($0 ?? 1) * factor } }
+        func sendPreparedScale() {
+            guard
+                let factor = prepared.withLock({ scale in
+                    defer { scale = nil }
+                    return scale
+                })
+            else { return }
+            if let check = duringSend.withLock({ $0 }) { sendChecks.withLock { $0.append(check()) } }
+            scales.withLock { $0.append(factor) }
+        }
         func startAnticipatedOnset(_ levels: MotorLevels) -> Bool {
             started.withLock { $0.append(levels) }
             return true
@@ -115,6 +130,70 @@ struct AnticipationTests {
             try CurveProgram(ParameterCurve(id: .hapticIntensityControl, time: 0, controlPoints: [.init(time: 0, value: 0.4)])), atTime: 0)
         try player.sendParameters([DynamicParameter(id: .hapticIntensityControl, value: 0.8, time: 0)], atTime: 0)
         #expect(device.scales.withLock { $0 }.count == 2, "after a curve the control is unknown: no guess")
+        engine.stop()
+    }
+
+    /// The device's write for an intensity scale comes after the engine has released its lock: another thread's call
+    /// that takes the lock returns meanwhile. Made under the lock (as it was), the write held every other caller of
+    /// the engine — and the caller's own lock hold grew with the write's wake-ups (issue 32).
+    @Test func theScaleIsSentOutsideTheEnginesLock() throws {
+        let device = ListeningDevice()
+        let engine = EngineRuntime(device: device, clock: .manual)
+        try engine.start()
+        let hum = try PatternProgram(pattern: Pattern(events: [Event(type: .hapticContinuous, time: 0, duration: 10)]))
+        let player = engine.makePlayer(program: hum)
+        try player.start(atTime: 0)
+        engine.advance(bySeconds: 0.05)
+        device.duringSend.withLock {
+            $0 = { [weak engine] in
+                let answered = ThreadMilestone()
+                SystemThread.detach(name: "other-caller") { [engine] in
+                    _ = engine?.activeRunCount  // takes the engine's lock
+                    answered.signal()
+                }
+                return answered.wait(until: MonotonicClock.now() + 10)
+            }
+        }
+        try player.sendParameters([DynamicParameter(id: .hapticIntensityControl, value: 0.5, time: 0)], atTime: 0)
+        #expect(device.sendChecks.withLock { $0 } == [true], "another caller of the engine waited for the device's write")
+        #expect(device.scales.withLock { $0 } == [0.5])
+        device.duringSend.withLock { $0 = nil }
+        engine.stop()
+    }
+
+    /// Scales prepared by concurrent senders are each sent once: what the device is told multiplies to the last
+    /// intensity over the first, whichever order the sends and their writes came in.
+    @Test func scalesOfConcurrentSendersMultiplyToTheLastIntensity() throws {
+        let device = ListeningDevice()
+        let engine = EngineRuntime(device: device, clock: .manual)
+        try engine.start()
+        let hum = try PatternProgram(pattern: Pattern(events: [Event(type: .hapticContinuous, time: 0, duration: 10)]))
+        let player = engine.makePlayer(program: hum)
+        try player.start(atTime: 0)
+        engine.advance(bySeconds: 0.05)
+        // Intensities 0.5 and 1 (factors 0.5 and 2, exact in binary): any scale lost or sent twice leaves a power of
+        // two other than the one the last intensity asks for. (Nothing renders meanwhile: a command the full queue
+        // refuses still leaves its scale, as the intensity the player records.)
+        let done = ThreadMilestone()
+        let sent = LockedState(0)
+        for thread in 0..<2 {
+            SystemThread.detach(name: "sender-\(thread)") {
+                for round in 0..<500 {
+                    try? player.sendParameters(
+                        [DynamicParameter(id: .hapticIntensityControl, value: (round + thread) % 2 == 0 ? 0.5 : 1, time: 0)], atTime: 0)
+                }
+                if sent.withLock({ count in
+                    count += 1
+                    return count == 2
+                }) {
+                    done.signal()
+                }
+            }
+        }
+        #expect(done.wait(until: MonotonicClock.now() + 60))
+        try player.sendParameters([DynamicParameter(id: .hapticIntensityControl, value: 0.5, time: 0)], atTime: 0)
+        let product = device.scales.withLock { $0 }.reduce(Float(1), *) * (device.prepared.withLock { $0 } ?? 1)
+        #expect(product == 0.5, "the scales sent multiply to \(product), not to the last intensity 0.5")
         engine.stop()
     }
 }

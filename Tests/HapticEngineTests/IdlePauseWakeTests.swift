@@ -104,4 +104,25 @@ import Testing
         let span = blocks[onset + 20].returned - blocks[onset].returned
         #expect(span >= 0.02 - Self.slack, "20 blocks after the onset were handed over in \(Int(span * 1e6)) µs")
     }
+
+    /// A start at "now" that ends an idle pause, and a stop right after it: the stop lets the start sound for the
+    /// grace counted from where the start took effect, after the silence owed for the pause. The mixer's clock stands
+    /// still in a pause, so the frame the start asked for lies the pause's length before it: the grace counted from
+    /// there let the 100 ms event sound for 5 ms here, and a tap sent by a caller that lost the CPU (a loaded machine)
+    /// for 0–4 ms.
+    @Test func aStopRightAfterAStartThatEndsAnIdlePauseLetsItSoundForTheGrace() throws {
+        let device = TimedDevice()
+        let engine = EngineRuntime(device: device, configuration: EngineConfiguration(sampleRate: 48_000, blockFrames: 48))
+        try engine.start()
+        let program = try PatternProgram(pattern: Pattern(events: [Event(type: .hapticContinuous, time: 0, duration: 0.1)]))
+        let player = engine.makePlayer(program: program)
+        #expect(EngineRuntimeRealTimeTests.wait(seconds: 5) { device.blocks.withLock { !$0.isEmpty } })
+        // pacing, as in blocksAfterAPause: the render thread is in its idle pause when the start comes
+        MonotonicClock.sleep(until: MonotonicClock.now() + 0.02)
+        try player.start(atTime: 0)
+        engine.stop()
+        let sounding = device.blocks.withLock { $0.filter(\.sounding).count }
+        let graceBlocks = Int(EngineRuntime.stopGraceDuration * 48_000) / 48
+        #expect(sounding >= graceBlocks - 2, "\(sounding) blocks sounded before the stop, of a \(graceBlocks)-block grace")
+    }
 }

@@ -2,6 +2,7 @@ import Dispatch
 import HapticDevices
 import HapticPattern
 import HapticRender
+import HapticSystem
 import Testing
 
 @testable import HapticEngine
@@ -103,4 +104,38 @@ import Testing
         #expect(!kept.loopEnabled, "a reused slot starts from a fresh state")
         runtime.stop()
     }
+
+    @Test func aReleasedPausedPlayersRunIsDiscardedSoTheEngineCanFinishAndIdleOut() throws {
+        // The app lets go of a paused player. Nobody can resume it; its run used to stay paused for good, so
+        // notifyWhenPlayersFinished never answered and an auto-shutdown engine never idled out.
+        let runtime = Self.runtime()
+        runtime.isAutoShutdownEnabled = true
+        runtime.idleTimeout = 0.5
+        let stopped = StopLog()
+        runtime.stoppedHandler = { stopped.record($0) }
+        try runtime.start()
+        do {
+            let player = runtime.makePlayer(program: Self.program)
+            try player.start(atTime: 0)
+            runtime.advance(bySeconds: 0.1)
+            try player.pause(atTime: 0)
+        }  // released while paused
+        runtime.advance(bySeconds: 0.1)
+        #expect(runtime.activeRunCount == 0, "the released paused run was discarded")
+        let answered = Answered()
+        runtime.notifyWhenPlayersFinished { _ in
+            answered.mark()
+            return false
+        }
+        #expect(answered.value, "nothing plays any more")
+        runtime.advance(bySeconds: 0.6)
+        #expect(stopped.reasons == [.idleTimeout])
+    }
+}
+
+/// Whether a handler was called.
+final class Answered: Sendable {
+    private let flag = LockedState(false)
+    func mark() { flag.withLock { $0 = true } }
+    var value: Bool { flag.withLock { $0 } }
 }

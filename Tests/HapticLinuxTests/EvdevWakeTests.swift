@@ -9,11 +9,22 @@ import Synchronization
 import Testing
 
 /// A mocked node with a real wake `eventfd`: the I/O thread's ppoll watches it, signals are counted.
+///
+/// While ``stretchWaits`` is set, every wait lasts up to 30 s instead of its own timeout, so that only the wake event
+/// ends it: a test asks whether a move woke the I/O thread, not whether the reply came within some milliseconds (on
+/// a loaded machine the I/O thread's own timeout can run out first, and a late thread looks like one that slept).
 final class WakingMockSystemCalls: EvdevSystemCalls {
     let mock = MockEvdevSystemCalls()
     let signals = Atomic<Int>(0)
     /// How many times the I/O thread waited (one per wake-up).
     let waits = Atomic<Int>(0)
+    /// Whether waits are stretched to 30 s (only the wake event ends them).
+    let stretchWaits = Atomic<Bool>(false)
+    /// Stretched waits begun, and of them those the wake event ended.
+    let stretchedWaits = Atomic<Int>(0)
+    let stretchedWaitsWoken = Atomic<Int>(0)
+    /// Whether the I/O thread is inside a stretched wait now.
+    let inStretchedWait = Atomic<Bool>(false)
 
     func open(_ path: String, flags: Int32) -> Int { mock.open(path, flags: flags) }
     func close(_ fd: Int32) -> Int { fd >= 100 ? Int(Glibc.close(fd - 100)) : mock.close(fd) }
@@ -40,7 +51,25 @@ final class WakingMockSystemCalls: EvdevSystemCalls {
     func waitForHangupOrWake(_ fd: Int32, wake: Int32, timeoutNanoseconds: Int) -> Int {
         waits.wrappingAdd(1, ordering: .relaxed)
         // The mock's node never hangs up: poll the eventfd alone (a negative descriptor is ignored by ppoll).
-        return Int(CHapticSupport_waitForHangupOrWake(-1, wake - 100, timeoutNanoseconds))
+        guard stretchWaits.load(ordering: .acquiring) else {
+            return Int(CHapticSupport_waitForHangupOrWake(-1, wake - 100, timeoutNanoseconds))
+        }
+        stretchedWaits.wrappingAdd(1, ordering: .relaxed)
+        inStretchedWait.store(true, ordering: .sequentiallyConsistent)
+        let result = Int(CHapticSupport_waitForHangupOrWake(-1, wake - 100, 30_000_000_000))
+        inStretchedWait.store(false, ordering: .sequentiallyConsistent)
+        if result == 2 { stretchedWaitsWoken.wrappingAdd(1, ordering: .relaxed) }
+        return result
+    }
+
+    /// Polls `condition` every 0.2 ms until it holds or `seconds` pass; whether it held.
+    static func wait(seconds: Double, for condition: () -> Bool) -> Bool {
+        let deadline = MonotonicClock.now() + seconds
+        while !condition() {
+            guard MonotonicClock.now() < deadline else { return false }
+            MonotonicClock.sleep(until: MonotonicClock.now() + 0.0002)
+        }
+        return true
     }
 }
 
@@ -62,32 +91,39 @@ final class WakingMockSystemCalls: EvdevSystemCalls {
         #expect(writer.wakeCount == 3)
     }
 
+    /// A rise from silence wakes the I/O thread, which sends the onset at once instead of at its next grid tick (10
+    /// ms away at most). Asked as "did the rise wake it?": with its waits stretched, only the wake can end them, so
+    /// the onset arrives by the wake or not at all (timing it failed on a loaded machine, where the thread's own
+    /// grid tick can come first).
     @Test func aWakeSendsTheOnsetBeforeTheNextTick() {
         let system = WakingMockSystemCalls()
         // The longest grid (10 ms); the onset must not wait for it.
         let writer = EvdevWriter(capabilities: Self.capabilities, configuration: EvdevConfiguration(updatePeriod: 0.010), system: system)
         _ = SystemThread.detach(name: "wake-test") { writer.run() }
-        let deadline = MonotonicClock.now() + 2
+        let deadline = MonotonicClock.now() + 10
         writer.started.wait(until: deadline)
         #expect(writer.state == .running)
-        var delays: [Double] = []
-        for _ in 0..<5 {
+        system.stretchWaits.store(true, ordering: .releasing)
+        let inStretchedWait = { system.inStretchedWait.load(ordering: .sequentiallyConsistent) }
+        for round in 0..<5 {
+            // Silent, and inside a wait only a wake can end.
+            #expect(WakingMockSystemCalls.wait(seconds: 10, for: inStretchedWait))
             let uploads = writer.uploadCount
-            MonotonicClock.sleep(until: MonotonicClock.now() + 0.003)  // somewhere inside a grid period
-            let t0 = MonotonicClock.now()
+            let woken = system.stretchedWaitsWoken.load(ordering: .relaxed)
             writer.publish(strong: 40_000, weak: 0)
-            while writer.uploadCount == uploads && MonotonicClock.now() < t0 + 1 {
-                MonotonicClock.sleep(until: MonotonicClock.now() + 0.0002)
-            }
-            delays.append(MonotonicClock.now() - t0)
+            // The I/O thread sends the onset (or, once a slot is armed with it, adopts the started slot and arms the
+            // next one): an upload either way.
+            #expect(WakingMockSystemCalls.wait(seconds: 10) { writer.uploadCount > uploads }, "round \(round): the onset was not sent")
+            #expect(system.stretchedWaitsWoken.load(ordering: .relaxed) > woken, "round \(round): the rise did not wake the I/O thread")
+            // And the fall back to silence wakes it too: the stop is sent at once.
+            #expect(WakingMockSystemCalls.wait(seconds: 10, for: inStretchedWait))
+            let stops = writer.stopCount
             writer.publish(strong: 0, weak: 0)
-            MonotonicClock.sleep(until: MonotonicClock.now() + 0.03)
+            #expect(WakingMockSystemCalls.wait(seconds: 10) { writer.stopCount > stops }, "round \(round): the stop was not sent")
         }
         writer.requestStop()
-        writer.finished.wait(until: deadline + 2)
+        #expect(writer.finished.wait(until: MonotonicClock.now() + 10), "a stop request wakes the I/O thread")
         #expect(writer.wakeCount == 10)  // each onset and each stop
-        // On an idle machine each delay is well under a millisecond; the median keeps a loaded CI machine honest.
-        #expect(delays.sorted()[2] < 0.0095, "onset delays \(delays)")
     }
 
     /// A writer whose levels hold still dozes until the next refresh is due (and, idle, for up to a second) instead of
@@ -114,22 +150,38 @@ final class WakingMockSystemCalls: EvdevSystemCalls {
         #expect(waits <= 20, "\(waits) wake-ups while the level held still")
         #expect(refreshes >= 5 && refreshes <= 12, "\(refreshes) refreshes in 250 ms (one per 25 ms keeps the replay bound)")
 
+        // A move while dozing wakes it. Asked as "did the move wake it?": with the doze stretched, only the wake can end
+        // it (timing it against the doze's 25 ms failed on a loaded machine: 12 ms for a thread that was woken at once
+        // but waited for a CPU).
+        system.stretchWaits.store(true, ordering: .releasing)
+        let stretched = system.stretchedWaits.load(ordering: .relaxed)
+        #expect(
+            WakingMockSystemCalls.wait(seconds: 10) {
+                system.stretchedWaits.load(ordering: .relaxed) > stretched && system.inStretchedWait.load(ordering: .sequentiallyConsistent)
+                    && writer.dozing.load(ordering: .sequentiallyConsistent)
+            }, "the writer holding its levels dozes")
         let uploads = writer.uploadCount
-        let t0 = MonotonicClock.now()
+        let woken = system.stretchedWaitsWoken.load(ordering: .relaxed)
         writer.publish(strong: 60_000, weak: 0)  // a rise while dozing (a fall waits for the next grid tick's peak)
-        while writer.uploadCount == uploads && MonotonicClock.now() < t0 + 1 { MonotonicClock.sleep(until: MonotonicClock.now() + 0.0002) }
-        let delay = MonotonicClock.now() - t0
-        #expect(delay < 0.008, "a move reached the device \(delay) s later (a doze lasts up to 25 ms)")
+        #expect(WakingMockSystemCalls.wait(seconds: 10) { writer.uploadCount > uploads }, "the move never reached the device")
+        #expect(system.stretchedWaitsWoken.load(ordering: .relaxed) > woken, "the move did not wake the dozing writer")
+        system.stretchWaits.store(false, ordering: .releasing)
 
         writer.publish(strong: 0, weak: 0)
         MonotonicClock.sleep(until: MonotonicClock.now() + 0.05)
         let idleBefore = system.waits.load(ordering: .relaxed)
         MonotonicClock.sleep(until: MonotonicClock.now() + 0.3)
         #expect(system.waits.load(ordering: .relaxed) - idleBefore <= 2, "an idle writer sleeps")
-        let stopAt = MonotonicClock.now()
+        // A stop request wakes a dozing writer: again with its doze stretched, so only the request can end it.
+        system.stretchWaits.store(true, ordering: .releasing)
+        let idleStretched = system.stretchedWaits.load(ordering: .relaxed)
+        #expect(
+            WakingMockSystemCalls.wait(seconds: 10) {
+                system.stretchedWaits.load(ordering: .relaxed) > idleStretched
+                    && system.inStretchedWait.load(ordering: .sequentiallyConsistent)
+            })
         writer.requestStop()
-        writer.finished.wait(until: stopAt + 2)
-        #expect(MonotonicClock.now() - stopAt < 0.1, "a stop request wakes a dozing writer")
+        #expect(writer.finished.wait(until: MonotonicClock.now() + 10), "a stop request wakes a dozing writer")
     }
 }
 #endif

@@ -67,13 +67,13 @@ extension RawConnection {
 }
 
 extension RawConnection {
-    /// ``reply(id:)`` for replies that may take longer than one read's ten seconds (a large analysis under load).
+    /// ``reply(id:)`` for replies that may take longer than one read's wait (a large analysis under load).
     func reply(id: Int?, within limit: Duration) async throws -> [String: Any] {
         let deadline = ContinuousClock.now + limit
         while true {
             do {
                 return try await reply(id: id)
-            } catch let failure as Failure where failure.description.hasPrefix("recv: errno 11") && ContinuousClock.now < deadline {
+            } catch let failure as Failure where failure.description == Self.noReply && ContinuousClock.now < deadline {
                 continue
             }
         }

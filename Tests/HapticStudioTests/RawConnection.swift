@@ -29,21 +29,40 @@ final class RawConnection {
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        // Non-blocking from the start: a connect that waits for the server to accept (a flood of connections fills
+        // its backlog) would hold a thread of the concurrency pool that the server needs to accept; it blocked one for
+        // two minutes (`connect: 110`) and the other studio tests' servers answered nothing meanwhile. A connection
+        // still under way makes the first read or write wait (EAGAIN), and a refused one fails it with its errno.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else {
+        guard connected == 0 || errno == EINPROGRESS else {
             close(descriptor)
             throw Failure(description: "connect: \(errno)")
         }
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
     }
 
-    /// How long any one read or write may wait: ten seconds, or a minute in a sanitizer build, where a studio reply
-    /// competes with the rest of the suite for two cores at several times its usual cost (a 10 s wait failed there).
-    private static func deadline() -> ContinuousClock.Instant {
-        .now + (CommandRunner.sanitizerBuild ? .seconds(60) : .seconds(10))
+    /// How long any one read or write may wait: a minute. A test process's Swift concurrency pool has one thread a
+    /// core (two here), which the server in this process and this connection's task share with every other test;
+    /// under a CPU hog a reply had not come in 10 s (the read failed as `recv: errno 11`).
+    private static func deadline() -> ContinuousClock.Instant { .now + waitLimit }
+
+    /// ``deadline()``'s span.
+    static let waitLimit: Duration = .seconds(60)
+
+    /// Connections whose server pings this one answers while it waits for its own bytes. A browser answers pings on
+    /// every socket at all times; a test that waits minutes for a reply on one socket leaves its others unread, and
+    /// the server closes a socket whose ping has gone a minute unanswered ("Ping timeout", a close frame).
+    var companions: [RawConnection] {
+        get { companionReferences.compactMap(\.connection) }
+        set { companionReferences = newValue.map { WeakConnection(connection: $0) } }
     }
+    private var companionReferences: [WeakConnection] = []
+    private struct WeakConnection { weak var connection: RawConnection? }
+
+    /// Frames read off the socket while only its pings were being answered, for the next ``readFrame()``.
+    private var unreadFrames: [Frame] = []
 
     deinit { close(descriptor) }
 
@@ -55,7 +74,10 @@ final class RawConnection {
         let deadline = Self.deadline()
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if written < 0, errno == EAGAIN || errno == EWOULDBLOCK, ContinuousClock.now < deadline {
+            if written < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+                guard ContinuousClock.now < deadline else {
+                    throw Failure(description: "send: the server read nothing for \(Self.waitLimit) (EAGAIN)")
+                }
                 try await Task.sleep(for: .milliseconds(2))
                 continue
             }
@@ -70,9 +92,15 @@ final class RawConnection {
     private func fill(_ count: Int) async throws {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         let deadline = Self.deadline()
+        var companionsAnswered = ContinuousClock.now
         while buffer.count < count {
             let received = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if received < 0, errno == EAGAIN || errno == EWOULDBLOCK, ContinuousClock.now < deadline {
+            if received < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+                guard ContinuousClock.now < deadline else { throw Failure(description: Self.noReply) }
+                if ContinuousClock.now - companionsAnswered > .milliseconds(100) {
+                    for companion in companions { try await companion.answerPings() }
+                    companionsAnswered = ContinuousClock.now
+                }
                 try await Task.sleep(for: .milliseconds(2))
                 continue
             }
@@ -153,8 +181,49 @@ final class RawConnection {
         try await send(frame)
     }
 
+    /// What a read that waited ``waitLimit`` for the server in vain throws.
+    static let noReply = "recv: nothing from the server for \(waitLimit) (EAGAIN)"
+
+    /// Answers the pings that have arrived, without waiting: the other frames read are kept for ``readFrame()``.
+    func answerPings() async throws {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let received = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            guard received > 0 else { break }  // nothing more now, or closed: the next read says which
+            buffer += chunk[0..<received]
+        }
+        while let frame = bufferedFrame() {
+            if frame.opcode == 0x9 {
+                try await sendFrame(opcode: 0xA, frame.payload)
+            } else {
+                unreadFrames.append(frame)
+            }
+        }
+    }
+
+    /// The first whole frame in the buffer, taken out of it; `nil` while it is incomplete.
+    private func bufferedFrame() -> Frame? {
+        guard buffer.count >= 2 else { return nil }
+        var length = Int(buffer[1] & 0x7F)
+        var start = 2
+        if length == 126 {
+            guard buffer.count >= 4 else { return nil }
+            length = Int(buffer[2]) << 8 | Int(buffer[3])
+            start = 4
+        } else if length == 127 {
+            guard buffer.count >= 10 else { return nil }
+            length = buffer[2..<10].reduce(0) { $0 << 8 | Int($1) }
+            start = 10
+        }
+        guard buffer.count >= start + length else { return nil }
+        let frame = Frame(opcode: buffer[0] & 0x0F, payload: Array(buffer[start..<(start + length)]))
+        buffer.removeFirst(start + length)
+        return frame
+    }
+
     /// Reads one frame from the server.
     func readFrame() async throws -> Frame {
+        if !unreadFrames.isEmpty { return unreadFrames.removeFirst() }
         let head = try await take(2)
         var length = Int(head[1] & 0x7F)
         if length == 126 {

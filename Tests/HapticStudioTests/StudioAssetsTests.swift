@@ -2,7 +2,7 @@ import Foundation
 import HapticStudio
 import Testing
 
-/// The embedded page is the page in Web/: `Scripts/embed-studio-assets.py` was run after the last edit.
+/// The embedded page is the page in Web/, every file as written there: the StudioAssets plugin runs again after an edit.
 @Suite struct StudioAssetsTests {
     static let web = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources/HapticStudio/Web")
@@ -17,10 +17,10 @@ import Testing
             }
             if !isDirectory.boolValue, !(path as NSString).lastPathComponent.hasPrefix(".") { paths.append(path) }
         }
-        #expect(paths.sorted() == StudioAssets.paths, "run Scripts/embed-studio-assets.py")
+        #expect(paths.sorted() == StudioAssets.paths, "the StudioAssets plugin did not embed every file of Web/")
         for path in paths {
             let text = try String(contentsOf: Self.web.appendingPathComponent(path), encoding: .utf8)
-            #expect(StudioAssets.asset(path)?.text == text, "\(path) differs: run Scripts/embed-studio-assets.py")
+            #expect(StudioAssets.asset(path)?.text == text, "\(path) differs from its embedded copy")
         }
     }
 

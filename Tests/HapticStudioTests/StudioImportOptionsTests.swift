@@ -17,10 +17,12 @@ import Testing
         return (url, try StudioFolder(path: url.path))
     }
 
-    private static func request(_ fields: [String: Any]) throws -> StudioRequest {
+    private static func request(_ fields: [String: Any]) throws -> StudioRequest.ImportAudio {
         var message: [String: Any] = ["id": 1, "type": "importAudio", "path": "mix.wav"]
         message.merge(fields) { $1 }
-        return try JSONDecoder().decode(StudioRequest.self, from: JSONSerialization.data(withJSONObject: message))
+        let decoded = try JSONDecoder().decode(StudioMessage.self, from: JSONSerialization.data(withJSONObject: message))
+        guard case .importAudio(let request) = try decoded.request.get() else { throw StudioError("not an importAudio request") }
+        return request
     }
 
     private static func counts(_ imported: StudioImport.Imported) throws -> (transients: Int, continuous: Int, audio: Int) {

@@ -17,6 +17,11 @@ extension StudioLoadTests {
             let ahap = transients(20_000)
             let first = try await studio.webSocket()
             let second = try await studio.webSocket()
+            // Each answers the other's pings while the test waits on it, as a browser's sockets would: waiting
+            // minutes (a loaded machine) on one analysis left the other socket's pings unanswered, and the server
+            // closed it ("Ping timeout").
+            first.companions = [second]
+            second.companions = [first]
             let started = ContinuousClock.now
             for socket in [first, second] {
                 try await socket.sendText(try json(["id": 1, "type": "analyze", "ahap": ahap, "columns": 1_000]))

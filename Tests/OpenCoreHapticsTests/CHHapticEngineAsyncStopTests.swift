@@ -17,7 +17,9 @@ final class LoggingHapticEngine: CHHapticEngine, @unchecked Sendable {
 
 @Suite struct CHHapticEngineAsyncStopTests {
     @Test func stopIsAsyncThrowsAsAppleDeclaresIt() async throws {
-        let engine = LoggingHapticEngine(device: NullDevice())
+        // The subclass inherits Core Haptics' designated `init()`; the output comes from the task's device source.
+        let quiet = CHHapticEngine.DeviceSource(output: { NullDevice() }, hardware: { [] })
+        let engine = try CHHapticEngine.$taskDeviceSource.withValue(quiet) { try LoggingHapticEngine() }
         try await engine.start()
         let base: CHHapticEngine = engine
         try await base.stop()  // Apple's spelling; the override runs

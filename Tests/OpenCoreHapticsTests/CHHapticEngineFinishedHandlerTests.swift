@@ -209,5 +209,32 @@ import Testing
         }
         #expect(answers.values == ["first", "second"])
     }
+
+    /// An advanced player the app lets go of while it is paused can never be resumed: its run ends as a discarded one
+    /// does (it used to stay paused for good, so `notifyWhenPlayersFinished` never answered and an auto-shutdown engine
+    /// never idled out).
+    @Test func aPausedAdvancedPlayerLetGoOfNoLongerHoldsTheEngine() throws {
+        let rig = EngineTestRig(idleTimeout: 1)
+        rig.engine.isAutoShutdownEnabled = true
+        let stopped = Answers()
+        rig.engine.stoppedHandler = { reason in stopped.record("\(reason.rawValue)") }
+        try rig.engine.start()
+        do {
+            let paused = try rig.engine.makeAdvancedPlayer(with: try EngineTestRig.transients(at: [0, 1]))
+            try paused.start(atTime: 0)
+            rig.advance(to: 0.2)
+            try paused.pause(atTime: 0)
+            rig.advance(to: 0.3)
+        }  // the app's last reference goes
+        rig.advance(to: 0.5)
+        let answers = Answers()
+        rig.engine.notifyWhenPlayersFinished { error in
+            answers.record(Self.describe(error))
+            return .leaveEngineRunning
+        }
+        #expect(answers.values == ["nil"], "nothing plays any more")
+        rig.advance(to: 2)
+        #expect(stopped.values == ["\(CHHapticEngine.StoppedReason.idleTimeout.rawValue)"], "and the engine idles out")
+    }
 }
 #endif

@@ -52,15 +52,17 @@ package struct BridgePad: Sendable {
 
     /// The items of a controllers file, comma-joined for `HAPTIC_CONTROLLERS`.
     static func readControllersFile(_ path: String) -> Result<String, FileProblem> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure(FileProblem(text: "controllers file \(path): \(String(cString: strerror(errno)))")) }
-        defer { close(descriptor) }
+        let descriptor: Int32
+        do throws(SystemCallError) {
+            descriptor = try Posix.open(path, O_RDONLY | O_CLOEXEC)
+        } catch {
+            return .failure(FileProblem(text: "controllers file \(path): \(Posix.describe(errno: error.errno))"))
+        }
+        defer { try? Posix.close(descriptor) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4_096)
         while bytes.count <= 65_536 {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
+            guard let count = chunk.withUnsafeMutableBytes({ try? Posix.read(descriptor, into: $0) }), count > 0 else { break }
             bytes += chunk[0..<count]
         }
         guard bytes.count <= 65_536 else { return .failure(FileProblem(text: "controllers file \(path): over 64 KiB")) }
@@ -87,10 +89,10 @@ package struct BridgePad: Sendable {
         return BridgePad(info: info, isSingleUse: true) { () throws(DeviceError) -> any HapticDevice in
             let node = HidrawNode(
                 path: path,
-                openNode: { path throws(SystemCallError) in
+                openNode: { (path) throws(SystemCallError) in
                     // Non-blocking, so a FIFO without a reader fails (ENXIO) instead of hanging; then blocking writes.
                     let descriptor = try Posix.open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
-                    if let flags = try? Posix.fcntl(descriptor, F_GETFL) { _ = try? Posix.fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+                    if let flags = try? Posix.fcntl(descriptor, F_GETFL) { try? Posix.fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
                     return descriptor
                 },
                 identify: { _ in (vendor: 0x054C, product: 0x0CE6) })

@@ -17,17 +17,15 @@ package final class BridgeTimingLog: Sendable {
     ///
     /// - Throws: `SystemCallError` from `open`.
     package init(path: String) throws(SystemCallError) {
-        let opened = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
-        guard opened >= 0 else { throw SystemCallError(call: "open", errno: errno) }
-        descriptor = opened
+        descriptor = try Posix.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, mode: 0o644)
     }
 
-    deinit { close(descriptor) }
+    deinit { try? Posix.close(descriptor) }
 
     /// Appends `line` and a newline.
     package func write(_ line: String) {
         let text = line + "\n"
-        Array(text.utf8).withUnsafeBytes { buffer in _ = try? Posix.writeAll(descriptor, buffer) }
+        _ = Array(text.utf8).withUnsafeBytes { try? Posix.writeAll(descriptor, $0) }
     }
 }
 #endif

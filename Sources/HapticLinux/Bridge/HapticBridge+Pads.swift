@@ -6,10 +6,10 @@ extension HapticBridge {
     /// Whether the controllers file's size or modification time changed since the last look.
     func controllersFileChanged() -> Bool {
         guard let controllersFile else { return false }
-        var info = stat()
         let stamp =
-            stat(controllersFile, &info) == 0
-            ? (Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec), Int(info.st_size)) : (-1, -1)
+            (try? Posix.stat(controllersFile)).map { info in
+                (Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec), Int(info.st_size))
+            } ?? (-1, -1)
         defer { controllersFileStamp = stamp }
         guard let previous = controllersFileStamp else { return false }
         return previous != stamp

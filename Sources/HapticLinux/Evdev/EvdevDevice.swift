@@ -21,7 +21,8 @@ import HapticRender
 /// again every half replay length, and the thread dozes in between); it writes nothing to an idle device except one
 /// stop when the levels fall to zero. Two writes come from the app's thread at once: the start of an onset armed
 /// ahead of need (``startAnticipatedOnset(_:)``) and an intensity scale as `FF_GAIN`
-/// (``anticipateScale(_:)``), never while the I/O thread is in an upload that may wait for the device.
+/// (``prepareScale(_:)``, ``sendPreparedScale()``), never while the I/O thread is in an upload that may wait for the
+/// device.
 ///
 /// The corresponding calls are `open`, `EVIOCGBIT`, `EVIOCGEFFECTS`, `EVIOCSFF`, `EVIOCRMFF`, `write(EV_FF)` and
 /// `ppoll`.
@@ -166,9 +167,17 @@ public final class EvdevDevice: OnsetAnticipating {
         fastPath.startOnsetFromApp(levels: levels, system: system)
     }
 
-    /// Scales what plays by `factor` at once: one `FF_GAIN` write from the caller's thread while the motor plays and
-    /// the gain has the headroom; else the I/O thread is woken to send it (a gain write or an upload there).
-    public func anticipateScale(_ factor: Float) {
+    /// Records that what plays is to be scaled by `factor`, for ``sendPreparedScale()``; no system call. Until it is
+    /// sent, the I/O thread sends it itself when it is woken first (the render thread has reached the command).
+    public func prepareScale(_ factor: Float) {
+        anticipation.addScale(factor)
+    }
+
+    /// Sends the prepared scale at once: one `FF_GAIN` write from the caller's thread while the motor plays and the
+    /// gain has the headroom; else the I/O thread is woken to send it (a gain write or an upload there). Nothing when
+    /// the I/O thread has taken it already.
+    public func sendPreparedScale() {
+        guard let factor = anticipation.takeScale() else { return }
         if fastPath.scaleGain(by: factor, system: system) { return }
         anticipation.anticipateScale(factor, system: system)
     }
@@ -193,5 +202,8 @@ public final class EvdevDevice: OnsetAnticipating {
     public var uploadCount: Int { lastWriter?.uploadCount ?? 0 }
     /// Stops written by the current (or last) session.
     public var stopCount: Int { lastWriter?.stopCount ?? 0 }
+    /// Ticks the current (or last) session's I/O thread has run: each took the latest levels the render thread
+    /// published (for tests that feed blocks faster or slower than real time).
+    package var tickCount: Int { lastWriter?.tickCount ?? 0 }
 }
 #endif

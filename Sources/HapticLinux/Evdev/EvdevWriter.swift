@@ -66,6 +66,7 @@ package final class EvdevWriter: Sendable {
     private let refreshes = Atomic<Int>(0)
     let skipped = Atomic<Int>(0)
     let wakes = Atomic<Int>(0)
+    private let ticks = Atomic<Int>(0)
     let anticipatedUploads = Atomic<Int>(0)
     /// The end-of-block levels of the latest block (what an urgent tick sends).
     let latestEnd = Atomic<UInt32>(0)
@@ -139,6 +140,8 @@ package final class EvdevWriter: Sendable {
     package var uploadCount: Int { uploads.load(ordering: .relaxed) }
     /// Stop writes that succeeded.
     package var stopCount: Int { stops.load(ordering: .relaxed) }
+    /// Ticks the I/O thread has run (each looked at the latest published levels).
+    package var tickCount: Int { ticks.load(ordering: .acquiring) }
     /// Play writes that restarted the replay bound of an effect holding its level (no upload).
     package var refreshCount: Int { refreshes.load(ordering: .relaxed) }
     /// Ticks that were skipped because the device refused for now (`EBUSY`, `EAGAIN`, `ENOSPC`).
@@ -458,6 +461,7 @@ package final class EvdevWriter: Sendable {
             let urgent = woken && urgentRequest.exchange(false, ordering: .acquiringAndReleasing)
             let activity = uploads.load(ordering: .relaxed) &+ stops.load(ordering: .relaxed)
             if tick(now: now, urgent: urgent) != .running { break }
+            ticks.wrappingAdd(1, ordering: .releasing)
             // Between updates, keep the next onset armed.
             armSpareSlot()
             quiet = uploads.load(ordering: .relaxed) &+ stops.load(ordering: .relaxed) == activity && !woken

@@ -34,16 +34,33 @@ package final class LevelAnticipation: Sendable {
     /// Records an intensity scale and wakes the running writer's I/O thread (one non-blocking `write` to its
     /// `eventfd`), through `system`.
     package func anticipateScale(_ factor: Float, system: any EvdevSystemCalls) {
-        guard factor.isFinite, factor >= 0 else { return }
-        scaleBits.store(Swift.max(factor, .leastNonzeroMagnitude).bitPattern, ordering: .releasing)
+        guard addScale(factor) else { return }
         signalWriter(system)
+    }
+
+    /// Records an intensity scale without telling anyone (no system call): it multiplies the scale not yet taken, so
+    /// that scales recorded by concurrent callers are each taken once, in any order. `false` for a factor that is
+    /// not a finite number ≥ 0 (nothing recorded).
+    @discardableResult
+    package func addScale(_ factor: Float) -> Bool {
+        guard factor.isFinite, factor >= 0 else { return false }
+        var current = scaleBits.load(ordering: .relaxed)
+        while true {
+            let pending = current == 0 ? 1 : Float(bitPattern: current)
+            // 0 means "none": a scale to silence is kept as the least positive one.
+            let product = Swift.max(pending * factor, .leastNonzeroMagnitude)
+            let (exchanged, original) = scaleBits.compareExchange(
+                expected: current, desired: product.bitPattern, ordering: .acquiringAndReleasing)
+            if exchanged { return true }
+            current = original
+        }
     }
 
     private func signalWriter(_ system: any EvdevSystemCalls) {
         _ = wake.quickWrite { system.signalWake($0) }
     }
 
-    /// Takes the pending scale, if any (I/O thread).
+    /// Takes the pending scale, if any (the I/O thread, or the caller that sends prepared scales).
     package func takeScale() -> Float? {
         let bits = scaleBits.exchange(0, ordering: .acquiringAndReleasing)
         return bits == 0 ? nil : Float(bitPattern: bits)

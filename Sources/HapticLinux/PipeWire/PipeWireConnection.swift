@@ -94,7 +94,7 @@ package final class PipeWireConnection: @unchecked Sendable {
                 let socket = ProcessEnvironment.current["PIPEWIRE_REMOTE"] ?? "$XDG_RUNTIME_DIR/pipewire-0"
                 return PipeWireError(
                     .notRunning,
-                    "PipeWire is not running (pw_context_connect to \(socket): \(String(cString: strerror(code)))); start it "
+                    "PipeWire is not running (pw_context_connect to \(socket): \(Posix.describe(errno: code))); start it "
                         + "(systemctl --user start pipewire wireplumber), or check XDG_RUNTIME_DIR")
             }
             self.core = core

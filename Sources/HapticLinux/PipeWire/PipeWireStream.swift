@@ -163,7 +163,7 @@ package final class PipeWireStream: @unchecked Sendable {
             }
             guard result >= 0 else {
                 destroyLocked()
-                return PipeWireError(.failed, "pw_stream_connect(\(name)) failed: \(String(cString: strerror(-result)))")
+                return PipeWireError(.failed, "pw_stream_connect(\(name)) failed: \(Posix.describe(errno: -result))")
             }
             return nil
         }

@@ -1,0 +1,8 @@
+/// The Swift 4 name of ``NSHapticFeedbackManager/PerformanceTime``, as AppKit keeps it for code built in Swift 4 mode.
+///
+///     // Swift 4 mode:
+///     NSHapticFeedbackManager.defaultPerformer.perform(.generic, performanceTime: NSHapticFeedbackPerformanceTime.now)
+///
+/// In Swift 4.2 and later modes the compiler refuses the old name and offers the new one, as it does with AppKit.
+@available(swift, obsoleted: 4.2, renamed: "NSHapticFeedbackManager.PerformanceTime")
+public typealias NSHapticFeedbackPerformanceTime = NSHapticFeedbackManager.PerformanceTime

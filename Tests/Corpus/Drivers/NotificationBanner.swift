@@ -1,0 +1,3 @@
+// Driver for NotificationBanner's haptic generator: a banner shown with a heavy haptic.
+BannerHapticGenerator.generate(.heavy)
+CorpusRecording.finishWhenHeard()
