@@ -88,8 +88,9 @@ enum EngineAction: Sendable {
 enum EngineLogEvent: Sendable {
     /// A session started on the device.
     case started(LoggedDevice)
-    /// The engine stopped on its own for `reason` (its idle timeout as it was).
-    case stopped(EngineStopReason, LoggedDevice, idleTimeout: Double)
+    /// The engine stopped on its own for `reason` (its idle timeout as it was; the failed write's `errno` for a
+    /// system error, else 0).
+    case stopped(EngineStopReason, LoggedDevice, idleTimeout: Double, errno: Int32)
     /// The engine was reset; the device is the one it uses from now on.
     case reset(LoggedDevice)
 
@@ -109,7 +110,7 @@ enum EngineLogEvent: Sendable {
     var name: String {
         switch self {
         case .started: return "started"
-        case .stopped(let reason, _, _): return "stopped(\(reason))"
+        case .stopped(let reason, _, _, _): return "stopped(\(reason))"
         case .reset: return "reset"
         }
     }

@@ -139,11 +139,14 @@ extension EngineRuntime {
             logger.debug(
                 "engine started: \(device.name), \(Int(configuration.sampleRate)) Hz in \(configuration.blockFrames)-frame blocks, \(clockMode == .realTime ? "real time" : "manual clock")",
                 metadata: ["device": "\(device.id)"])
-        case .stopped(let reason, let device, let idleTimeout):
+        case .stopped(let reason, let device, let idleTimeout, let code):
             switch reason {
             case .gameControllerDisconnect:
                 logger.warning("the output was removed; the engine stopped", metadata: ["device": "\(device.id)"])
-            case .systemError: logger.error("the output failed; the engine stopped", metadata: ["device": "\(device.id)"])
+            case .systemError:
+                // The write's errno says why (EIO: the device went; EINVAL: an effect it refused; ENOSPC: no slot).
+                let why = code == 0 ? "" : " (\(Posix.describe(errno: code)), errno \(code))"
+                logger.error("the output failed\(why); the engine stopped", metadata: ["device": "\(device.id)"])
             case .idleTimeout: logger.debug("the engine stopped after \(idleTimeout) s without players")
             default: logger.debug("the engine stopped (\(reason))")
             }

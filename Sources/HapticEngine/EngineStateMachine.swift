@@ -283,7 +283,8 @@ struct EngineStateMachine: Sendable {
     mutating func externalStop(_ reason: EngineStopReason, into actions: inout EngineActions) {
         if let session {
             actions.append(.reportDiagnostics(session.link, diagnosticsCounts(final: true)))
-            actions.append(.log(.stopped(reason, .init(deviceInfo), idleTimeout: idleTimeout)))
+            let code = reason == .systemError ? session.link.context.faultErrno.load(ordering: .relaxed) : 0
+            actions.append(.log(.stopped(reason, .init(deviceInfo), idleTimeout: idleTimeout, errno: code)))
         }
         let error: EngineError? =
             switch reason {

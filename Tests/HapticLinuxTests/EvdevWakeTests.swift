@@ -126,6 +126,22 @@ final class WakingMockSystemCalls: EvdevSystemCalls {
         #expect(writer.wakeCount == 10)  // each onset and each stop
     }
 
+    /// The I/O thread's wait between ticks is no device call in progress: a doze lasts up to a second, far beyond
+    /// the I/O timeout after which the render thread takes a call for a stalled device. Measured from ten seconds
+    /// later (`now` is the render thread's argument), a wait counted as a call reads as stalled. Routed through the
+    /// call funnel, every doze did, and every pad's engine stopped with ETIMEDOUT in the QEMU gate.
+    @Test func aDozingWriterIsNotAStalledCall() {
+        let system = WakingMockSystemCalls()
+        let writer = EvdevWriter(capabilities: Self.capabilities, configuration: EvdevConfiguration(), system: system)
+        _ = SystemThread.detach(name: "stall-test") { writer.run() }
+        writer.started.wait(until: MonotonicClock.now() + 10)
+        system.stretchWaits.store(true, ordering: .releasing)
+        #expect(WakingMockSystemCalls.wait(seconds: 10) { system.inStretchedWait.load(ordering: .sequentiallyConsistent) })
+        #expect(!writer.stalledCall(now: MonotonicClock.now() + 10, timeout: EvdevConfiguration().ioTimeout))
+        writer.requestStop()
+        #expect(writer.finished.wait(until: MonotonicClock.now() + 10))
+    }
+
     /// A writer whose levels hold still dozes until the next refresh is due (and, idle, for up to a second) instead of
     /// waking on every grid tick; any move of the levels wakes it at once, and a stop request too.
     @Test func aWriterHoldingItsLevelsDozesAndAnyMoveWakesIt() {

@@ -125,11 +125,14 @@ final class CountingEngine: CHHapticEngine, @unchecked Sendable {
 }
 
 @Suite struct SubclassingTests {
-    static let ahap = Data(
-        #"""
-        [{"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.8}]},
-         {"Time": 0.1, "EventType": "HapticContinuous", "EventDuration": 0.5, "EventParameters": [{"ParameterID": "HapticSharpness", "ParameterValue": 0.3}]}]
-        """#.utf8)
+    // Computed, not a static let: LeakSanitizer reported the once-initialized Data's storage as a direct leak.
+    static var ahap: Data {
+        Data(
+            #"""
+            [{"Time": 0, "EventType": "HapticTransient", "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 0.8}]},
+             {"Time": 0.1, "EventType": "HapticContinuous", "EventDuration": 0.5, "EventParameters": [{"ParameterID": "HapticSharpness", "ParameterValue": 0.3}]}]
+            """#.utf8)
+    }
 
     @Test func decodableSubclassesOfEventsParametersAndCurvesInitializeAndMakeAPattern() throws {
         let events = try JSONDecoder().decode([DecodedEvent].self, from: Self.ahap)

@@ -442,7 +442,12 @@ package final class EvdevWriter: Sendable {
             let deadline = quiet && wakeFD >= 0 ? dozeDeadline(grid: next) : next
             let wait = Swift.max(0, deadline - MonotonicClock.now())
             var woken = false
-            switch call("ppoll", { system.waitForHangupOrWake(fd, wake: wakeFD, timeoutNanoseconds: Int(wait * 1e9)) }) {
+            // Not through call(_:_:): the wait is meant to last (a doze can be seconds), and a call in progress that
+            // long is what the render thread takes for a stalled device (ETIMEDOUT; every pad's engine stopped).
+            let waited = Result { () throws(SystemCallError) in
+                try Posix.syscall("ppoll") { system.waitForHangupOrWake(fd, wake: wakeFD, timeoutNanoseconds: Int(wait * 1e9)) }
+            }
+            switch waited {
             case .success(let result):
                 switch PollOutcome(result) {
                 case .hangup: stateValue.store(State.removed.rawValue, ordering: .releasing)
