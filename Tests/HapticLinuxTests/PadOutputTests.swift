@@ -56,6 +56,14 @@ struct PadOutputTests {
         return true
     }
 
+    /// Stops `pad`, keeping `inputs` alive until it has: the pad reads its inputs without retaining them, and a
+    /// `defer` written before them would run after they were released (ASan: heap-use-after-free in `run`).
+    static func stop(_ pad: PadOutput, keeping inputs: [BridgeInput]) {
+        pad.stop()
+        for input in inputs { pad.keepUntilStopped(input) }
+        withExtendedLifetime(inputs) {}
+    }
+
     /// The pad's events so far.
     static func drain(_ pad: PadOutput) -> [PadEvent] {
         var events: [PadEvent] = []
@@ -67,10 +75,10 @@ struct PadOutputTests {
         let recorder = RecordingDevice(capacityFrames: 96_000, profile: .voiceCoil, supportsAudio: false)
         let pad = PadOutput(controller: Self.dualSense, device: recorder)
         try pad.start()
-        defer { pad.stop() }
         let route = try RouteProcessor(
             mode: .coils, split: .sides, profile: .voiceCoil, maxFrames: PadOutput.maxFrames, normalizesLoudness: false)
         let input = BridgeInput(label: "sink", wake: pad.wake, processor: route)
+        defer { Self.stop(pad, keeping: [input]) }
         #expect(pad.attach(input))
         let clip = Self.click()
         let due = MonotonicClock.now()
@@ -91,10 +99,10 @@ struct PadOutputTests {
         let recorder = RecordingDevice(capacityFrames: 480_000, profile: .twoMotorPad, supportsAudio: false)
         let pad = PadOutput(controller: Self.xbox, device: recorder)
         try pad.start()
-        defer { pad.stop() }
         let route = try RouteProcessor(
             mode: .motors, split: .sides, profile: .twoMotorPad, maxFrames: PadOutput.maxFrames, normalizesLoudness: false)
         let input = BridgeInput(label: "sink", wake: pad.wake, processor: route)
+        defer { Self.stop(pad, keeping: [input]) }
         pad.attach(input)
         // A sustained loud signal, then nothing: the stream stopped (PipeWire killed, the game paused).
         var loud = [Float](repeating: 0, count: 2 * 9_600)
@@ -124,10 +132,6 @@ struct PadOutputTests {
         let second = PadOutput(controller: Self.xbox, device: staying)
         try first.start()
         try second.start()
-        defer {
-            first.stop()
-            second.stop()
-        }
         let coils = BridgeInput(
             label: "a", wake: first.wake,
             processor: try RouteProcessor(
@@ -136,6 +140,10 @@ struct PadOutputTests {
             label: "a", wake: second.wake,
             processor: try RouteProcessor(
                 mode: .motors, split: .sides, profile: .twoMotorPad, maxFrames: PadOutput.maxFrames, normalizesLoudness: false))
+        defer {
+            Self.stop(first, keeping: [coils])
+            Self.stop(second, keeping: [motors])
+        }
         first.attach(coils)
         second.attach(motors)
         gone.injectFault(removed: true)
@@ -161,6 +169,33 @@ struct PadOutputTests {
         let weak = (0..<4_800).map { bus.haptic.weak[$0] }.max()!
         #expect(strong > 0.5)
         #expect(weak < 0.01)
+    }
+
+    /// The bridge's shutdown frees its inputs once their pads have stopped; a pad whose stop timed out in a slow write
+    /// (ASan caught the use after free on a loaded CI machine) still holds its input until its thread returns.
+    @Test func anInputHandedToAPadThatIsStillWritingLivesUntilItsThreadReturns() throws {
+        let device = FaultyDevice(recorder: RecordingDevice(capacityFrames: 96_000, profile: .voiceCoil, supportsAudio: false))
+        let pad = PadOutput(controller: Self.dualSense, device: device)
+        try pad.start()
+        weak var released: BridgeInput?
+        do {
+            let route = try RouteProcessor(
+                mode: .coils, split: .sides, profile: .voiceCoil, maxFrames: PadOutput.maxFrames, normalizesLoudness: false)
+            let input = BridgeInput(label: "sink", wake: pad.wake, processor: route)
+            released = input
+            #expect(pad.attach(input))
+            device.arm(.stall(seconds: 4))
+            Self.feed(input, Self.click(), time: MonotonicClock.now())
+            #expect(Self.wait(20) { device.isStalling })
+            pad.stop()  // gives up after 1 s: the thread is still in its write
+            #expect(device.isStalling, "the write stalls for 4 s, the stop waits 1 s")
+            pad.detach(input)
+            pad.keepUntilStopped(input)
+        }
+        #expect(released != nil, "freed while the pad's thread may still read it")
+        #expect(Self.wait(30) { released == nil }, "never let go after the thread returned")
+        #expect(device.finishedStallCount == 1)
+        #expect(Self.wait(30) { device.stopCount == 1 }, "the device was left running after the slow write")
     }
 
     @Test func theLevelShapeLiftsTheLowRangeAndKeepsSilence() {

@@ -77,11 +77,15 @@ struct PipeWireClientTests {
             ],
             format: .dualSense, left: 2, right: 3, autoconnect: false
         ) { _, _ in }
-        defer { sink.destroy() }
-        let node = events.node { $0.name == name }
-        #expect(node?.mediaClass == "Audio/Sink")
         let wake = WakeSignal()
         let input = BridgeInput(label: "test", wake: wake, capacity: 96_000)
+        // The stream reads the input unretained: destroyed first (a defer before `input` would run after its release).
+        defer {
+            sink.destroy()
+            withExtendedLifetime(input) {}
+        }
+        let node = events.node { $0.name == name }
+        #expect(node?.mediaClass == "Audio/Sink")
         #expect(sink.fanOut.attach(input))
         // Speaker channels loud, coils at two distinct levels: only the coils may come through.
         let file = try Fixtures.temporaryDirectory().appendingPathComponent("four.wav")
@@ -124,9 +128,12 @@ struct PipeWireClientTests {
             ],
             format: .stereo, left: 0, right: 1, autoconnect: true
         ) { _, _ in }
-        defer { capture.destroy() }
         let wake = WakeSignal()
         let input = BridgeInput(label: "app", wake: wake, capacity: 96_000)
+        defer {
+            capture.destroy()
+            withExtendedLifetime(input) {}
+        }
         capture.fanOut.attach(input)
         #expect(Self.wait(for: input.ring, frames: 24_000, wake: wake))
         var left = [Float](repeating: 0, count: 24_000)

@@ -50,6 +50,7 @@ public final class FaultyDevice: HapticDevice {
     private let stallsStarted = Atomic<Int>(0)
     private let stallsFinished = Atomic<Int>(0)
     private let faultyWrites = Atomic<Int>(0)
+    private let stops = Atomic<Int>(0)
 
     private enum Kind: Int {
         case fail = 1
@@ -81,6 +82,8 @@ public final class FaultyDevice: HapticDevice {
     public var faultyWriteCount: Int { faultyWrites.load(ordering: .relaxed) }
     /// Whether a write is sleeping in a stall now.
     public var isStalling: Bool { stallsStarted.load(ordering: .acquiring) > stallsFinished.load(ordering: .acquiring) }
+    /// Calls of ``stop()``.
+    public var stopCount: Int { stops.load(ordering: .acquiring) }
     /// Stalls that have ended.
     public var finishedStallCount: Int { stallsFinished.load(ordering: .acquiring) }
 
@@ -134,6 +137,7 @@ public final class FaultyDevice: HapticDevice {
 
     /// Stops the recorder.
     public func stop() {
+        stops.add(1, ordering: .releasing)
         recorder.stop()
         pacer = nil
     }

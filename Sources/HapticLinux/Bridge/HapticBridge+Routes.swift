@@ -128,7 +128,7 @@ extension HapticBridge {
                 guard pad.output.attach(input) else { continue }
                 guard entry.stream.fanOut.attach(input) else {
                     pad.output.detach(input)
-                    retired.append(RetiredInput(input: input, stream: nil, pad: (pad.output.epoch, pad.output.epoch.snapshot())))
+                    retired.append(RetiredInput(input: input, stream: nil, pad: (pad.output, pad.output.epoch.snapshot())))
                     continue
                 }
                 entry.inputs[id] = input
@@ -165,7 +165,7 @@ extension HapticBridge {
         pad.detach(input)
         retired.append(
             RetiredInput(
-                input: input, stream: (stream.fanOut.epoch, stream.fanOut.epoch.snapshot()), pad: (pad.epoch, pad.epoch.snapshot())))
+                input: input, stream: (stream.fanOut.epoch, stream.fanOut.epoch.snapshot()), pad: (pad, pad.epoch.snapshot())))
     }
 
     /// Takes stream `key` out of the graph and unplugs its inputs from their pads.
@@ -175,7 +175,7 @@ extension HapticBridge {
             entry.stream.fanOut.detach(input)
             if let pad = pads[id] {
                 pad.output.detach(input)
-                retired.append(RetiredInput(input: input, stream: nil, pad: (pad.output.epoch, pad.output.epoch.snapshot())))
+                retired.append(RetiredInput(input: input, stream: nil, pad: (pad.output, pad.output.epoch.snapshot())))
             }
         }
         // Destroyed: PipeWire calls its process callback no more.
@@ -183,12 +183,17 @@ extension HapticBridge {
         timingLog?.write("stream removed \(key)")
     }
 
-    /// Frees the retired inputs no reader can be using any more (all of them at the end, when the readers are gone).
-    func sweepRetired(force: Bool = false) {
+    /// Frees the retired inputs no reader can be using any more. At the end (`final`), the streams are destroyed and
+    /// their callbacks over; an input a pad thread may still hold — its stop timed out in a slow write — is handed
+    /// to that pad, which lets it go when its thread has returned.
+    func sweepRetired(final: Bool = false) {
         retired.removeAll { item in
-            force
-                || ((item.stream.map { $0.epoch.hasPassed($0.snapshot) } ?? true)
-                    && (item.pad.map { $0.epoch.hasPassed($0.snapshot) } ?? true))
+            let padPassed = item.pad.map { $0.output.epoch.hasPassed($0.snapshot) } ?? true
+            if final {
+                if !padPassed, let pad = item.pad { pad.output.keepUntilStopped(item.input) }
+                return true
+            }
+            return padPassed && (item.stream.map { $0.epoch.hasPassed($0.snapshot) } ?? true)
         }
     }
 

@@ -92,7 +92,7 @@ package final class HapticBridge: @unchecked Sendable {
     struct RetiredInput {
         var input: BridgeInput
         var stream: (epoch: ReaderEpoch, snapshot: (passes: Int, inPass: Bool))?
-        var pad: (epoch: ReaderEpoch, snapshot: (passes: Int, inPass: Bool))?
+        var pad: (output: PadOutput, snapshot: (passes: Int, inPass: Bool))?
     }
 
     /// A bridge.
@@ -184,7 +184,7 @@ package final class HapticBridge: @unchecked Sendable {
         }
         teardownPipeWire(reason: nil)
         for id in Array(pads.keys) { removePad(id, reason: nil) }
-        sweepRetired(force: true)
+        sweepRetired(final: true)
         publishStatus()
         timingLog?.write("bridge stopped")
     }

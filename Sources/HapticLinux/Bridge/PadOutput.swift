@@ -58,6 +58,10 @@ package final class PadOutput: @unchecked Sendable {
     private let peakBits = Atomic<UInt32>(0)
     private let blocks = Atomic<Int>(0)
     private let finished = LockedState<ThreadMilestone?>(nil)
+    /// Set by a ``stop()`` that gave up waiting: the thread stops the device itself when it returns.
+    private let deviceStopPending = Atomic<Bool>(false)
+    /// Inputs handed over by ``keepUntilStopped(_:)`` while the thread runs; released when it has returned.
+    private let heldForThread = LockedState<(threadRunning: Bool, inputs: [BridgeInput])>((false, []))
     private let reportCounter: (any ReportCountingDevice)?
     private let bus = BusStorage(capacity: PadOutput.maxFrames)
     private let left = UnsafeMutablePointer<Float>.allocate(capacity: PadOutput.maxFrames)
@@ -107,26 +111,51 @@ package final class PadOutput: @unchecked Sendable {
         running.store(true, ordering: .releasing)
         let done = ThreadMilestone()
         finished.withLock { $0 = done }
+        heldForThread.withLock { $0.threadRunning = true }
         let started = SystemThread.detach(name: "haptic-pad", realTimePriority: 40) { [self] in
             run()
+            // The thread is done with every input: what it was handed may go (released outside the lock).
+            let held = heldForThread.withLock { state in
+                state.threadRunning = false
+                defer { state.inputs = [] }
+                return state.inputs
+            }
+            withExtendedLifetime(held) {}
+            if deviceStopPending.exchange(false, ordering: .acquiringAndReleasing) { device.stop() }
             done.signal()
         }
         guard started else {
+            heldForThread.withLock { $0 = (false, []) }
             running.store(false, ordering: .releasing)
             device.stop()
             throw DeviceError(.ioError, "\(controller.id): could not start the bridge's output thread")
         }
     }
 
-    /// Stops the output thread (within its current write) and then the device, which silences the actuators.
+    /// Stops the output thread (within its current write) and then the device, which silences the actuators. A write
+    /// that takes longer than a second is not waited for: the thread stops the device itself when the write returns.
     package func stop() {
         let wasRunning = running.exchange(false, ordering: .acquiringAndReleasing)
         wake.signal()
         guard let done = finished.withLock({ $0 }) else { return }
         if done.wait(until: MonotonicClock.now() + 1.0) {
             if wasRunning || lost.load(ordering: .acquiring) { device.stop() }
+        } else if wasRunning {
+            // Still in a slow write: the thread silences the device when it returns (unless it just did return).
+            deviceStopPending.store(true, ordering: .releasing)
+            if done.wait(until: MonotonicClock.now()), deviceStopPending.exchange(false, ordering: .acquiringAndReleasing) {
+                device.stop()
+            }
         }
         finished.withLock { $0 = nil }
+    }
+
+    /// Keeps `input` alive until the output thread has returned (now, if it is not running): for an input whose
+    /// reader may still be in a pass when the bridge shuts down — a ``stop()`` that timed out on a slow device write.
+    package func keepUntilStopped(_ input: BridgeInput) {
+        heldForThread.withLock { state in
+            if state.threadRunning { state.inputs.append(input) }
+        }
     }
 
     /// Publishes `input` to the output thread.

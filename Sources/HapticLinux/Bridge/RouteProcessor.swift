@@ -171,6 +171,18 @@ package final class RouteProcessor: @unchecked Sendable {
         if side == 0 { envelope.0 = env } else { envelope.1 = env }
     }
 
+    /// Runs the side's live analysis of `x` into `level`, `sharpness` and `onsets`.
+    private func analyze(
+        _ x: UnsafeMutablePointer<Float>, count n: Int, side: Int, level: UnsafeMutablePointer<Float>,
+        sharpness: UnsafeMutablePointer<Float>, onsets: UnsafeMutablePointer<Float>
+    ) {
+        if side == 0 {
+            leftAnalyzer.process(x, count: n, level: level, sharpness: sharpness, onsets: onsets)
+        } else {
+            rightAnalyzer.process(x, count: n, level: level, sharpness: sharpness, onsets: onsets)
+        }
+    }
+
     /// A band-limited sound scaled so its envelope follows the analysis' shaped level.
     private func analyzeAndScale(
         _ x: UnsafeMutablePointer<Float>, count n: Int, side: Int, into out: UnsafeMutableBufferPointer<Float>, bus: HapticBusBuffers
@@ -178,11 +190,7 @@ package final class RouteProcessor: @unchecked Sendable {
         let level = buffer(0)
         let sharpness = buffer(1)
         let onsets = buffer(2)
-        if side == 0 {
-            leftAnalyzer.process(x, count: n, level: level, sharpness: sharpness, onsets: onsets)
-        } else {
-            rightAnalyzer.process(x, count: n, level: level, sharpness: sharpness, onsets: onsets)
-        }
+        analyze(x, count: n, side: side, level: level, sharpness: sharpness, onsets: onsets)
         var env = side == 0 ? envelope.0 : envelope.1
         for i in 0..<n {
             let magnitude = abs(x[i])
@@ -205,11 +213,7 @@ package final class RouteProcessor: @unchecked Sendable {
         let amplitude = buffer(3)
         let weighted = buffer(4)
         let shapedOnsets = buffer(5)
-        if side == 0 {
-            leftAnalyzer.process(x, count: n, level: level, sharpness: sharpness, onsets: onsets)
-        } else {
-            rightAnalyzer.process(x, count: n, level: level, sharpness: sharpness, onsets: onsets)
-        }
+        analyze(x, count: n, side: side, level: level, sharpness: sharpness, onsets: onsets)
         var tapLevel = side == 0 ? tap.0 : tap.1
         for i in 0..<n {
             let onset = onsets[i] > 0 ? shaped(onsets[i]) : 0
