@@ -69,23 +69,38 @@ internal struct KernelGamepadLayout {
         static let hat2x: UInt16 = 0x14, hat2y: UInt16 = 0x15
     }
 
-    /// Applies `events`; returns the handler calls (in order) and the top-level elements that changed (each once).
+    /// Applies `events` (one or more reports, each ended by a ``PadInputEvent/Kind/report``; what follows the last is
+    /// one more); returns the handler calls (in order) and the top-level elements that changed (each once per report).
     mutating func apply(_ events: [PadInputEvent], axes: [UInt16: PadAxisRange]) -> ([InputCall], [GCControllerElement]) {
         var calls: [InputCall] = []
         var changed: [GCControllerElement] = []
+        var reportStart = 0  // where this report's changes begin in `changed`
         func note(_ element: GCControllerElement, _ result: (changed: Bool, calls: [InputCall])) {
             calls += result.calls
-            if result.changed, !changed.contains(where: { $0 === element }) { changed.append(element) }
+            if result.changed, !changed[reportStart...].contains(where: { $0 === element }) { changed.append(element) }
         }
-        // Sticks and the d-pad move once per batch (both axes of one report together).
+        // Sticks and the d-pad move once per report (both axes of one report together), in the order they first moved.
         var positions: [ObjectIdentifier: (pad: GCControllerDirectionPad, x: Float, y: Float)] = [:]
-        func move(_ pad: GCControllerDirectionPad, x: Float? = nil, y: Float? = nil) {
-            let current = positions[ObjectIdentifier(pad)] ?? (pad, pad.x, pad.y)
-            positions[ObjectIdentifier(pad)] = (pad, x ?? current.x, y ?? current.y)
-        }
         var order: [ObjectIdentifier] = []
+        func move(_ pad: GCControllerDirectionPad, x: Float? = nil, y: Float? = nil) {
+            let key = ObjectIdentifier(pad)
+            let current = positions[key] ?? (pad, pad.x, pad.y)
+            positions[key] = (pad, x ?? current.x, y ?? current.y)
+            if !order.contains(key) { order.append(key) }
+        }
+        func endReport() {
+            for key in order {
+                guard let position = positions[key] else { continue }
+                note(position.pad, position.pad.update(x: position.x, y: position.y))
+            }
+            positions = [:]
+            order = []
+            reportStart = changed.count
+        }
         for event in events {
             switch event.kind {
+            case .report:
+                endReport()
             case .button:
                 guard event.value != 2 else { continue }  // auto-repeat
                 let pressed: Float = event.value != 0 ? 1 : 0
@@ -113,12 +128,8 @@ internal struct KernelGamepadLayout {
                 default: break
                 }
             }
-            for key in positions.keys where !order.contains(key) { order.append(key) }
         }
-        for key in order {
-            guard let position = positions[key] else { continue }
-            note(position.pad, position.pad.update(x: position.x, y: position.y))
-        }
+        endReport()  // a batch without SYN_REPORT (a simulated pad's) is one report
         return (calls, changed)
     }
 

@@ -124,6 +124,23 @@ extension GameControllerSuites {
                 ])
         }
 
+        /// Two reports in one read (a stick pushed and let go between two reads of the node): each moves the stick,
+        /// so its handlers see the push and the release, and the profile's handler runs once per report.
+        @Test func eachReportOfABatchMovesTheStick() throws {
+            let (scripted, registry, controller) = try connect()
+            defer { registry.shutdown() }
+            let gamepad = try #require(controller.extendedGamepad)
+            let calls = Calls()
+            controller.handlerQueue = calls.queue
+            gamepad.leftThumbstick.xAxis.valueChangedHandler = { _, x in calls.add("x \(x)") }
+            gamepad.valueChangedHandler = { _, element in calls.add("gamepad \(element.localizedName ?? "?")") }
+            scripted.send(xpad: [.axis(0x00, value: 30_000), .report, .axis(0x00, value: 0), .report], isUse: true)
+            let lines = calls.wait(for: 4)
+            let pushed = (Double(30_000) + 0.5) / 32_767.5  // from the middle of −32768 … 32767
+            #expect(lines == ["x \(Float(pushed))", "x 0.0", "gamepad Left Thumbstick", "gamepad Left Thumbstick"])
+            #expect(gamepad.leftThumbstick.xAxis.value == 0)
+        }
+
         @Test func thePhysicalInputProfileNamesEveryElementAsApple() throws {
             let (_, registry, controller) = try connect()
             defer { registry.shutdown() }

@@ -52,6 +52,8 @@ package struct PadActivityFilter: Sendable {
             axis.reference = value
             axes[event.code] = axis
             return true
+        case .report:
+            return false
         }
     }
 }

@@ -209,6 +209,8 @@ package final class PadInputReader: Sendable {
                 switch Int32(event.type) {
                 case EV_KEY: kind = .button
                 case EV_ABS: kind = .axis
+                // Kept: one read can hold several reports, and a profile moves a stick once per report.
+                case EV_SYN where Int32(event.code) == SYN_REPORT: kind = .report
                 default: continue
                 }
                 let padEvent = PadInputEvent(kind: kind, code: event.code, value: event.value)
