@@ -26,7 +26,7 @@ final class ControllerInput: Sendable {
         self.pads = pads
         reader = reading { batch in
             guard let controller = pads.withLock({ $0[batch.controllerID] }) else { return }
-            controller.receive(batch.events, axes: batch.axes)
+            controller.receive(batch.events, axes: batch.axes, from: batch.node)
             if batch.isUse { tracker.used(controller) }
         }
     }

@@ -1,11 +1,16 @@
 import HapticDevices
 
 /// Makes a controller's gamepad profile: a ``GCDualSenseGamepad`` over the trigger output the source gives a
-/// DualSense (the hidraw node beside its evdev node, or a simulated pad's record), a plain ``GCExtendedGamepad``
-/// otherwise.
+/// DualSense (the hidraw node beside its evdev node, or a simulated pad's record), a ``GCDualShockGamepad`` for a
+/// DualShock 4, a ``GCXboxGamepad`` for an Xbox pad (with the paddles and share button its node reports), a plain
+/// ``GCExtendedGamepad`` otherwise.
 internal enum ControllerProfiles {
     internal static func gamepad(for info: ControllerInfo, source: ControllerSource) -> GCExtendedGamepad {
-        guard info.category == .dualSense else { return GCExtendedGamepad() }
-        return GCDualSenseGamepad(output: source.triggerOutput(info))
+        switch info.category {
+        case .dualSense: GCDualSenseGamepad(output: source.triggerOutput(info))
+        case .dualShock4: GCDualShockGamepad()
+        case .xboxOne: GCXboxGamepad(extraButtons: info.extraButtons)
+        case .switchPro, .generic: GCExtendedGamepad()
+        }
     }
 }

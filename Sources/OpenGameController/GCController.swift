@@ -75,9 +75,14 @@ open class GCController: NSObject, @unchecked Sendable {
     /// The controller's haptics, or `nil` when it has none.
     open var haptics: GCDeviceHaptics? { deviceHaptics }
 
-    /// The controller's gamepad profile: a ``GCDualSenseGamepad`` (with its adaptive triggers) for a DualSense, a
+    /// The controller's gamepad profile: a ``GCDualSenseGamepad`` (with its adaptive triggers and touchpad) for a
+    /// DualSense, a ``GCDualShockGamepad`` for a DualShock 4, a ``GCXboxGamepad`` for an Xbox pad, a
     /// ``GCExtendedGamepad`` for any other controller, its elements following the kernel's gamepad layout.
     open var extendedGamepad: GCExtendedGamepad? { gamepad }
+
+    /// The controller's micro gamepad profile: a second view of ``extendedGamepad``'s d-pad and its A, X and menu
+    /// buttons (the same element objects), for game code written for the Siri Remote's controls.
+    open var microGamepad: GCMicroGamepad? { gamepad.microGamepad }
 
     /// The controller's physical inputs by name: the same object as ``extendedGamepad``.
     open var physicalInputProfile: GCPhysicalInputProfile { gamepad }
@@ -102,8 +107,10 @@ open class GCController: NSObject, @unchecked Sendable {
         gamepad = ControllerProfiles.gamepad(for: info, source: source)
     }
 
-    /// A batch of the pad's input events: the profile's elements take them (axes scaled with `axes`).
-    func receive(_ events: [PadInputEvent], axes: [UInt16: PadAxisRange]) { gamepad.apply(events, axes: axes) }
+    /// A batch of the pad's input events from its `node`: the profile's elements take them (axes scaled with `axes`).
+    func receive(_ events: [PadInputEvent], axes: [UInt16: PadAxisRange], from node: PadInputNode = .gamepad) {
+        gamepad.apply(events, axes: axes, node: node)
+    }
 
     /// The controller was unplugged: its engines stop (`.gameControllerDisconnect`) and a DualSense's triggers write nothing more.
     func disconnect() {

@@ -65,7 +65,9 @@ open class GCExtendedGamepad: GCPhysicalInputProfile, @unchecked Sendable {
     /// The home button (the Xbox or PS button).
     open var buttonHome: GCControllerButtonInput? { elementsOfPad.buttonHome }
 
-    private let elementsOfPad: KernelGamepadLayout.Elements
+    /// The micro gamepad view of this gamepad's d-pad, A, X and menu buttons (``GCController/microGamepad``).
+    internal let microGamepad: GCMicroGamepad
+    internal let elementsOfPad: KernelGamepadLayout.Elements
     private let gamepadHandler = LockedState<GamepadHandler?>(nil)
     private let layout: LockedState<KernelGamepadLayout>
 
@@ -74,23 +76,30 @@ open class GCExtendedGamepad: GCPhysicalInputProfile, @unchecked Sendable {
     }
 
     /// A gamepad whose triggers are `leftTrigger` and `rightTrigger` (a DualSense's adaptive triggers), or plain
-    /// analog buttons.
-    internal init(leftTrigger: GCControllerButtonInput? = nil, rightTrigger: GCControllerButtonInput? = nil) {
-        let elements = KernelGamepadLayout.Elements(leftTrigger: leftTrigger, rightTrigger: rightTrigger)
+    /// analog buttons, with the `extras` of its kind of pad.
+    internal init(
+        leftTrigger: GCControllerButtonInput? = nil, rightTrigger: GCControllerButtonInput? = nil, extras: KernelGamepadLayout.Extras = []
+    ) {
+        let elements = KernelGamepadLayout.Elements(leftTrigger: leftTrigger, rightTrigger: rightTrigger, extras: extras)
         elementsOfPad = elements
         layout = LockedState(KernelGamepadLayout(elements: elements))
+        microGamepad = GCMicroGamepad(
+            dpad: elements.dpad, buttonA: elements.buttonA, buttonX: elements.buttonX, buttonMenu: elements.buttonMenu)
         super.init(buttons: elements.buttons, dpads: elements.dpads)
     }
 
-    /// Applies a batch of the pad's input events (axes scaled with `axes`, the driver's ranges), then runs the
-    /// handlers of what changed on the handler queue.
-    internal func apply(_ events: [PadInputEvent], axes: [UInt16: PadAxisRange]) {
-        let (calls, changed) = layout.withLock { $0.apply(events, axes: axes) }
+    /// Applies a batch of the pad's input events from its `node` (axes scaled with `axes`, the driver's ranges),
+    /// then runs the handlers of what changed on the handler queue.
+    internal func apply(_ events: [PadInputEvent], axes: [UInt16: PadAxisRange], node: PadInputNode = .gamepad) {
+        let (calls, changed) = layout.withLock { $0.apply(events, axes: axes, node: node) }
         deliver(calls, changed: changed)
     }
 
     override internal func profileCalls(_ changed: [GCControllerElement]) -> [InputCall] {
-        guard let handler = gamepadHandler.withLock({ $0 }) else { return [] }
-        return changed.map { element in InputCall { handler.body(self, element) } }
+        var calls: [InputCall] = []
+        if let handler = gamepadHandler.withLock({ $0 }) {
+            calls = changed.map { element in InputCall { handler.body(self, element) } }
+        }
+        return calls + microGamepad.calls(for: changed)
     }
 }

@@ -30,3 +30,19 @@ public let GCInputButtonMenu = "Button Menu"
 public let GCInputButtonOptions = "Button Options"
 /// The key of the home button (the Xbox or PS button).
 public let GCInputButtonHome = "Button Home"
+/// The key of an Xbox Elite pad's paddle P1 (upper right) in ``GCPhysicalInputProfile/buttons``.
+public let GCInputXboxPaddleOne = "Paddle 1"
+/// The key of an Xbox Elite pad's paddle P2 (lower right).
+public let GCInputXboxPaddleTwo = "Paddle 2"
+/// The key of an Xbox Elite pad's paddle P3 (upper left).
+public let GCInputXboxPaddleThree = "Paddle 3"
+/// The key of an Xbox Elite pad's paddle P4 (lower left).
+public let GCInputXboxPaddleFour = "Paddle 4"
+/// The key of the share button (Xbox Series pads).
+public let GCInputButtonShare = "Button Share"
+/// The key of a DualSense's or DualShock 4's touchpad button.
+public let GCInputDualShockTouchpadButton = "Touchpad Button"
+/// The key of the touchpad's first touch point in ``GCPhysicalInputProfile/dpads``.
+public let GCInputDualShockTouchpadOne = "Touchpad 1"
+/// The key of the touchpad's second touch point in ``GCPhysicalInputProfile/dpads``.
+public let GCInputDualShockTouchpadTwo = "Touchpad 2"

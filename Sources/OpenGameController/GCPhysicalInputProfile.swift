@@ -49,7 +49,11 @@ open class GCPhysicalInputProfile: NSObject, @unchecked Sendable {
         let body: (GCPhysicalInputProfile, GCControllerElement) -> Void
     }
 
-    internal init(buttons: [String: GCControllerButtonInput], dpads: [String: GCControllerDirectionPad] = [:]) {
+    /// A profile of `buttons` and `dpads` by name; `placesElements`: whether the elements take those names and their
+    /// collections (`false` for a second view of elements another profile named).
+    internal init(
+        buttons: [String: GCControllerButtonInput], dpads: [String: GCControllerDirectionPad] = [:], placesElements: Bool = true
+    ) {
         var axes: [String: GCControllerAxisInput] = [:]
         for (name, dpad) in dpads {
             axes[name + " X Axis"] = dpad.xAxis
@@ -63,6 +67,7 @@ open class GCPhysicalInputProfile: NSObject, @unchecked Sendable {
         namedAxes = axes
         namedDpads = dpads
         namedElements = elements
+        guard placesElements else { return }
         for (name, element) in elements { element.place(names: [name], in: element.collection) }
     }
 

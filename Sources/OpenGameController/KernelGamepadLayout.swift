@@ -25,10 +25,27 @@ internal struct KernelGamepadLayout {
         let buttonMenu = GCControllerButtonInput(localizedName: "Menu Button", isAnalog: false)
         let buttonOptions: GCControllerButtonInput? = GCControllerButtonInput(localizedName: "Options Button", isAnalog: false)
         let buttonHome: GCControllerButtonInput? = GCControllerButtonInput(localizedName: "Home Button", isAnalog: false)
+        /// An Xbox Elite's paddles P1 … P4 (none on other pads).
+        let paddles: [GCControllerButtonInput]
+        /// An Xbox Series pad's share button.
+        let buttonShare: GCControllerButtonInput?
+        /// A DualSense's or DualShock 4's touchpad.
+        let touchpad: Touchpad?
 
-        init(leftTrigger: GCControllerButtonInput?, rightTrigger: GCControllerButtonInput?) {
+        /// A touchpad's button and its two touch points.
+        struct Touchpad {
+            let button = GCControllerButtonInput(localizedName: "Touchpad Button", isAnalog: false)
+            let primary = GCControllerDirectionPad(localizedName: "Touchpad 1", isAnalog: true)
+            let secondary = GCControllerDirectionPad(localizedName: "Touchpad 2", isAnalog: true)
+        }
+
+        init(leftTrigger: GCControllerButtonInput?, rightTrigger: GCControllerButtonInput?, extras: Extras = []) {
             self.leftTrigger = leftTrigger ?? GCControllerButtonInput(localizedName: "Left Trigger", isAnalog: true)
             self.rightTrigger = rightTrigger ?? GCControllerButtonInput(localizedName: "Right Trigger", isAnalog: true)
+            paddles =
+                extras.contains(.paddles) ? (1...4).map { GCControllerButtonInput(localizedName: "Paddle \($0)", isAnalog: false) } : []
+            buttonShare = extras.contains(.share) ? GCControllerButtonInput(localizedName: "Share Button", isAnalog: false) : nil
+            touchpad = extras.contains(.touchpad) ? Touchpad() : nil
         }
 
         /// The buttons by Apple's input names.
@@ -42,18 +59,50 @@ internal struct KernelGamepadLayout {
             buttons[GCInputRightThumbstickButton] = rightThumbstickButton
             buttons[GCInputButtonOptions] = buttonOptions
             buttons[GCInputButtonHome] = buttonHome
+            for (name, paddle) in zip([GCInputXboxPaddleOne, GCInputXboxPaddleTwo, GCInputXboxPaddleThree, GCInputXboxPaddleFour], paddles)
+            {
+                buttons[name] = paddle
+            }
+            buttons[GCInputButtonShare] = buttonShare
+            buttons[GCInputDualShockTouchpadButton] = touchpad?.button
             return buttons
         }
 
-        /// The d-pad and the thumbsticks by Apple's input names.
+        /// The d-pad, the thumbsticks and a touchpad's touch points by Apple's input names.
         var dpads: [String: GCControllerDirectionPad] {
-            [GCInputDirectionPad: dpad, GCInputLeftThumbstick: leftThumbstick, GCInputRightThumbstick: rightThumbstick]
+            var dpads = [GCInputDirectionPad: dpad, GCInputLeftThumbstick: leftThumbstick, GCInputRightThumbstick: rightThumbstick]
+            dpads[GCInputDualShockTouchpadOne] = touchpad?.primary
+            dpads[GCInputDualShockTouchpadTwo] = touchpad?.secondary
+            return dpads
         }
+    }
+
+    /// Elements some pads have beyond the extended gamepad's.
+    struct Extras: OptionSet, Sendable {
+        let rawValue: Int
+        /// An Xbox Elite's four paddles.
+        static let paddles = Extras(rawValue: 1)
+        /// An Xbox Series pad's share button.
+        static let share = Extras(rawValue: 2)
+        /// A DualSense's or DualShock 4's touchpad (button and two touch points).
+        static let touchpad = Extras(rawValue: 4)
+    }
+
+    /// A touch slot of the touchpad: whether a finger is on it (`ABS_MT_TRACKING_ID` ≥ 0) and where (raw values).
+    private struct Touch {
+        var down = false
+        var x: Int32 = 0
+        var y: Int32 = 0
     }
 
     private let elements: Elements
     /// The d-pad's digital buttons held (`BTN_DPAD_UP` … `BTN_DPAD_RIGHT`, for pads without a hat).
     private var dpadButtons: Set<UInt16> = []
+    /// The touchpad's two slots, the slot its events go to now (`ABS_MT_SLOT`), and whether a slot changed in this
+    /// report.
+    private var touches = [Touch(), Touch()]
+    private var touchSlot = 0
+    private var touchChanged = false
 
     init(elements: Elements) { self.elements = elements }
 
@@ -67,11 +116,16 @@ internal struct KernelGamepadLayout {
         static let x: UInt16 = 0x00, y: UInt16 = 0x01, z: UInt16 = 0x02, rx: UInt16 = 0x03, ry: UInt16 = 0x04
         static let rz: UInt16 = 0x05, hat0x: UInt16 = 0x10, hat0y: UInt16 = 0x11, hat1x: UInt16 = 0x12, hat1y: UInt16 = 0x13
         static let hat2x: UInt16 = 0x14, hat2y: UInt16 = 0x15
+        static let touchpadClick: UInt16 = 0x110  // BTN_LEFT, on the touchpad's node
+        static let mtSlot: UInt16 = 0x2F, mtPositionX: UInt16 = 0x35, mtPositionY: UInt16 = 0x36, mtTrackingID: UInt16 = 0x39
     }
 
     /// Applies `events` (one or more reports, each ended by a ``PadInputEvent/Kind/report``; what follows the last is
     /// one more); returns the handler calls (in order) and the top-level elements that changed (each once per report).
-    mutating func apply(_ events: [PadInputEvent], axes: [UInt16: PadAxisRange]) -> ([InputCall], [GCControllerElement]) {
+    /// `node` says which of the pad's nodes sent them: the touchpad's `ABS_X` is a finger, not the left stick.
+    mutating func apply(_ events: [PadInputEvent], axes: [UInt16: PadAxisRange], node: PadInputNode = .gamepad) -> (
+        [InputCall], [GCControllerElement]
+    ) {
         var calls: [InputCall] = []
         var changed: [GCControllerElement] = []
         var reportStart = 0  // where this report's changes begin in `changed`
@@ -89,6 +143,15 @@ internal struct KernelGamepadLayout {
             if !order.contains(key) { order.append(key) }
         }
         func endReport() {
+            if touchChanged, let touchpad = elements.touchpad {
+                for (slot, pad) in [touchpad.primary, touchpad.secondary].enumerated() {
+                    let touch = touches[slot]
+                    let x = touch.down ? Self.touch(touch.x, axes[Code.mtPositionX], fallbackMaximum: 1_919) : 0
+                    let y = touch.down ? -Self.touch(touch.y, axes[Code.mtPositionY], fallbackMaximum: 1_079) : 0
+                    move(pad, x: x, y: y)
+                }
+                touchChanged = false
+            }
             for key in order {
                 guard let position = positions[key] else { continue }
                 note(position.pad, position.pad.update(x: position.x, y: position.y))
@@ -98,6 +161,14 @@ internal struct KernelGamepadLayout {
             reportStart = changed.count
         }
         for event in events {
+            if node == .touchpad {
+                if event.kind == .report {
+                    endReport()
+                } else if let call = touch(event) {
+                    note(call.button, call.result)
+                }
+                continue
+            }
             switch event.kind {
             case .report:
                 endReport()
@@ -133,8 +204,38 @@ internal struct KernelGamepadLayout {
         return (calls, changed)
     }
 
+    /// Takes one event of the touchpad's node into the touch slots; returns the button's change for its click.
+    private mutating func touch(_ event: PadInputEvent) -> (
+        button: GCControllerButtonInput, result: (changed: Bool, calls: [InputCall])
+    )? {
+        guard let touchpad = elements.touchpad else { return nil }
+        switch (event.kind, event.code) {
+        case (.button, Code.touchpadClick):
+            guard event.value != 2 else { return nil }
+            return (touchpad.button, touchpad.button.update(event.value != 0 ? 1 : 0))
+        case (.axis, Code.mtSlot):
+            touchSlot = Int(event.value)
+        case (.axis, Code.mtTrackingID) where touches.indices.contains(touchSlot):
+            touches[touchSlot].down = event.value >= 0
+            touchChanged = true
+        case (.axis, Code.mtPositionX) where touches.indices.contains(touchSlot):
+            touches[touchSlot].x = event.value
+            touchChanged = true
+        case (.axis, Code.mtPositionY) where touches.indices.contains(touchSlot):
+            touches[touchSlot].y = event.value
+            touchChanged = true
+        default:
+            break
+        }
+        return nil
+    }
+
     private func button(_ code: UInt16) -> GCControllerButtonInput? {
-        switch code {
+        if let index = ControllerInfo.paddleButtons.firstIndex(of: code) {
+            return index < elements.paddles.count ? elements.paddles[index] : nil
+        }
+        if code == ControllerInfo.shareButton { return elements.buttonShare }
+        return switch code {
         case Code.south: elements.buttonA
         case Code.east: elements.buttonB
         case Code.west: elements.buttonX
@@ -170,6 +271,15 @@ internal struct KernelGamepadLayout {
         guard range.maximum > range.minimum else { return 0 }
         let travel = (Double(value) - Double(range.minimum)) / (Double(range.maximum) - Double(range.minimum))
         return Float(Swift.min(Swift.max(travel, 0), 1))
+    }
+
+    /// A touch position scaled to −1 … 1 across its range (unknown: 0 … `fallbackMaximum`, hid-playstation's
+    /// DualSense touchpad).
+    static func touch(_ value: Int32, _ range: PadAxisRange?, fallbackMaximum: Int32) -> Float {
+        let range = range ?? PadAxisRange(minimum: 0, maximum: fallbackMaximum)
+        guard range.maximum > range.minimum else { return 0 }
+        let travel = (Double(value) - Double(range.minimum)) / (Double(range.maximum) - Double(range.minimum))
+        return Float(Swift.min(Swift.max(travel * 2 - 1, -1), 1))
     }
 
     /// A hat's step, −1, 0 or 1.

@@ -30,6 +30,18 @@ struct ControllerDiscoveryTests {
         #expect(controller.hapticDeviceID == "evdev:/dev/input/event7", "no audio card: rumble through the kernel driver")
         #expect(controller.actuators == .twoHandles)
 
+        #expect(capabilities.extraButtons.isEmpty && controller.extraButtons.isEmpty)
+
+        // An Xbox Elite Series 2 under xpad: its paddles (BTN_TRIGGER_HAPPY5 … 8) and share button (KEY_RECORD).
+        let elite = MockEvdevSystemCalls()
+        elite.configure {
+            $0.gamepad = (0x045E, 0x0B00)
+            $0.extraKeys = [0x2C4, 0x2C5, 0x2C6, 0x2C7, 0xA7, 0x2C8]
+        }
+        let eliteCapabilities = try EvdevProbe.probe(path: "/dev/input/event8", system: elite).get()
+        #expect(eliteCapabilities.extraButtons == [0x2C4, 0x2C5, 0x2C6, 0x2C7, 0xA7], "BTN_TRIGGER_HAPPY9 is none of ours")
+        #expect(ControllerDiscovery.controller(eliteCapabilities, sysfsRoot: "/nonexistent").extraButtons == eliteCapabilities.extraButtons)
+
         let vibrator = MockEvdevSystemCalls()
         let vibra = try EvdevProbe.probe(path: "/dev/input/event2", system: vibrator).get()
         #expect(vibra.isUsable && !vibra.isGameController, "a vibrator without buttons stays a plain output")
@@ -73,6 +85,38 @@ struct ControllerDiscoveryTests {
         // Any other pad on the same tree keeps its rumble.
         capabilities.productID = 0x09CC
         #expect(ControllerDiscovery.controller(capabilities, sysfsRoot: root.path).hapticDeviceID == "evdev:/dev/input/event5")
+    }
+
+    /// hid-playstation's three input devices under one HID device: the gamepad, its touchpad, its motion sensors.
+    @Test func aDualSensesTouchpadNodeIsTheSiblingNamedAfterIt() throws {
+        let root = try Fixtures.temporaryDirectory()
+        let files = FileManager.default
+        let hid = "devices/virtual/misc/uhid/0003:054C:0CE6.0001/input"
+        let name = "Sony Interactive Entertainment DualSense Wireless Controller"
+        for (input, event, suffix) in [
+            ("input5", "event5", ""), ("input6", "event6", " Motion Sensors"), ("input7", "event7", " Touchpad"),
+        ] {
+            try files.createDirectory(at: root.appendingPathComponent("\(hid)/\(input)/\(event)"), withIntermediateDirectories: true)
+            #expect(
+                files.createFile(
+                    atPath: root.appendingPathComponent("\(hid)/\(input)/name").path, contents: Data((name + suffix + "\n").utf8)))
+            try files.createDirectory(at: root.appendingPathComponent("class/input/\(event)"), withIntermediateDirectories: true)
+            try files.createSymbolicLink(
+                atPath: root.appendingPathComponent("class/input/\(event)/device").path,
+                withDestinationPath: root.appendingPathComponent("\(hid)/\(input)").path)
+        }
+        #expect(SysfsTopology.touchpadNode(ofEventNode: "/dev/input/event5", name: name, sysfsRoot: root.path) == "/dev/input/event7")
+        #expect(SysfsTopology.touchpadNode(ofEventNode: "/dev/input/event5", name: "Another Pad", sysfsRoot: root.path) == nil)
+        #expect(SysfsTopology.touchpadNode(ofEventNode: "/dev/input/event9", name: name, sysfsRoot: root.path) == nil, "not in sysfs")
+
+        let capabilities = EvdevCapabilities(
+            path: "/dev/input/event5", name: name, supportsRumble: true, supportsPeriodicSine: false, supportsGain: true, effectSlots: 16,
+            hasGamepadButtons: true, vendorID: 0x054C, productID: 0x0CE6, busType: 3)
+        #expect(ControllerDiscovery.controller(capabilities, sysfsRoot: root.path).touchpadPath == "/dev/input/event7")
+        var xbox = capabilities
+        xbox.vendorID = 0x045E
+        xbox.productID = 0x0B12
+        #expect(ControllerDiscovery.controller(xbox, sysfsRoot: root.path).touchpadPath == nil, "only PlayStation pads have one")
     }
 
     @Test func simulatedControllersAreParsedWithClearErrors() throws {

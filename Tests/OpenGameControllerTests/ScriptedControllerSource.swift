@@ -55,9 +55,10 @@ final class ScriptedControllerSource: Sendable {
     func plug(_ controller: ControllerInfo) { state.withLock { $0.watcher }?(.connected(controller)) }
     /// Unplugs the controller `id`.
     func unplug(_ id: String) { state.withLock { $0.watcher }?(.disconnected(id: id)) }
-    /// The pad `id`, whose axes have the ranges `axes`, sends `events`; `isUse`: whether they are the player using it.
-    func send(_ id: String, _ events: [PadInputEvent], isUse: Bool, axes: [UInt16: PadAxisRange] = [:]) {
-        state.withLock { $0.inputHandler }?(PadInputBatch(controllerID: id, events: events, isUse: isUse, axes: axes))
+    /// The pad `id`'s `node`, whose axes have the ranges `axes`, sends `events`; `isUse`: whether they are the player
+    /// using it.
+    func send(_ id: String, _ events: [PadInputEvent], isUse: Bool, axes: [UInt16: PadAxisRange] = [:], node: PadInputNode = .gamepad) {
+        state.withLock { $0.inputHandler }?(PadInputBatch(controllerID: id, events: events, isUse: isUse, axes: axes, node: node))
     }
 
     /// The device made for the controller `id`, if any.

@@ -83,14 +83,29 @@ package struct PadInputBatch: Sendable, Hashable {
     package var isUse: Bool
     /// The ranges of the pad's absolute axes, by evdev code, as its driver gives them (`EVIOCGABS`).
     package var axes: [UInt16: PadAxisRange]
+    /// Which of the pad's nodes sent the batch.
+    package var node: PadInputNode
 
-    /// A batch of `events` from the controller `controllerID`, whose axes have the ranges `axes`.
-    package init(controllerID: String, events: [PadInputEvent], isUse: Bool, axes: [UInt16: PadAxisRange] = [:]) {
+    /// A batch of `events` from the controller `controllerID`'s `node`, whose axes have the ranges `axes`.
+    package init(
+        controllerID: String, events: [PadInputEvent], isUse: Bool, axes: [UInt16: PadAxisRange] = [:], node: PadInputNode = .gamepad
+    ) {
         self.controllerID = controllerID
         self.events = events
         self.isUse = isUse
         self.axes = axes
+        self.node = node
     }
+}
+
+/// Which evdev node of a pad input came from: the kernel gives a DualSense's or DualShock 4's touchpad a node of its
+/// own (``ControllerInfo/touchpadPath``), whose `ABS_X` is a finger, not the left stick.
+package enum PadInputNode: Sendable, Hashable {
+    /// The gamepad's own node: buttons, sticks, triggers, d-pad.
+    case gamepad
+    /// The touchpad's node: its click (`BTN_LEFT`) and touch points (`ABS_MT_SLOT`, `ABS_MT_TRACKING_ID`,
+    /// `ABS_MT_POSITION_X`, `ABS_MT_POSITION_Y`).
+    case touchpad
 }
 
 /// A running reader of pads' input (see ``ControllerSource/readInput``).

@@ -96,30 +96,38 @@ extension ControllerSource.Discovery {
 }
 
 #if os(Linux)
-/// The pads' input through a ``PadInputReader``: each real controller's evdev node, read-only, never grabbed.
+/// The pads' input through a ``PadInputReader``: each real controller's evdev node, and its touchpad's node when it
+/// has one, read-only, never grabbed.
 final class LinuxPadInput: PadInputReading {
     private let reader: PadInputReader
-    /// Controller IDs by node path.
-    private let ids = LockedState<[String: String]>([:])
+    /// Controller IDs and which of the pad's nodes, by node path.
+    private let ids = LockedState<[String: (id: String, node: PadInputNode)]>([:])
 
     init(handler: @escaping @Sendable (PadInputBatch) -> Void) {
         let ids = ids
         reader = PadInputReader { path, events, isUse, axes in
-            guard let id = ids.withLock({ $0[path] }) else { return }
-            handler(PadInputBatch(controllerID: id, events: events, isUse: isUse, axes: axes))
+            guard let owner = ids.withLock({ $0[path] }) else { return }
+            handler(PadInputBatch(controllerID: owner.id, events: events, isUse: isUse, axes: axes, node: owner.node))
         }
     }
 
+    /// The nodes of `controller` to read.
+    private static func nodes(_ controller: ControllerInfo) -> [(path: String, node: PadInputNode)] {
+        [controller.evdevPath.map { ($0, .gamepad) }, controller.touchpadPath.map { ($0, .touchpad) }].compactMap { $0 }
+    }
+
     func watch(_ controller: ControllerInfo) {
-        guard let path = controller.evdevPath else { return }
-        ids.withLock { $0[path] = controller.id }
-        reader.watch(path: path)
+        for (path, node) in Self.nodes(controller) {
+            ids.withLock { $0[path] = (controller.id, node) }
+            reader.watch(path: path)
+        }
     }
 
     func forget(_ controller: ControllerInfo) {
-        guard let path = controller.evdevPath else { return }
-        ids.withLock { ids in if ids[path] == controller.id { ids[path] = nil } }
-        reader.forget(path: path)
+        for (path, _) in Self.nodes(controller) {
+            ids.withLock { ids in if ids[path]?.id == controller.id { ids[path] = nil } }
+            reader.forget(path: path)
+        }
     }
 
     func stop() { reader.stop() }
