@@ -208,9 +208,16 @@ if start and pressed_b and repeats and pressed_a and timed and timed_end:
               f'pad B unplugged while current: after its DidDisconnect, DidStopBeingCurrent (pad B), DidBecomeCurrent (pad A): {got}')
     else:
         check(False, 'pad B was pressed before its unplug and the driver checked current after it')
-    later = [(k, n) for _, k, n in current_notes(after_unplug[0] if after_unplug else 1e18)]
+    touch_start = first('gc', r'^TOUCHPAD start')
+    touch_end = first('gc', r'^TOUCHPAD end')
+    touch_span = (touch_start[0], touch_end[0]) if touch_start and touch_end else (1e18, 1e18)
+    later = [(k, n) for t, k, n in current_notes(after_unplug[0] if after_unplug else 1e18)
+             if not touch_span[0] < t < touch_span[1]]
     check(later == [('stop', PAD_A), ('become', PAD_B)],
           f'afterwards only the re-plugged pad B becomes current, on connecting (no input, playing or DualSense unplug posts): {later}')
+    touched = [(k, n) for _, k, n in current_notes(*touch_span)]
+    check(touched == [('stop', PAD_B), ('become', DUALSENSE)],
+          f"fingers on a DualSense's touchpad (its own evdev node) make it current, once: {touched}")
 else:
     check(False, 'the current-controller phase ran')
 
@@ -238,6 +245,26 @@ if start and timed_end:
             latency.append(after[0] - written)
     if latency:
         figures['element'] = latency
+
+# --- 1d. A DualSense's touchpad (issue 35): hid-playstation's touchpad node -> touchpadPrimary/Secondary/Button ---
+print("-- DualSense touchpad: uhid input report (two touch points, touchpad pressed) -> hid-playstation's touchpad node -> handlers")
+touch_start = first('gc', r'^TOUCHPAD start')
+touch_end = first('gc', r'^TOUCHPAD end')
+if touch_start and touch_end:
+    seen = [s_[len('TOUCHPAD '):] for _, s_ in all_('gc', r'^TOUCHPAD DS\d ', touch_start[0], touch_end[0])]
+    labels = sorted({line.split()[0] for line in seen})
+    got = [line.split(' ', 1)[1] for line in seen]
+    check(len(labels) == 1 and sorted(got[:3]) == ['button pressed=true', 'primary x=1.0 y=1.0', 'secondary x=-1.0 y=-1.0']
+          and sorted(got[3:]) == ['button pressed=false', 'primary x=0.0 y=0.0', 'secondary x=0.0 y=0.0'],
+          f'one DualSense reads finger 1 top right (1, 1), finger 2 bottom left (-1, -1), the click, then both lifted '
+          f'(0, 0) and released: {labels} {got}')
+    downs = all_('ds1', r'^TOUCH down ', touch_start[0], touch_end[0])
+    primary = [t for t, s_ in all_('gc', r'^TOUCHPAD DS\d primary x=1\.0', touch_start[0], touch_end[0])]
+    if downs and primary:
+        written = float(re.search(r'written=([0-9.]+)', downs[0][1]).group(1))
+        figures['touch'] = primary[0] - written
+else:
+    check(False, 'the touchpad phase ran')
 
 # --- 2. Per-motor routing and mixing on the uinput pads ---
 # What the motors did comes from the pad's model of them (the playing effects summed, as ff-memless does); the
@@ -560,5 +587,7 @@ if 'element' in figures:
     xs = sorted(figures['element'])
     print(f'  uinput input written -> buttonA.pressedChangedHandler called (handler queue), pad B: median {ms(statistics.median(xs))}, '
           f'p90 {ms(xs[min(len(xs) - 1, int(0.9 * len(xs)))])}, max {ms(xs[-1])} (n={len(xs)})')
+if 'touch' in figures:
+    print(f"  uhid touch input written -> touchpadPrimary.valueChangedHandler called (handler queue): {ms(figures['touch'])}")
 print('== qemu-controllers:', 'PASS' if not failures else f'FAIL ({len(failures)} checks)')
 sys.exit(1 if failures else 0)
