@@ -23,7 +23,8 @@ import HapticSystem
 /// and `GCControllerDidDisconnect` notifications; ``current`` follows the pad the player touched last.
 ///
 /// Its input — buttons, triggers, d-pad and thumbsticks — is the ``extendedGamepad`` profile, read from the pad's
-/// evdev node; light, battery and motion are not part of this module yet (see <doc:DifferencesFromGameController>).
+/// evdev node (and a DualSense's or DualShock 4's touchpad node); its ``battery`` is read from sysfs; light and motion
+/// are not part of this module yet (see <doc:DifferencesFromGameController>).
 ///
 /// An `NSObject`, as in GameController: a controller is equal only to itself and hashes by identity, so it can be a
 /// dictionary key (`[GCController: CHHapticEngine]`).
@@ -72,20 +73,40 @@ open class GCController: NSObject, @unchecked Sendable {
     /// Whether the controller is part of the device (a phone's built-in controls): `false` for every controller here.
     open var isAttachedToDevice: Bool { false }
 
-    /// The controller's haptics, or `nil` when it has none.
+    /// The controller's haptics, or `nil` when it has none (a snapshot has none).
     open var haptics: GCDeviceHaptics? { deviceHaptics }
+
+    /// The controller's battery, or `nil` while the system reports none for it (a wired pad, a uinput pad, a simulated
+    /// one, a snapshot). Once there, the same object is returned for as long as the controller is connected.
+    open var battery: GCDeviceBattery? {
+        guard let readBattery else { return nil }
+        if let battery = deviceBattery.withLock({ $0 }) { return battery }
+        guard readBattery(info) != nil else { return nil }
+        let info = info
+        let battery = GCDeviceBattery { readBattery(info) }
+        return deviceBattery.withLock { existing in
+            if let existing { return existing }
+            existing = battery
+            return battery
+        }
+    }
+
+    /// Whether this controller is a snapshot (``capture()``, ``withExtendedGamepad()``, ``withMicroGamepad()``): a copy
+    /// of element values a game sets, not a pad.
+    open var isSnapshot: Bool { snapshot }
 
     /// The controller's gamepad profile: a ``GCDualSenseGamepad`` (with its adaptive triggers and touchpad) for a
     /// DualSense, a ``GCDualShockGamepad`` for a DualShock 4, a ``GCXboxGamepad`` for an Xbox pad, a
     /// ``GCExtendedGamepad`` for any other controller, its elements following the kernel's gamepad layout.
-    open var extendedGamepad: GCExtendedGamepad? { gamepad }
+    open var extendedGamepad: GCExtendedGamepad? { profileKind == .micro ? nil : gamepad }
 
     /// The controller's micro gamepad profile: a second view of ``extendedGamepad``'s d-pad and its A, X and menu
     /// buttons (the same element objects), for game code written for the Siri Remote's controls.
     open var microGamepad: GCMicroGamepad? { gamepad.microGamepad }
 
-    /// The controller's physical inputs by name: the same object as ``extendedGamepad``.
-    open var physicalInputProfile: GCPhysicalInputProfile { gamepad }
+    /// The controller's physical inputs by name: the same object as ``extendedGamepad`` (``microGamepad`` for a
+    /// snapshot made by ``withMicroGamepad()``).
+    open var physicalInputProfile: GCPhysicalInputProfile { profileKind == .micro ? gamepad.microGamepad : gamepad }
 
     /// The queue the input handlers of this controller's elements and profiles run on: the main queue unless the
     /// game sets another (on Linux the main queue runs only while the main thread serves it — `dispatchMain()`, a
@@ -95,16 +116,74 @@ open class GCController: NSObject, @unchecked Sendable {
         set { gamepad.handlerQueue.withLock { $0 = newValue } }
     }
 
+    /// A snapshot of the controller: a new controller with the same identity, kind of profile and player index, whose
+    /// elements hold the values this one's have now — Apple's `capture()`, for replays, tests and a game's own input
+    /// recording.
+    ///
+    ///     let frame = controller.capture()
+    ///     history.append(frame)                       // later: frame.extendedGamepad?.buttonA.isPressed
+    ///
+    /// The snapshot reads no input, posts no notification, is not among ``controllers()``, and has no haptics; its
+    /// elements' values are set with `setValue(_:)` or its profile's `setStateFrom(_:)`, and their handlers run on its
+    /// own ``handlerQueue`` only when the game sets them.
+    open func capture() -> GCController {
+        let snapshot = GCController(snapshotOf: info, profile: profileKind, playerIndex: playerIndex)
+        snapshot.gamepad.copyValues(from: gamepad)
+        return snapshot
+    }
+
+    /// A new snapshot controller with an extended gamepad profile, every element at rest — Apple's
+    /// `withExtendedGamepad()`, for input a game makes itself (a replay, a test, an on-screen pad).
+    open class func withExtendedGamepad() -> GCController {
+        GCController(snapshotOf: snapshotInfo, profile: .extended, playerIndex: .indexUnset)
+    }
+
+    /// A new snapshot controller with only a micro gamepad profile (``extendedGamepad`` is `nil`), every element at
+    /// rest — Apple's `withMicroGamepad()`.
+    open class func withMicroGamepad() -> GCController {
+        GCController(snapshotOf: snapshotInfo, profile: .micro, playerIndex: .indexUnset)
+    }
+
     /// What the device layer found.
     package let info: ControllerInfo
-    private let deviceHaptics: GCDeviceHaptics
-    private let gamepad: GCExtendedGamepad
+    private let deviceHaptics: GCDeviceHaptics?
+    /// Reads the battery (`nil` for a snapshot), and the battery object once the system reported one.
+    private let readBattery: (@Sendable (ControllerInfo) -> PadBattery?)?
+    private let deviceBattery = LockedState<GCDeviceBattery?>(nil)
+    /// The profile behind ``extendedGamepad`` and ``microGamepad``.
+    internal let gamepad: GCExtendedGamepad
+    /// Which profiles the controller shows.
+    internal let profileKind: ProfileKind
+    private let snapshot: Bool
     private let playerIndexState = LockedState(GCControllerPlayerIndex.indexUnset)
+
+    /// The profiles a controller shows: a pad's extended gamepad (and its micro view), or only a micro gamepad (a
+    /// snapshot from ``withMicroGamepad()``).
+    internal enum ProfileKind {
+        case extended
+        case micro
+    }
 
     init(info: ControllerInfo, clock: EngineClockMode, source: ControllerSource) {
         self.info = info
         deviceHaptics = GCDeviceHaptics(controller: info, clock: clock, makeDevice: source.makeDevice)
         gamepad = ControllerProfiles.gamepad(for: info, source: source)
+        profileKind = .extended
+        snapshot = false
+        readBattery = source.readBattery
+    }
+
+    /// A snapshot controller of `info`'s kind, showing `profile`: no haptics, no input, its profiles' values set by
+    /// the game.
+    init(snapshotOf info: ControllerInfo, profile: ProfileKind, playerIndex: GCControllerPlayerIndex) {
+        self.info = info
+        deviceHaptics = nil
+        readBattery = nil
+        gamepad = ControllerProfiles.gamepad(for: info, source: .snapshot)
+        profileKind = profile
+        snapshot = true
+        gamepad.markSnapshot()
+        playerIndexState.withLock { $0 = playerIndex }
     }
 
     /// A batch of the pad's input events from its `node`: the profile's elements take them (axes scaled with `axes`).
@@ -114,7 +193,7 @@ open class GCController: NSObject, @unchecked Sendable {
 
     /// The controller was unplugged: its engines stop (`.gameControllerDisconnect`) and a DualSense's triggers write nothing more.
     func disconnect() {
-        deviceHaptics.disconnect()
+        deviceHaptics?.disconnect()
         (gamepad as? GCDualSenseGamepad)?.triggers.disconnect()
     }
 }

@@ -95,6 +95,20 @@ open class GCExtendedGamepad: GCPhysicalInputProfile, @unchecked Sendable {
         deliver(calls, changed: changed)
     }
 
+    /// Copies every element's value from `extendedGamepad` (by Apple's input names), without calling handlers, when
+    /// this gamepad is a snapshot's (``GCController/capture()``, ``GCController/withExtendedGamepad()``); on a pad's
+    /// own gamepad it does nothing, as Apple's.
+    open func setStateFrom(_ extendedGamepad: GCExtendedGamepad) {
+        guard isSnapshot else { return }
+        copyValues(from: extendedGamepad)
+    }
+
+    /// Makes this gamepad and its micro view a snapshot's.
+    override internal func markSnapshot() {
+        super.markSnapshot()
+        microGamepad.markSnapshot()
+    }
+
     override internal func profileCalls(_ changed: [GCControllerElement]) -> [InputCall] {
         var calls: [InputCall] = []
         if let handler = gamepadHandler.withLock({ $0 }) {

@@ -83,6 +83,16 @@ open class GCMicroGamepad: GCPhysicalInputProfile, @unchecked Sendable {
             placesElements: false)
     }
 
+    /// Copies the d-pad's, A's, X's and menu's values from `microGamepad`, without calling handlers, when this is a
+    /// snapshot's micro gamepad; otherwise it does nothing, as Apple's.
+    open func setStateFrom(_ microGamepad: GCMicroGamepad) {
+        guard isSnapshot else { return }
+        _ = pad.update(x: microGamepad.dpad.xAxis.value, y: microGamepad.dpad.yAxis.value)
+        _ = a.update(microGamepad.buttonA.value)
+        _ = x.update(microGamepad.buttonX.value)
+        _ = menu.update(microGamepad.buttonMenu.value)
+    }
+
     /// The calls of this profile's handlers for those of `changed` that are its elements, in order.
     internal func calls(for changed: [GCControllerElement]) -> [InputCall] {
         let mine = changed.filter { $0 === pad || $0 === a || $0 === x || $0 === menu }

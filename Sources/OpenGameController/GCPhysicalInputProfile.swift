@@ -71,6 +71,20 @@ open class GCPhysicalInputProfile: NSObject, @unchecked Sendable {
         for (name, element) in elements { element.place(names: [name], in: element.collection) }
     }
 
+    /// Whether the profile is a snapshot's (its values are set by the game, with `setStateFrom(_:)`).
+    internal var isSnapshot: Bool { snapshotState.withLock { $0 } }
+    private let snapshotState = LockedState(false)
+
+    /// Makes the profile a snapshot's.
+    internal func markSnapshot() { snapshotState.withLock { $0 = true } }
+
+    /// Sets each button and d-pad of this profile to the value of `other`'s element of the same name, without calling
+    /// any handler.
+    internal func copyValues(from other: GCPhysicalInputProfile) {
+        for (name, button) in other.buttons { _ = buttons[name]?.update(button.value) }
+        for (name, pad) in other.dpads { _ = dpads[name]?.update(x: pad.xAxis.value, y: pad.yAxis.value) }
+    }
+
     /// Runs `calls`, then the profile's handlers for each of `changed`, on the handler queue, in order.
     internal func deliver(_ calls: [InputCall], changed: [GCControllerElement]) {
         guard !calls.isEmpty || !changed.isEmpty else { return }

@@ -119,6 +119,55 @@ struct ControllerDiscoveryTests {
         #expect(ControllerDiscovery.controller(xbox, sysfsRoot: root.path).touchpadPath == nil, "only PlayStation pads have one")
     }
 
+    /// hid-playstation's battery: a `power_supply` device under the pad's HID device, beside its input devices.
+    @Test func aPadsBatteryIsItsPowerSupplyUnderTheSameHIDDevice() throws {
+        let root = try Fixtures.temporaryDirectory()
+        let files = FileManager.default
+        let hid = "devices/virtual/misc/uhid/0005:054C:0CE6.0003"
+        func write(_ path: String, _ text: String) throws {
+            let url = root.appendingPathComponent(path)
+            try files.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            #expect(files.createFile(atPath: url.path, contents: Data((text + "\n").utf8)))
+        }
+        try files.createDirectory(at: root.appendingPathComponent("\(hid)/input/input9/event9"), withIntermediateDirectories: true)
+        try files.createDirectory(at: root.appendingPathComponent("class/input/event9"), withIntermediateDirectories: true)
+        try files.createSymbolicLink(
+            atPath: root.appendingPathComponent("class/input/event9/device").path,
+            withDestinationPath: root.appendingPathComponent("\(hid)/input/input9").path)
+        let battery = "\(hid)/power_supply/ps-controller-battery-a0:5e:00:00:00:03"
+        try write("\(battery)/type", "Battery")
+        try write("\(battery)/capacity", "55")
+        try write("\(battery)/status", "Discharging")
+
+        let directory = try #require(PowerSupply.batteryDirectory(ofEventNode: "/dev/input/event9", sysfsRoot: root.path))
+        #expect(directory.hasSuffix("power_supply/ps-controller-battery-a0:5e:00:00:00:03"))
+        #expect(PowerSupply.battery(directory: directory) == PadBattery(level: 0.55, state: .discharging))
+        try write("\(battery)/status", "Charging")
+        #expect(PowerSupply.battery(directory: directory)?.state == .charging, "read afresh each time")
+        #expect(PowerSupply.state("Not charging") == .discharging && PowerSupply.state("Full") == .full)
+        #expect(PowerSupply.state("Unknown") == .unknown && PowerSupply.state(nil) == .unknown)
+        // A driver with only a capacity level (the middle of its band), and one with neither.
+        try files.removeItem(at: root.appendingPathComponent("\(battery)/capacity"))
+        try write("\(battery)/capacity_level", "Low")
+        #expect(PowerSupply.battery(directory: directory)?.level == 0.2)
+        try files.removeItem(at: root.appendingPathComponent("\(battery)/capacity_level"))
+        #expect(PowerSupply.battery(directory: directory) == nil)
+        #expect(PowerSupply.batteryDirectory(ofEventNode: "/dev/input/event3", sysfsRoot: root.path) == nil, "not in sysfs")
+        // A uinput pad: nothing above it is its own, and the machine's virtual supplies are not its battery.
+        try files.createDirectory(at: root.appendingPathComponent("devices/virtual/input/input4/event4"), withIntermediateDirectories: true)
+        try write("devices/virtual/power_supply/test_battery/type", "Battery")
+        try files.createDirectory(at: root.appendingPathComponent("class/input/event4"), withIntermediateDirectories: true)
+        try files.createSymbolicLink(
+            atPath: root.appendingPathComponent("class/input/event4/device").path,
+            withDestinationPath: root.appendingPathComponent("devices/virtual/input/input4").path)
+        #expect(PowerSupply.batteryDirectory(ofEventNode: "/dev/input/event4", sysfsRoot: root.path) == nil)
+
+        let capabilities = EvdevCapabilities(
+            path: "/dev/input/event9", name: "DualSense Wireless Controller", supportsRumble: true, supportsPeriodicSine: false,
+            supportsGain: true, effectSlots: 16, hasGamepadButtons: true, vendorID: 0x054C, productID: 0x0CE6, busType: 5)
+        #expect(ControllerDiscovery.controller(capabilities, sysfsRoot: root.path).batteryPath == directory)
+    }
+
     @Test func simulatedControllersAreParsedWithClearErrors() throws {
         let specs = try SimulatedControllerSpec.parseList("simulated:xbox=wav:/tmp/a.wav, simulated:DualSense,,simulated:generic")
         #expect(specs.map(\.model) == [.xbox, .dualsense, .generic])

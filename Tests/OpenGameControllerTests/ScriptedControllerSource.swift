@@ -16,6 +16,7 @@ final class ScriptedControllerSource: Sendable {
         var triggerOutputs: [String: SimulatedTriggerRecord] = [:]
         var watchStopped = false
         var readerStopped = false
+        var batteries: [String: PadBattery] = [:]
     }
 
     private let state: LockedState<State>
@@ -48,8 +49,12 @@ final class ScriptedControllerSource: Sendable {
             readInput: { [self] handler in
                 state.withLock { $0.inputHandler = handler }
                 return Reader(owner: self)
-            })
+            },
+            readBattery: { [self] info in state.withLock { $0.batteries[info.id] } })
     }
+
+    /// The controller `id`'s battery reads `battery` from now on (`nil`: it has none, or it cannot be read).
+    func setBattery(_ battery: PadBattery?, for id: String) { state.withLock { $0.batteries[id] = battery } }
 
     /// Plugs in `controller` (the registry's watch is told).
     func plug(_ controller: ControllerInfo) { state.withLock { $0.watcher }?(.connected(controller)) }

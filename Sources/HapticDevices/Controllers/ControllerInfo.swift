@@ -34,12 +34,15 @@ public struct ControllerInfo: Sendable, Hashable {
     /// (`BTN_TRIGGER_HAPPY5` … `BTN_TRIGGER_HAPPY8`), an Xbox Series pad's share button (`KEY_RECORD`). Its profile
     /// has those elements only when the pad reports them.
     public var extraButtons: Set<UInt16>
+    /// The `power_supply` directory in sysfs of the pad's battery, when its driver registers one (hid-playstation's
+    /// `…/power_supply/ps-controller-battery-<MAC>`).
+    public var batteryPath: String?
 
     /// Creates a description.
     public init(
         id: String, name: String, category: ControllerCategory, vendorID: UInt16 = 0, productID: UInt16 = 0, busType: UInt16 = 0,
         actuators: ControllerActuators, hapticDeviceID: String, evdevPath: String? = nil, simulation: SimulatedControllerSpec? = nil,
-        hidrawPath: String? = nil, touchpadPath: String? = nil, extraButtons: Set<UInt16> = []
+        hidrawPath: String? = nil, touchpadPath: String? = nil, extraButtons: Set<UInt16> = [], batteryPath: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -54,6 +57,7 @@ public struct ControllerInfo: Sendable, Hashable {
         self.hidrawPath = hidrawPath
         self.touchpadPath = touchpadPath
         self.extraButtons = extraButtons
+        self.batteryPath = batteryPath
     }
 
     /// `BTN_TRIGGER_HAPPY5` … `BTN_TRIGGER_HAPPY8`: an Xbox Elite's paddles P1 … P4 (upper right, lower right, upper

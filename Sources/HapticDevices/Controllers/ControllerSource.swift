@@ -52,9 +52,11 @@ package struct ControllerSource: Sendable {
     /// Starts reading real pads' input: `handler` gets each batch of events a pad sends (with the ID of its
     /// controller). `nil` when this source reads no input (simulated pads are given theirs by tests).
     package var readInput: @Sendable (_ handler: @escaping @Sendable (PadInputBatch) -> Void) -> (any PadInputReading)?
+    /// Reads a controller's battery now: `nil` when it has none, or it cannot be read.
+    package var readBattery: @Sendable (ControllerInfo) -> PadBattery?
 
-    /// A source from its parts; by default nothing is watched, every DualSense's triggers refuse writes, and no input
-    /// is read.
+    /// A source from its parts; by default nothing is watched, every DualSense's triggers refuse writes, no input is
+    /// read, and no controller has a battery.
     package init(
         discover: @escaping @Sendable () -> Discovery,
         watch: @escaping @Sendable ([ControllerInfo], @escaping @Sendable (Change) -> Void) -> (@Sendable () -> Void)? = { _, _ in nil },
@@ -62,13 +64,15 @@ package struct ControllerSource: Sendable {
         triggerOutput: @escaping @Sendable (ControllerInfo) -> any DualSenseTriggerOutput = { info in
             UnavailableTriggerOutput(problem: "\(info.name) (\(info.id)): this controller source has no trigger output")
         },
-        readInput: @escaping @Sendable (@escaping @Sendable (PadInputBatch) -> Void) -> (any PadInputReading)? = { _ in nil }
+        readInput: @escaping @Sendable (@escaping @Sendable (PadInputBatch) -> Void) -> (any PadInputReading)? = { _ in nil },
+        readBattery: @escaping @Sendable (ControllerInfo) -> PadBattery? = { _ in nil }
     ) {
         self.discover = discover
         self.watch = watch
         self.makeDevice = makeDevice
         self.triggerOutput = triggerOutput
         self.readInput = readInput
+        self.readBattery = readBattery
     }
 }
 

@@ -48,7 +48,15 @@ extension ControllerSource {
             triggerOutput: { info in
                 triggerOutput(for: info) { path, transport in HidrawTriggerOutput(path: path, transport: transport) }
             },
-            readInput: { handler in LinuxPadInput(handler: handler) })
+            readInput: { handler in LinuxPadInput(handler: handler) },
+            readBattery: { info in
+                // hid-playstation registers the battery after the input devices: a pad caught at its hot-plug may have
+                // had none yet, so it is looked for again.
+                let sysfsRoot = environment["HAPTIC_SYSFS_ROOT"] ?? "/sys"
+                let directory =
+                    info.batteryPath ?? info.evdevPath.flatMap { PowerSupply.batteryDirectory(ofEventNode: $0, sysfsRoot: sysfsRoot) }
+                return directory.flatMap(PowerSupply.battery(directory:))
+            })
     }
 
     /// Watches the input directory with a ``DeviceMonitor``: a node that probes as a game controller is connected, a
