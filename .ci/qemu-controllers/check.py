@@ -266,6 +266,21 @@ if touch_start and touch_end:
 else:
     check(False, 'the touchpad phase ran')
 
+# --- 1e. Light bar and player LEDs (issue 35): GCDeviceLight / playerIndex -> LED class -> hid-playstation -> report ---
+print('-- DualSense light: light.color and playerIndex -> LED class (sysfs) -> hid-playstation output report -> dsemu')
+light_start = first('gc', r'^LIGHT start')
+light_end = first('gc', r'^LIGHT end')
+if light_start and light_end:
+    reports = [s_ for tag in ('ds1', 'ds2') for _, s_ in all_(tag, r'^OUTPUT ', light_start[0], light_end[0])]
+    check(any('lightbar=255,128,0' in r for r in reports),
+          f'light.color = (1, 0.5, 0) reaches the pad as light bar bytes 255,128,0: {len(reports)} reports, '
+          f'light bars {sorted({re.search(r"lightbar=([0-9,]+)", r).group(1) for r in reports})}')
+    check(any('player_leds=0x0a' in r for r in reports),
+          f"playerIndex = .index2 lights player LEDs 2 and 4 (0x0a, hid-playstation's pattern): "
+          f'{sorted({re.search(r"player_leds=(0x[0-9a-f]+)", r).group(1) for r in reports})}')
+else:
+    check(False, 'the light phase ran')
+
 # --- 2. Per-motor routing and mixing on the uinput pads ---
 # What the motors did comes from the pad's model of them (the playing effects summed, as ff-memless does); the
 # uploads are counted too.

@@ -65,9 +65,39 @@ open class GCController: NSObject, @unchecked Sendable {
     open var productCategory: String { info.category.rawValue }
 
     /// The player number the game gave the controller (default ``GCControllerPlayerIndex/indexUnset``).
+    ///
+    /// Setting it lights the pad's player LEDs where it has them (a DualSense's five as hid-playstation shows player
+    /// numbers: 1 the middle one, 2 the two beside it, 3 the middle and outer ones, 4 all but the middle; a pad with
+    /// four, such as a Switch Pro Controller, the LED of that number); ``GCControllerPlayerIndex/indexUnset`` turns
+    /// them off.
     open var playerIndex: GCControllerPlayerIndex {
         get { playerIndexState.withLock { $0 } }
-        set { playerIndexState.withLock { $0 = newValue } }
+        set {
+            playerIndexState.withLock { $0 = newValue }
+            guard let leds = playerLEDs else { return }
+            do throws(DeviceError) {
+                try leds.setPlayerLEDs(Self.playerLEDs(newValue, count: leds.playerLEDCount))
+            } catch {
+                DeviceLog.logger.error("controller player LEDs: \(error.message)")
+            }
+        }
+    }
+
+    /// The controller's light (a DualSense's or DualShock 4's light bar), or `nil` when it has none.
+    open var light: GCDeviceLight? { deviceLight }
+
+    /// Which of `count` player LEDs show `index`.
+    internal static func playerLEDs(_ index: GCControllerPlayerIndex, count: Int) -> [Bool] {
+        guard index != .indexUnset else { return Array(repeating: false, count: count) }
+        if count == 5 {
+            // hid-playstation's patterns for players 1 … 4 (LED 1 … 5 left to right).
+            let patterns: [[Bool]] = [
+                [false, false, true, false, false], [false, true, false, true, false], [true, false, true, false, true],
+                [true, true, false, true, true],
+            ]
+            return patterns[index.rawValue]
+        }
+        return (0..<count).map { $0 == index.rawValue }
     }
 
     /// Whether the controller is part of the device (a phone's built-in controls): `false` for every controller here.
@@ -147,6 +177,9 @@ open class GCController: NSObject, @unchecked Sendable {
     /// What the device layer found.
     package let info: ControllerInfo
     private let deviceHaptics: GCDeviceHaptics?
+    private let deviceLight: GCDeviceLight?
+    /// The pad's player LEDs (`nil` when it has none).
+    private let playerLEDs: (any PadLightOutput)?
     /// Reads the battery (`nil` for a snapshot), and the battery object once the system reported one.
     private let readBattery: (@Sendable (ControllerInfo) -> PadBattery?)?
     private let deviceBattery = LockedState<GCDeviceBattery?>(nil)
@@ -171,6 +204,13 @@ open class GCController: NSObject, @unchecked Sendable {
         profileKind = .extended
         snapshot = false
         readBattery = source.readBattery
+        let lights = source.lights(info)
+        deviceLight = lights.flatMap { output in
+            guard output.hasColor else { return nil }
+            let now = output.currentColor ?? (0, 0, 0)
+            return GCDeviceLight(output: output, color: GCColor(red: now.red, green: now.green, blue: now.blue))
+        }
+        playerLEDs = lights.flatMap { $0.playerLEDCount > 0 ? $0 : nil }
     }
 
     /// A snapshot controller of `info`'s kind, showing `profile`: no haptics, no input, its profiles' values set by
@@ -179,6 +219,8 @@ open class GCController: NSObject, @unchecked Sendable {
         self.info = info
         deviceHaptics = nil
         readBattery = nil
+        deviceLight = nil
+        playerLEDs = nil
         gamepad = ControllerProfiles.gamepad(for: info, source: .snapshot)
         profileKind = profile
         snapshot = true

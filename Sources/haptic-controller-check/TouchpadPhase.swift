@@ -55,5 +55,16 @@ enum TouchpadPhase {
         sleep(seconds: 0.5)  // pacing: late handler calls and current-controller notes would arrive now
         log("TOUCHPAD end")
     }
+
+    /// Sets the first USB DualSense's light bar and player number (issue 35, item 3): hid-playstation sends them in
+    /// its output report, which the emulator logs (`lightbar=R,G,B player_leds=0xNN`).
+    static func light(_ controller: GCController) {
+        guard let light = controller.light else { fail("a USB DualSense without a light (no LED class devices in sysfs?)") }
+        log("LIGHT start color=\(light.color.red),\(light.color.green),\(light.color.blue)")
+        light.color = GCColor(red: 1, green: 0.5, blue: 0)
+        controller.playerIndex = .index2
+        sleep(seconds: 0.5)  // pacing: the driver's output report reaches the emulator's log
+        log("LIGHT end color=\(light.color.red),\(light.color.green),\(light.color.blue) player=\(controller.playerIndex.rawValue)")
+    }
 }
 #endif

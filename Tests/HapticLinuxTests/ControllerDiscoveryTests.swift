@@ -168,6 +168,61 @@ struct ControllerDiscoveryTests {
         #expect(ControllerDiscovery.controller(capabilities, sysfsRoot: root.path).batteryPath == directory)
     }
 
+    /// hid-playstation's LEDs: the light bar a multicolour LED, five player LEDs; hid-sony's three colour LEDs.
+    @Test func aPadsLEDClassDevicesAreItsLightAndPlayerLEDs() throws {
+        let root = try Fixtures.temporaryDirectory()
+        let files = FileManager.default
+        func write(_ path: String, _ text: String) throws {
+            let url = root.appendingPathComponent(path)
+            try files.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            #expect(files.createFile(atPath: url.path, contents: Data((text + "\n").utf8)))
+        }
+        func read(_ path: String) -> String? {
+            (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        func pad(_ hid: String, event: String) throws {
+            try files.createDirectory(at: root.appendingPathComponent("\(hid)/input/input5/\(event)"), withIntermediateDirectories: true)
+            try files.createDirectory(at: root.appendingPathComponent("class/input/\(event)"), withIntermediateDirectories: true)
+            try files.createSymbolicLink(
+                atPath: root.appendingPathComponent("class/input/\(event)/device").path,
+                withDestinationPath: root.appendingPathComponent("\(hid)/input/input5").path)
+        }
+        let ds = "devices/virtual/misc/uhid/0003:054C:0CE6.0001"
+        try pad(ds, event: "event5")
+        try write("\(ds)/leds/input5:rgb:indicator/multi_intensity", "0 0 128")
+        try write("\(ds)/leds/input5:rgb:indicator/brightness", "255")
+        try write("\(ds)/leds/input5:rgb:indicator/max_brightness", "255")
+        for n in 1...5 {
+            try write("\(ds)/leds/input5:white:player-\(n)/brightness", "0")
+            try write("\(ds)/leds/input5:white:player-\(n)/max_brightness", "1")
+        }
+        let lights = try #require(LEDClassLights(ofEventNode: "/dev/input/event5", sysfsRoot: root.path))
+        #expect(lights.hasColor && lights.playerLEDCount == 5)
+        let now = try #require(lights.currentColor)
+        #expect(now.red == 0 && abs(now.blue - 128 / 255) < 0.001)
+        try lights.setColor(red: 1, green: 0.5, blue: 0)
+        #expect(read("\(ds)/leds/input5:rgb:indicator/multi_intensity") == "255 128 0")
+        #expect(read("\(ds)/leds/input5:rgb:indicator/brightness") == "255")
+        try lights.setPlayerLEDs([false, true, false, true, false])
+        #expect((1...5).map { read("\(ds)/leds/input5:white:player-\($0)/brightness") } == ["0", "1", "0", "1", "0"])
+
+        let ds4 = "devices/pci0000:00/usb1/1-1/1-1:1.3/0003:054C:09CC.0002"
+        try pad(ds4, event: "event6")
+        for channel in ["red", "green", "blue", "global"] {
+            try write("\(ds4)/leds/0003:054C:09CC.0002:\(channel)/brightness", "0")
+            try write("\(ds4)/leds/0003:054C:09CC.0002:\(channel)/max_brightness", "255")
+        }
+        let dualShock = try #require(LEDClassLights(ofEventNode: "/dev/input/event6", sysfsRoot: root.path))
+        #expect(dualShock.hasColor && dualShock.playerLEDCount == 0)
+        try dualShock.setColor(red: 0, green: 1, blue: 0.2)
+        #expect(["red", "green", "blue"].map { read("\(ds4)/leds/0003:054C:09CC.0002:\($0)/brightness") } == ["0", "255", "51"])
+
+        #expect(LEDClassLights(ofEventNode: "/dev/input/event9", sysfsRoot: root.path) == nil, "not in sysfs")
+        // An attribute that cannot be written names the file.
+        try files.removeItem(at: root.appendingPathComponent("\(ds)/leds/input5:white:player-3"))
+        #expect(throws: DeviceError.self) { try lights.setPlayerLEDs([true, true, true, true, true]) }
+    }
+
     @Test func simulatedControllersAreParsedWithClearErrors() throws {
         let specs = try SimulatedControllerSpec.parseList("simulated:xbox=wav:/tmp/a.wav, simulated:DualSense,,simulated:generic")
         #expect(specs.map(\.model) == [.xbox, .dualsense, .generic])

@@ -17,6 +17,7 @@ final class ScriptedControllerSource: Sendable {
         var watchStopped = false
         var readerStopped = false
         var batteries: [String: PadBattery] = [:]
+        var lights: [String: RecordedLights] = [:]
     }
 
     private let state: LockedState<State>
@@ -50,8 +51,12 @@ final class ScriptedControllerSource: Sendable {
                 state.withLock { $0.inputHandler = handler }
                 return Reader(owner: self)
             },
-            readBattery: { [self] info in state.withLock { $0.batteries[info.id] } })
+            readBattery: { [self] info in state.withLock { $0.batteries[info.id] } },
+            lights: { [self] info in state.withLock { $0.lights[info.id] } })
     }
+
+    /// The controller `id` has `lights` (set before the registry finds it).
+    func setLights(_ lights: RecordedLights, for id: String) { state.withLock { $0.lights[id] = lights } }
 
     /// The controller `id`'s battery reads `battery` from now on (`nil`: it has none, or it cannot be read).
     func setBattery(_ battery: PadBattery?, for id: String) { state.withLock { $0.batteries[id] = battery } }

@@ -54,9 +54,11 @@ package struct ControllerSource: Sendable {
     package var readInput: @Sendable (_ handler: @escaping @Sendable (PadInputBatch) -> Void) -> (any PadInputReading)?
     /// Reads a controller's battery now: `nil` when it has none, or it cannot be read.
     package var readBattery: @Sendable (ControllerInfo) -> PadBattery?
+    /// A controller's light and player LEDs, or `nil` when it has neither.
+    package var lights: @Sendable (ControllerInfo) -> (any PadLightOutput)?
 
     /// A source from its parts; by default nothing is watched, every DualSense's triggers refuse writes, no input is
-    /// read, and no controller has a battery.
+    /// read, and no controller has a battery or lights.
     package init(
         discover: @escaping @Sendable () -> Discovery,
         watch: @escaping @Sendable ([ControllerInfo], @escaping @Sendable (Change) -> Void) -> (@Sendable () -> Void)? = { _, _ in nil },
@@ -65,7 +67,8 @@ package struct ControllerSource: Sendable {
             UnavailableTriggerOutput(problem: "\(info.name) (\(info.id)): this controller source has no trigger output")
         },
         readInput: @escaping @Sendable (@escaping @Sendable (PadInputBatch) -> Void) -> (any PadInputReading)? = { _ in nil },
-        readBattery: @escaping @Sendable (ControllerInfo) -> PadBattery? = { _ in nil }
+        readBattery: @escaping @Sendable (ControllerInfo) -> PadBattery? = { _ in nil },
+        lights: @escaping @Sendable (ControllerInfo) -> (any PadLightOutput)? = { _ in nil }
     ) {
         self.discover = discover
         self.watch = watch
@@ -73,6 +76,7 @@ package struct ControllerSource: Sendable {
         self.triggerOutput = triggerOutput
         self.readInput = readInput
         self.readBattery = readBattery
+        self.lights = lights
     }
 }
 

@@ -56,6 +56,9 @@ extension ControllerSource {
                 let directory =
                     info.batteryPath ?? info.evdevPath.flatMap { PowerSupply.batteryDirectory(ofEventNode: $0, sysfsRoot: sysfsRoot) }
                 return directory.flatMap(PowerSupply.battery(directory:))
+            },
+            lights: { info in
+                info.evdevPath.flatMap { LEDClassLights(ofEventNode: $0, sysfsRoot: environment["HAPTIC_SYSFS_ROOT"] ?? "/sys") }
             })
     }
 
