@@ -93,11 +93,12 @@ let package = Package(
             ]),
         // Apple's GameController haptics (GCController, GCDeviceHaptics, GCHapticsLocality, …): a CHHapticEngine per
         // controller and locality, on every Linux gamepad (evdev), a DualSense's voice coils (ALSA) and simulated pads.
+        // It reaches the platform only through one ControllerSource (OpenCoreHaptics hands on HapticLinux's), never
+        // importing the Linux wing.
         .target(
             name: "OpenGameController",
             dependencies: [
-                "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticLinux", "HapticRender", "HapticSystem",
-                .product(name: "Logging", package: "swift-log"),
+                "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticRender", "HapticSystem",
             ]),
         // Format conversion: AHAP ↔ Lofelt/Meta .haptic, AHAP → Android VibrationEffect, Web vibrate/gamepad. Pure.
         .target(name: "HapticInterchange", dependencies: ["HapticPattern", "HapticRender"]),
@@ -171,10 +172,10 @@ let package = Package(
             name: "haptic-evdev-check", dependencies: ["OpenCoreHaptics", "HapticDevices", "HapticLinux", "HapticSystem"]),
         // Real-kernel check of OpenGameController (uinput gamepads, a DualSense through uhid and hid-playstation) in the
         // QEMU guest of .ci/qemu-controllers.sh: plays through the public Apple-named API only (the coil phase uses
-        // HapticDevices and HapticRender to compute the reference it compares with).
+        // HapticDevices, HapticLinux's report decoder and HapticRender to compute the reference it compares with).
         .executableTarget(
             name: "haptic-controller-check",
-            dependencies: ["OpenGameController", "OpenCoreHaptics", "HapticDevices", "HapticRender", "HapticSystem"]),
+            dependencies: ["OpenGameController", "OpenCoreHaptics", "HapticDevices", "HapticLinux", "HapticRender", "HapticSystem"]),
         // Soak test (issue 8): random patterns and live changes on a real-time engine for minutes; Scripts/soak.sh.
         // Not a product.
         .executableTarget(

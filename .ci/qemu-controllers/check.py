@@ -208,11 +208,78 @@ if start and pressed_b and repeats and pressed_a and timed and timed_end:
               f'pad B unplugged while current: after its DidDisconnect, DidStopBeingCurrent (pad B), DidBecomeCurrent (pad A): {got}')
     else:
         check(False, 'pad B was pressed before its unplug and the driver checked current after it')
-    later = [(k, n) for _, k, n in current_notes(after_unplug[0] if after_unplug else 1e18)]
+    touch_start = first('gc', r'^TOUCHPAD start')
+    touch_end = first('gc', r'^TOUCHPAD end')
+    touch_span = (touch_start[0], touch_end[0]) if touch_start and touch_end else (1e18, 1e18)
+    later = [(k, n) for t, k, n in current_notes(after_unplug[0] if after_unplug else 1e18)
+             if not touch_span[0] < t < touch_span[1]]
     check(later == [('stop', PAD_A), ('become', PAD_B)],
           f'afterwards only the re-plugged pad B becomes current, on connecting (no input, playing or DualSense unplug posts): {later}')
+    touched = [(k, n) for _, k, n in current_notes(*touch_span)]
+    check(touched == [('stop', PAD_B), ('become', DUALSENSE)],
+          f"fingers on a DualSense's touchpad (its own evdev node) make it current, once: {touched}")
 else:
     check(False, 'the current-controller phase ran')
+
+# --- 1c. The same input reaches Apple's elements (issue 35): buttonA's pressedChangedHandler, the stick's axis ---
+print('-- GCExtendedGamepad elements: uinput input -> buttonA.pressedChangedHandler, leftThumbstick.xAxis.valueChangedHandler')
+if start and timed_end:
+    presses = [t for t, _ in all_('pb', r'^INPUT press ', start[0], timed_end[0])]
+    downs = [t for t, _ in all_('gc', r'^ELEMENT B buttonA pressed=true value=1.0', start[0], timed_end[0] + 0.5)]
+    ups = all_('gc', r'^ELEMENT B buttonA pressed=false value=0.0', start[0], timed_end[0] + 0.5)
+    check(len(presses) > 0 and len(downs) == len(presses) and len(ups) == len(presses),
+          f'every press on pad B (BTN_SOUTH) is one pressed and one released call of buttonA: {len(presses)} presses, '
+          f'{len(downs)} pressed, {len(ups)} released')
+    pushes = all_('pa', r'^INPUT stick ', start[0], timed_end[0])
+    values = [float(re.search(r'value=(-?[0-9.]+)', s_).group(1))
+              for _, s_ in all_('gc', r'^ELEMENT A leftThumbstick.xAxis ', start[0], timed_end[0] + 0.5)]
+    pushed = [v for v in values if abs(v - 30000 / 32767.5) < 0.01]
+    check(len(pushes) > 0 and len(pushed) == len(pushes) and values and values[-1] == 0.0,
+          f'every stick push on pad A (ABS_X 30000, then 0) reads {30000 / 32767.5:.4f} then 0 on leftThumbstick.xAxis: '
+          f'{len(pushes)} pushes, {len(pushed)} at that value, last {values[-1] if values else None}')
+    latency = []
+    for written_line in all_('pb', r'^INPUT press ', timed[0] if timed else start[0], timed_end[0]):
+        written = float(re.search(r'written=([0-9.]+)', written_line[1]).group(1))
+        after = [t for t in downs if t > written]
+        if after:
+            latency.append(after[0] - written)
+    if latency:
+        figures['element'] = latency
+
+# --- 1d. A DualSense's touchpad (issue 35): hid-playstation's touchpad node -> touchpadPrimary/Secondary/Button ---
+print("-- DualSense touchpad: uhid input report (two touch points, touchpad pressed) -> hid-playstation's touchpad node -> handlers")
+touch_start = first('gc', r'^TOUCHPAD start')
+touch_end = first('gc', r'^TOUCHPAD end')
+if touch_start and touch_end:
+    seen = [s_[len('TOUCHPAD '):] for _, s_ in all_('gc', r'^TOUCHPAD DS\d ', touch_start[0], touch_end[0])]
+    labels = sorted({line.split()[0] for line in seen})
+    got = [line.split(' ', 1)[1] for line in seen]
+    check(len(labels) == 1 and sorted(got[:3]) == ['button pressed=true', 'primary x=1.0 y=1.0', 'secondary x=-1.0 y=-1.0']
+          and sorted(got[3:]) == ['button pressed=false', 'primary x=0.0 y=0.0', 'secondary x=0.0 y=0.0'],
+          f'one DualSense reads finger 1 top right (1, 1), finger 2 bottom left (-1, -1), the click, then both lifted '
+          f'(0, 0) and released: {labels} {got}')
+    downs = all_('ds1', r'^TOUCH down ', touch_start[0], touch_end[0])
+    primary = [t for t, s_ in all_('gc', r'^TOUCHPAD DS\d primary x=1\.0', touch_start[0], touch_end[0])]
+    if downs and primary:
+        written = float(re.search(r'written=([0-9.]+)', downs[0][1]).group(1))
+        figures['touch'] = primary[0] - written
+else:
+    check(False, 'the touchpad phase ran')
+
+# --- 1e. Light bar and player LEDs (issue 35): GCDeviceLight / playerIndex -> LED class -> hid-playstation -> report ---
+print('-- DualSense light: light.color and playerIndex -> LED class (sysfs) -> hid-playstation output report -> dsemu')
+light_start = first('gc', r'^LIGHT start')
+light_end = first('gc', r'^LIGHT end')
+if light_start and light_end:
+    reports = [s_ for tag in ('ds1', 'ds2') for _, s_ in all_(tag, r'^OUTPUT ', light_start[0], light_end[0])]
+    check(any('lightbar=255,128,0' in r for r in reports),
+          f'light.color = (1, 0.5, 0) reaches the pad as light bar bytes 255,128,0: {len(reports)} reports, '
+          f'light bars {sorted({re.search(r"lightbar=([0-9,]+)", r).group(1) for r in reports})}')
+    check(any('player_leds=0x0a' in r for r in reports),
+          f"playerIndex = .index2 lights player LEDs 2 and 4 (0x0a, hid-playstation's pattern): "
+          f'{sorted({re.search(r"player_leds=(0x[0-9a-f]+)", r).group(1) for r in reports})}')
+else:
+    check(False, 'the light phase ran')
 
 # --- 2. Per-motor routing and mixing on the uinput pads ---
 # What the motors did comes from the pad's model of them (the playing effects summed, as ff-memless does); the
@@ -531,5 +598,11 @@ if 'current' in figures:
                   f'p90 {ms(xs[min(len(xs) - 1, int(0.9 * len(xs)))])}, max {ms(xs[-1])} (n={len(xs)})')
     xs = sorted(figures['current']['p'] + figures['current']['s'])
     print(f'  all {len(xs)}: median {ms(statistics.median(xs))}, p90 {ms(xs[min(len(xs) - 1, int(0.9 * len(xs)))])}')
+if 'element' in figures:
+    xs = sorted(figures['element'])
+    print(f'  uinput input written -> buttonA.pressedChangedHandler called (handler queue), pad B: median {ms(statistics.median(xs))}, '
+          f'p90 {ms(xs[min(len(xs) - 1, int(0.9 * len(xs)))])}, max {ms(xs[-1])} (n={len(xs)})')
+if 'touch' in figures:
+    print(f"  uhid touch input written -> touchpadPrimary.valueChangedHandler called (handler queue): {ms(figures['touch'])}")
 print('== qemu-controllers:', 'PASS' if not failures else f'FAIL ({len(failures)} checks)')
 sys.exit(1 if failures else 0)

@@ -24,6 +24,12 @@
  *
  * On Bluetooth it also takes the voice coils' report 0x32 (dscoil.h): checked, timed and its PCM summarised at exit.
  *
+ * The player's fingers on the touchpad (issue 35): each byte written to the FIFO /tmp/TAG.input makes it send an
+ * input report, logged as "TOUCH <what> written=T" (T: CLOCK_MONOTONIC just before the UHID_INPUT2 write): 't' two
+ * fingers down, point 0 at the top right corner (x 1919, y 0) and point 1 at the bottom left (x 0, y 1079), with the
+ * touchpad pressed (buttons[2] bit 1); 'u' both lifted and the touchpad released. hid-playstation reports them on
+ * the pad's touchpad node (ABS_MT slots 0 and 1, BTN_LEFT).
+ *
  * usage: dsemu TAG MAC UPDATE_VERSION [usb|bt]   (MAC as aa:bb:cc:dd:ee:ff, UPDATE_VERSION in hex, e.g. 0204)
  *   SIGTERM: UHID_DESTROY (the pad is unplugged) and exit with a SUMMARY line */
 #include <errno.h>
@@ -35,6 +41,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -278,11 +285,9 @@ static void model_trigger(int side, const uint8_t *effect) {
     trig_stop[side] = trig_effect[side] && mask ? (uint8_t)lowest : 0;
 }
 
-/* Sends an input report carrying the modelled trigger state. */
-static void send_trigger_input(void) {
-    struct uhid_event ev; memset(&ev, 0, sizeof ev);
-    ev.type = UHID_INPUT2;
-    uint8_t *r = ev.u.input2.data;
+/* Fills the input report `r` (the common part at c) with the modelled trigger state; `touch`: two fingers down and
+ * the touchpad pressed. Returns its size. */
+static unsigned fill_input(uint8_t *r, int touch) {
     unsigned c = bluetooth ? 2 : 1, size = bluetooth ? 78 : 64;
     r[0] = bluetooth ? 0x31 : 0x01;
     /* Nothing but the triggers changes on the gamepad's evdev node: the sticks rest at their centre (0x80, where
@@ -295,7 +300,37 @@ static void send_trigger_input(void) {
     r[c + 41] = trig_stop[0] | trig_status[0] << 4;
     r[c + 42] = trig_stop[1] | trig_status[1] << 4;
     r[c + 47] = trig_effect[0] | trig_effect[1] << 4;
+    if (touch) {
+        /* struct dualsense_touch_point: contact (bit 7 set: no finger; low bits its ID), x_lo, x_hi | y_lo << 4, y_hi */
+        static const unsigned xs[2] = { 1919, 0 }, ys[2] = { 0, 1079 };
+        for (int i = 0; i < 2; i++) {
+            uint8_t *p = &r[c + 32 + 4 * i];
+            p[0] = (uint8_t)(10 + i);
+            p[1] = xs[i] & 0xff;
+            p[2] = (uint8_t)((xs[i] >> 8) | (ys[i] & 0x0f) << 4);
+            p[3] = (uint8_t)(ys[i] >> 4);
+        }
+        r[c + 9] |= 0x02; /* buttons[2]: DS_BUTTONS2_TOUCHPAD */
+    }
     if (bluetooth) put32(&r[74], crc32_seeded(0xa1, r, 74));
+    return size;
+}
+
+/* Sends the touchpad's input ('t' two fingers down and pressed, 'u' lifted). */
+static void send_touch_input(char what) {
+    struct uhid_event ev; memset(&ev, 0, sizeof ev);
+    ev.type = UHID_INPUT2;
+    ev.u.input2.size = fill_input(ev.u.input2.data, what == 't');
+    double t = now();
+    if (send_event(uhid_fd, &ev) == 0) LOG("TOUCH %s written=%.6f", what == 't' ? "down" : "up", t);
+}
+
+/* Sends an input report carrying the modelled trigger state. */
+static void send_trigger_input(void) {
+    struct uhid_event ev; memset(&ev, 0, sizeof ev);
+    ev.type = UHID_INPUT2;
+    uint8_t *r = ev.u.input2.data;
+    unsigned size = fill_input(r, 0);
     ev.u.input2.size = size;
     if (send_event(uhid_fd, &ev) == 0)
         LOG("INPUT id=0x%02x len=%u right=stop %u status %u effect %u left=stop %u status %u effect %u", r[0], size, trig_stop[0],
@@ -381,11 +416,21 @@ int main(int argc, char **argv) {
     LOG("CREATED uhid DualSense 054c:0ce6 bus=%s rdesc=%zu bytes mac=%s update_version=0x%04x", bluetooth ? "Bluetooth" : "USB",
         (size_t)ev.u.create2.rd_size, argv[2], update_version);
 
+    char fifo[64]; snprintf(fifo, sizeof fifo, "/tmp/%s.input", tag);
+    mkfifo(fifo, 0666);
+    int in = open(fifo, O_RDWR | O_NONBLOCK); /* read-write: it never reads end-of-file */
+    if (in < 0) LOG("FAIL open %s: %s", fifo, strerror(errno));
     while (!stop_flag) {
-        struct pollfd p = { .fd = fd, .events = POLLIN };
-        int r = poll(&p, 1, 200);
+        struct pollfd p[2] = { { .fd = fd, .events = POLLIN }, { .fd = in, .events = POLLIN } };
+        int r = poll(p, in >= 0 ? 2 : 1, 200);
         if (r < 0) { if (errno == EINTR) continue; LOG("FAIL poll: %s", strerror(errno)); break; }
         if (r == 0) continue;
+        if (in >= 0 && (p[1].revents & POLLIN)) {
+            char what[16];
+            ssize_t got = read(in, what, sizeof what);
+            for (ssize_t i = 0; i < got; i++) if (what[i] == 't' || what[i] == 'u') send_touch_input(what[i]);
+        }
+        if (!(p[0].revents & POLLIN)) continue;
         memset(&ev, 0, sizeof ev);
         ssize_t n = read(fd, &ev, sizeof ev);
         if (n < 0) { if (errno == EINTR || errno == EAGAIN) continue; LOG("FAIL read: %s", strerror(errno)); break; }

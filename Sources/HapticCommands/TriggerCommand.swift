@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import HapticDevices
+import HapticLinux
 import OpenGameController
 
 /// `haptic trigger`: sets a DualSense's adaptive trigger to a mode through `GCDualSenseAdaptiveTrigger`, holds it so

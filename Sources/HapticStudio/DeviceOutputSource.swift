@@ -41,16 +41,11 @@ package struct DeviceOutputSource: StudioOutputSource {
         return list.filter { seen.insert($0.id).inserted }
     }
 
-    /// The forms of device ID this source owns (`evdev:/dev/input/event5`, `simulated`, `simulated:<profile>`, …): the
-    /// part before the first `:`.
-    static let schemes: Set<Substring> = ["evdev", "alsa", "simulated", "wav", "null"]
-
     /// An engine on the device `id` names, configured as `CHHapticEngine()` configures one for it; `nil` for an ID
     /// that is not a device's (a game controller's `controller:1/leftHandle`), so the next source gets it.
     package func makeEngine(for id: String) throws(StudioError) -> CHHapticEngine? {
-        guard let scheme = id.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first,
-            Self.schemes.contains(scheme)
-        else { return nil }
+        // The forms of device ID this source owns are DeviceSpecifier's (`evdev:/dev/input/event5`, `simulated`, …).
+        guard DeviceSpecifier.kind(of: id) != nil else { return nil }
         do {
             let device = try DeviceDiscovery.makeDevice(id: id, meter: .off)
             return CHHapticEngine(device: device)
@@ -61,11 +56,11 @@ package struct DeviceOutputSource: StudioOutputSource {
 
     private func entry(id: String, info: DeviceInfo, label: String) -> StudioOutput {
         let kind: String
-        switch id.split(separator: ":").first.map(String.init) ?? id {
-        case "evdev", "alsa": kind = "hardware"
-        case "wav": kind = "file"
-        case "null": kind = "null"
-        default: kind = "simulated"
+        switch DeviceSpecifier.kind(of: id) {
+        case .evdev?, .alsa?: kind = "hardware"
+        case .wav?: kind = "file"
+        case .null?: kind = "null"
+        case .simulated?, nil: kind = "simulated"
         }
         return StudioOutput(id: id, label: label, kind: kind, profile: info.profile.name)
     }

@@ -1,38 +1,34 @@
 import Dispatch
 import HapticDevices
-import HapticLinux
 import HapticSystem
 
-/// The input side of the controllers, as far as ``GCController/current`` needs it: which pad the player touched
-/// last. Real pads are read from their evdev nodes by HapticLinux's `PadInputReader` (read-only, never grabbed);
-/// simulated pads (`HAPTIC_CONTROLLERS`) take the events a test gives them (``ControllerRegistry/simulateInput(_:on:)``),
-/// judged by the same `PadActivityFilter`. Both report to the ``CurrentControllerTracker``.
+/// The input side of the controllers: each batch of a pad's events goes to its profile's elements
+/// (``GCExtendedGamepad``), and a use makes the pad ``GCController/current``. Real pads' input comes from the registry's `ControllerSource` (on Linux, HapticLinux's `PadInputReader`:
+/// read-only, never grabbed); simulated pads (`HAPTIC_CONTROLLERS`) take the events a test gives them
+/// (``ControllerRegistry/simulateInput(_:on:)``), judged by the same `PadActivityFilter`. Both report to the
+/// ``CurrentControllerTracker``.
 ///
 /// - Thread safety: any thread.
 final class ControllerInput: Sendable {
     /// Which controller is current, and its notifications.
     let tracker: CurrentControllerTracker
-    /// Evdev pads by node path.
+    /// Connected pads whose input the source reads, by controller ID.
     private let pads: LockedState<[String: GCController]>
     /// Simulated pads' filters, by controller.
     private let simulated = LockedState<[ObjectIdentifier: (controller: GCController, filter: PadActivityFilter)]>([:])
-    #if os(Linux)
-    private let reader: PadInputReader?
-    #endif
+    private let reader: (any PadInputReading)?
 
-    /// Input for a registry that posts on `queue`; `readsEvdev`: whether real pads' nodes are read.
-    init(queue: DispatchQueue, readsEvdev: Bool) {
+    /// Input for a registry that posts on `queue`; `reading` starts the source's reader of real pads' input.
+    init(queue: DispatchQueue, reading: @Sendable (@escaping @Sendable (PadInputBatch) -> Void) -> (any PadInputReading)?) {
         let tracker = CurrentControllerTracker(queue: queue)
         let pads = LockedState<[String: GCController]>([:])
         self.tracker = tracker
         self.pads = pads
-        #if os(Linux)
-        reader =
-            readsEvdev
-            ? PadInputReader { path in
-                if let controller = pads.withLock({ $0[path] }) { tracker.used(controller) }
-            } : nil
-        #endif
+        reader = reading { batch in
+            guard let controller = pads.withLock({ $0[batch.controllerID] }) else { return }
+            controller.receive(batch.events, axes: batch.axes, from: batch.node)
+            if batch.isUse { tracker.used(controller) }
+        }
     }
 
     /// `controllers` connected (the last becomes current); their input is read from now on. `announce` posts their
@@ -43,44 +39,41 @@ final class ControllerInput: Sendable {
             if let spec = controller.info.simulation {
                 let filter = PadActivityFilter(axes: spec.axisRanges)
                 simulated.withLock { $0[ObjectIdentifier(controller)] = (controller, filter) }
-            } else if let path = controller.info.evdevPath {
-                pads.withLock { $0[path] = controller }
+            } else {
+                pads.withLock { $0[controller.info.id] = controller }
             }
         }
         tracker.connected(controllers, announce: announce)
-        #if os(Linux)
-        for path in controllers.compactMap(\.info.evdevPath) { reader?.watch(path: path) }
-        #endif
+        for controller in controllers where !controller.info.isSimulated { reader?.watch(controller.info) }
     }
 
     /// `controller` disconnected: its input is no longer read, and it stops being current. `announce` posts the
     /// disconnection, as in ``connected(_:announce:)``.
     func disconnected(_ controller: GCController, announce: () -> Void) {
-        if let path = controller.info.evdevPath {
-            pads.withLock { pads in if pads[path] === controller { pads[path] = nil } }
-            #if os(Linux)
-            reader?.forget(path: path)
-            #endif
+        if !controller.info.isSimulated {
+            pads.withLock { pads in if pads[controller.info.id] === controller { pads[controller.info.id] = nil } }
+            reader?.forget(controller.info)
         }
         simulated.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(controller)) }
         tracker.disconnected(controller, announce: announce)
     }
 
-    /// A simulated pad's input event: whether it counted as the player using the pad (it is then current).
-    func simulate(_ event: PadInputEvent, on controller: GCController) -> Bool {
-        let counted = simulated.withLock { entries -> Bool in
-            guard var entry = entries[ObjectIdentifier(controller)], entry.controller === controller else { return false }
+    /// A simulated pad's input events, as one batch: its profile's elements take them, and the result is whether they
+    /// counted as the player using the pad (it is then current).
+    func simulate(_ events: [PadInputEvent], on controller: GCController) -> Bool {
+        let judged = simulated.withLock { entries -> (counted: Bool, axes: [UInt16: PadAxisRange])? in
+            guard var entry = entries[ObjectIdentifier(controller)], entry.controller === controller else { return nil }
             defer { entries[ObjectIdentifier(controller)] = entry }
-            return entry.filter.isActivity(event)
+            var counted = false
+            for event in events where entry.filter.isActivity(event) { counted = true }
+            return (counted, entry.filter.ranges)
         }
-        if counted { tracker.used(controller) }
-        return counted
+        guard let judged else { return false }
+        controller.receive(events, axes: judged.axes)
+        if judged.counted { tracker.used(controller) }
+        return judged.counted
     }
 
     /// Stops reading.
-    func shutdown() {
-        #if os(Linux)
-        reader?.stop()
-        #endif
-    }
+    func shutdown() { reader?.stop() }
 }

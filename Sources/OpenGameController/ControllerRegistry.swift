@@ -2,27 +2,25 @@ import Dispatch
 import Foundation
 import HapticDevices
 import HapticEngine
-import HapticLinux
-import HapticRender
 import HapticSystem
-import Logging
+import OpenCoreHaptics
 
-/// The controllers the app sees: discovered once on first use, then kept current by watching `/dev/input`
-/// (HapticLinux's `DeviceMonitor`), with connect and disconnect posted on `NotificationCenter.default`.
+/// The controllers the app sees: discovered once on first use through its `ControllerSource`, then kept current by
+/// the source's watch (on Linux, HapticLinux's `DeviceMonitor` of `/dev/input`), with connect and disconnect posted
+/// on `NotificationCenter.default`.
 ///
-/// Tests make their own (an injected environment, probe and clock) and install it with ``install(_:)``.
+/// The source is the registry's only way to the platform: the system's (`ControllerSource.system(environment:)`,
+/// handed on by OpenCoreHaptics), or one a test builds. Tests make their own registry and install it with
+/// ``install(_:)``.
 package final class ControllerRegistry: @unchecked Sendable {
     /// Makes the device that plays a controller's actuators.
-    package typealias DeviceMaker = @Sendable (ControllerInfo) throws -> any HapticDevice
+    package typealias DeviceMaker = ControllerSource.DeviceMaker
 
     // @unchecked: mutable state is behind `state`; notifications go out on `queue`.
 
-    private let environment: [String: String]
+    /// Where the controllers, their devices and their input come from.
+    package let source: ControllerSource
     private let clock: EngineClockMode
-    private let makeDevice: DeviceMaker
-    #if os(Linux)
-    private let probe: @Sendable (String) -> Result<EvdevCapabilities, DeviceError>
-    #endif
     private let watchesHotPlug: Bool
     /// Where notifications are posted from, in order.
     package let queue: DispatchQueue
@@ -33,51 +31,41 @@ package final class ControllerRegistry: @unchecked Sendable {
     private struct State {
         var started = false
         var controllers: [GCController] = []
-        #if os(Linux)
-        var monitor: DeviceMonitor?
-        #endif
+        var stopWatching: (@Sendable () -> Void)?
         var discoveryCompletion: UncheckedCompletion?
         var discoveryGeneration = 0
     }
 
-    #if os(Linux)
-    /// A registry over `environment` (`HAPTIC_INPUT_DIR`, `HAPTIC_SYSFS_ROOT`, `HAPTIC_CONTROLLERS`).
+    /// A registry over `source`.
+    ///
+    /// - Parameters:
+    ///   - source: where controllers, their devices and their input come from.
+    ///   - clock: the clock of the engines controllers make (manual in tests).
+    ///   - watchesHotPlug: whether to watch for controllers coming and going.
+    package init(source: ControllerSource, clock: EngineClockMode = .realTime, watchesHotPlug: Bool = true) {
+        self.source = source
+        self.clock = clock
+        self.watchesHotPlug = watchesHotPlug
+        queue = DispatchQueue(label: "OpenGameController.controllers")
+        input = ControllerInput(queue: queue, reading: source.readInput)
+    }
+
+    /// A registry over the system's controllers as `environment` places them (`HAPTIC_INPUT_DIR`,
+    /// `HAPTIC_SYSFS_ROOT`, `HAPTIC_CONTROLLERS`).
     ///
     /// - Parameters:
     ///   - environment: the process environment to read.
     ///   - clock: the clock of the engines controllers make (manual in tests).
     ///   - watchesHotPlug: whether to watch the input directory for controllers coming and going.
-    ///   - probe: how an evdev node is probed (tests replace it).
-    ///   - makeDevice: makes the device that plays a controller (tests replace it).
-    package init(
+    ///   - makeDevice: makes the device that plays a controller (tests replace it; `nil`: the system's).
+    package convenience init(
         environment: [String: String] = ProcessEnvironment.current, clock: EngineClockMode = .realTime, watchesHotPlug: Bool = true,
-        probe: @escaping @Sendable (String) -> Result<EvdevCapabilities, DeviceError> = { path in
-            EvdevProbe.probe(path: path, system: LinuxEvdevSystemCalls())
-        },
-        makeDevice: @escaping DeviceMaker = { info in try ControllerDiscovery.makeDevice(for: info) }
+        makeDevice: DeviceMaker? = nil
     ) {
-        self.environment = environment
-        self.clock = clock
-        self.makeDevice = makeDevice
-        self.watchesHotPlug = watchesHotPlug
-        self.probe = probe
-        queue = DispatchQueue(label: "OpenGameController.controllers")
-        input = ControllerInput(queue: queue, readsEvdev: true)
+        var source = ControllerSource.system(environment: environment)
+        if let makeDevice { source.makeDevice = makeDevice }
+        self.init(source: source, clock: clock, watchesHotPlug: watchesHotPlug)
     }
-    #else
-    /// A registry over `environment` (`HAPTIC_CONTROLLERS`).
-    package init(
-        environment: [String: String] = ProcessEnvironment.current, clock: EngineClockMode = .realTime, watchesHotPlug: Bool = true,
-        makeDevice: @escaping DeviceMaker = { info in try ControllerDiscovery.makeDevice(for: info) }
-    ) {
-        self.environment = environment
-        self.clock = clock
-        self.makeDevice = makeDevice
-        self.watchesHotPlug = watchesHotPlug
-        queue = DispatchQueue(label: "OpenGameController.controllers")
-        input = ControllerInput(queue: queue, readsEvdev: false)
-    }
-    #endif
 
     private static let installed = LockedState<ControllerRegistry?>(nil)
 
@@ -148,55 +136,26 @@ package final class ControllerRegistry: @unchecked Sendable {
             return !s.started
         }
         guard first else { return }
-        #if os(Linux)
-        let report = ControllerDiscovery.controllers(environment: environment, probe: probe)
-        #else
-        let report = ControllerDiscovery.simulatedControllers(environment: environment)
-        #endif
+        let report = source.discover()
         for problem in report.problems { DeviceLog.logger.warning("game controllers: \(problem)") }
-        let found = report.controllers.map { GCController(info: $0, clock: clock, makeDevice: makeDevice) }
+        let found = report.controllers.map { GCController(info: $0, clock: clock, source: source) }
         state.withLock { s in s.controllers = found }
         // The current controller is updated before any of these notifications is delivered.
         input.connected(found) { for controller in found { post(.GCControllerDidConnect, controller) } }
-        #if os(Linux)
-        if watchesHotPlug { startMonitor() }
-        #endif
+        guard watchesHotPlug else { return }
+        // A strong capture: the source's watch keeps the registry until shutdown() stops it (a weak reference to a
+        // registry that lives for the whole process would leave LeakSanitizer a side table it cannot trace).
+        let stop = source.watch(report.controllers) { [self] change in handle(change) }
+        state.withLock { $0.stopWatching = stop }
     }
 
-    #if os(Linux)
-    private func startMonitor() {
-        let directory = environment["HAPTIC_INPUT_DIR"] ?? "/dev/input"
-        let monitor = DeviceMonitor(directory: directory, probe: probe)
-        do {
-            // A strong capture: the monitor's thread keeps the registry until shutdown() stops it (a weak reference to
-            // a registry that lives for the whole process would leave LeakSanitizer a side table it cannot trace).
-            try monitor.start { [self] event in handle(event) }
-        } catch {
-            // A machine without an input directory (a container, CI) has nothing to watch: not worth a notice.
-            let level: Logger.Level = error.code == .notFound ? .debug : .notice
-            DeviceLog.logger.log(level: level, "game controllers: not watching \(directory) for controllers: \(error)")
-            return
-        }
-        state.withLock { $0.monitor = monitor }
-        // A pad unplugged between discovery and the monitor's first scan is unknown to the monitor, which reports
-        // removals only of nodes it saw: drop it here, in the monitor's order of events.
-        let discovered = state.withLock { $0.controllers.compactMap(\.info.evdevPath) }
-        for path in discovered where !Posix.exists(path) {
-            monitor.queue.async { [self] in handle(.removed(id: "evdev:\(path)")) }
-        }
-    }
-
-    /// A node came or went (on the monitor's queue).
-    private func handle(_ event: DeviceMonitor.Event) {
-        switch event {
-        case .added(let device):
-            guard let capabilities = device.evdevCapabilities, capabilities.isGameController else { return }
-            let sysfsRoot = environment["HAPTIC_SYSFS_ROOT"] ?? "/sys"
+    /// A controller came or went (on the source's watching thread).
+    private func handle(_ change: ControllerSource.Change) {
+        switch change {
+        case .connected(let info):
             let controller = state.withLock { s -> GCController? in
-                guard !s.controllers.contains(where: { $0.info.evdevPath == capabilities.path }) else { return nil }
-                let hidrawDirectory = environment[ControllerDiscovery.hidrawDirectoryVariable] ?? "/dev"
-                let info = ControllerDiscovery.controller(capabilities, sysfsRoot: sysfsRoot, hidrawDirectory: hidrawDirectory)
-                let made = GCController(info: info, clock: clock, makeDevice: makeDevice)
+                guard !s.controllers.contains(where: { $0.info.id == info.id }) else { return nil }
+                let made = GCController(info: info, clock: clock, source: source)
                 s.controllers.append(made)
                 return made
             }
@@ -204,9 +163,9 @@ package final class ControllerRegistry: @unchecked Sendable {
                 DeviceLog.logger.notice("game controller connected: \(controller.info.name) (\(controller.info.id))")
                 input.connected([controller]) { post(.GCControllerDidConnect, controller) }
             }
-        case .removed(let id):
+        case .disconnected(let id):
             let controller = state.withLock { s -> GCController? in
-                guard let index = s.controllers.firstIndex(where: { $0.info.evdevPath.map { "evdev:\($0)" } == id }) else { return nil }
+                guard let index = s.controllers.firstIndex(where: { $0.info.id == id }) else { return nil }
                 return s.controllers.remove(at: index)
             }
             if let controller {
@@ -216,7 +175,6 @@ package final class ControllerRegistry: @unchecked Sendable {
             }
         }
     }
-    #endif
 
     private func post(_ name: NSNotification.Name, _ controller: GCController) {
         let sendable = UncheckedCompletion { NotificationCenter.default.post(name: name, object: controller) }
@@ -226,12 +184,10 @@ package final class ControllerRegistry: @unchecked Sendable {
     /// Stops watching (a registry replaced by ``install(_:)``).
     package func shutdown() {
         input.shutdown()
-        #if os(Linux)
-        let monitor = state.withLock { s -> DeviceMonitor? in
-            defer { s.monitor = nil }
-            return s.monitor
+        let stop = state.withLock { s -> (@Sendable () -> Void)? in
+            defer { s.stopWatching = nil }
+            return s.stopWatching
         }
-        monitor?.stop()
-        #endif
+        stop?()
     }
 }

@@ -64,7 +64,7 @@ package final class DualSenseTriggers: Sendable {
     }
 
     /// What the pad reports about `side` in its latest input report, or `nil` when it cannot be read.
-    package func feedback(_ side: Side) -> DualSenseInputReport.TriggerFeedback? {
+    package func feedback(_ side: Side) -> DualSenseTriggerFeedback.Trigger? {
         guard let input = output.latestInput() else { return nil }
         return side == .left ? input.left : input.right
     }

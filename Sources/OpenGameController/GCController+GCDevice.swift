@@ -1,2 +1,3 @@
-// GCController's own vendorName and productCategory satisfy the protocol, as in Apple's framework.
+// GCController's own vendorName, productCategory, handlerQueue and physicalInputProfile satisfy the protocol, as in
+// Apple's framework.
 extension GCController: GCDevice {}

@@ -1,7 +1,6 @@
 import Foundation
 import HapticDevices
 import HapticEngine
-import HapticRender
 import HapticSystem
 
 /// A game controller: its identity, its player number and its haptics — the GameController framework's object, for
@@ -23,7 +22,9 @@ import HapticSystem
 /// lists. Controllers plugged in or out while the app runs are posted as `GCControllerDidConnect`
 /// and `GCControllerDidDisconnect` notifications; ``current`` follows the pad the player touched last.
 ///
-/// Only haptics: buttons, sticks and motion are not part of this module (see <doc:DifferencesFromGameController>).
+/// Its input — buttons, triggers, d-pad and thumbsticks — is the ``extendedGamepad`` profile, read from the pad's
+/// evdev node (and a DualSense's or DualShock 4's touchpad node); its ``battery`` is read from sysfs; light and motion
+/// are not part of this module yet (see <doc:DifferencesFromGameController>).
 ///
 /// An `NSObject`, as in GameController: a controller is equal only to itself and hashes by identity, so it can be a
 /// dictionary key (`[GCController: CHHapticEngine]`).
@@ -64,39 +65,177 @@ open class GCController: NSObject, @unchecked Sendable {
     open var productCategory: String { info.category.rawValue }
 
     /// The player number the game gave the controller (default ``GCControllerPlayerIndex/indexUnset``).
+    ///
+    /// Setting it lights the pad's player LEDs where it has them (a DualSense's five as hid-playstation shows player
+    /// numbers: 1 the middle one, 2 the two beside it, 3 the middle and outer ones, 4 all but the middle; a pad with
+    /// four, such as a Switch Pro Controller, the LED of that number); ``GCControllerPlayerIndex/indexUnset`` turns
+    /// them off.
     open var playerIndex: GCControllerPlayerIndex {
         get { playerIndexState.withLock { $0 } }
-        set { playerIndexState.withLock { $0 = newValue } }
+        set {
+            playerIndexState.withLock { $0 = newValue }
+            guard let leds = playerLEDs else { return }
+            do throws(DeviceError) {
+                try leds.setPlayerLEDs(Self.playerLEDs(newValue, count: leds.playerLEDCount))
+            } catch {
+                DeviceLog.logger.error("controller player LEDs: \(error.message)")
+            }
+        }
+    }
+
+    /// The controller's light (a DualSense's or DualShock 4's light bar), or `nil` when it has none.
+    open var light: GCDeviceLight? { deviceLight }
+
+    /// Which of `count` player LEDs show `index`.
+    internal static func playerLEDs(_ index: GCControllerPlayerIndex, count: Int) -> [Bool] {
+        guard index != .indexUnset else { return Array(repeating: false, count: count) }
+        if count == 5 {
+            // hid-playstation's patterns for players 1 … 4 (LED 1 … 5 left to right).
+            let patterns: [[Bool]] = [
+                [false, false, true, false, false], [false, true, false, true, false], [true, false, true, false, true],
+                [true, true, false, true, true],
+            ]
+            return patterns[index.rawValue]
+        }
+        return (0..<count).map { $0 == index.rawValue }
     }
 
     /// Whether the controller is part of the device (a phone's built-in controls): `false` for every controller here.
     open var isAttachedToDevice: Bool { false }
 
-    /// The controller's haptics, or `nil` when it has none.
+    /// The controller's haptics, or `nil` when it has none (a snapshot has none).
     open var haptics: GCDeviceHaptics? { deviceHaptics }
 
-    /// The controller's gamepad profile: a ``GCDualSenseGamepad`` (with its adaptive triggers) for a DualSense, a
-    /// ``GCExtendedGamepad`` without input elements for any other controller.
-    open var extendedGamepad: GCExtendedGamepad? { gamepad }
+    /// The controller's battery, or `nil` while the system reports none for it (a wired pad, a uinput pad, a simulated
+    /// one, a snapshot). Once there, the same object is returned for as long as the controller is connected.
+    open var battery: GCDeviceBattery? {
+        guard let readBattery else { return nil }
+        if let battery = deviceBattery.withLock({ $0 }) { return battery }
+        guard readBattery(info) != nil else { return nil }
+        let info = info
+        let battery = GCDeviceBattery { readBattery(info) }
+        return deviceBattery.withLock { existing in
+            if let existing { return existing }
+            existing = battery
+            return battery
+        }
+    }
 
-    /// The controller's physical inputs by name: the same object as ``extendedGamepad``.
-    open var physicalInputProfile: GCPhysicalInputProfile { gamepad }
+    /// Whether this controller is a snapshot (``capture()``, ``withExtendedGamepad()``, ``withMicroGamepad()``): a copy
+    /// of element values a game sets, not a pad.
+    open var isSnapshot: Bool { snapshot }
+
+    /// The controller's gamepad profile: a ``GCDualSenseGamepad`` (with its adaptive triggers and touchpad) for a
+    /// DualSense, a ``GCDualShockGamepad`` for a DualShock 4, a ``GCXboxGamepad`` for an Xbox pad, a
+    /// ``GCExtendedGamepad`` for any other controller, its elements following the kernel's gamepad layout.
+    open var extendedGamepad: GCExtendedGamepad? { profileKind == .micro ? nil : gamepad }
+
+    /// The controller's micro gamepad profile: a second view of ``extendedGamepad``'s d-pad and its A, X and menu
+    /// buttons (the same element objects), for game code written for the Siri Remote's controls.
+    open var microGamepad: GCMicroGamepad? { gamepad.microGamepad }
+
+    /// The controller's physical inputs by name: the same object as ``extendedGamepad`` (``microGamepad`` for a
+    /// snapshot made by ``withMicroGamepad()``).
+    open var physicalInputProfile: GCPhysicalInputProfile { profileKind == .micro ? gamepad.microGamepad : gamepad }
+
+    /// The queue the input handlers of this controller's elements and profiles run on: the main queue unless the
+    /// game sets another (on Linux the main queue runs only while the main thread serves it — `dispatchMain()`, a
+    /// run loop, or Swift's main actor).
+    open var handlerQueue: DispatchQueue {
+        get { gamepad.handlerQueue.withLock { $0 } }
+        set { gamepad.handlerQueue.withLock { $0 = newValue } }
+    }
+
+    /// A snapshot of the controller: a new controller with the same identity, kind of profile and player index, whose
+    /// elements hold the values this one's have now — Apple's `capture()`, for replays, tests and a game's own input
+    /// recording.
+    ///
+    ///     let frame = controller.capture()
+    ///     history.append(frame)                       // later: frame.extendedGamepad?.buttonA.isPressed
+    ///
+    /// The snapshot reads no input, posts no notification, is not among ``controllers()``, and has no haptics; its
+    /// elements' values are set with `setValue(_:)` or its profile's `setStateFrom(_:)`, and their handlers run on its
+    /// own ``handlerQueue`` only when the game sets them.
+    open func capture() -> GCController {
+        let snapshot = GCController(snapshotOf: info, profile: profileKind, playerIndex: playerIndex)
+        snapshot.gamepad.copyValues(from: gamepad)
+        return snapshot
+    }
+
+    /// A new snapshot controller with an extended gamepad profile, every element at rest — Apple's
+    /// `withExtendedGamepad()`, for input a game makes itself (a replay, a test, an on-screen pad).
+    open class func withExtendedGamepad() -> GCController {
+        GCController(snapshotOf: snapshotInfo, profile: .extended, playerIndex: .indexUnset)
+    }
+
+    /// A new snapshot controller with only a micro gamepad profile (``extendedGamepad`` is `nil`), every element at
+    /// rest — Apple's `withMicroGamepad()`.
+    open class func withMicroGamepad() -> GCController {
+        GCController(snapshotOf: snapshotInfo, profile: .micro, playerIndex: .indexUnset)
+    }
 
     /// What the device layer found.
     package let info: ControllerInfo
-    private let deviceHaptics: GCDeviceHaptics
-    private let gamepad: GCExtendedGamepad
+    private let deviceHaptics: GCDeviceHaptics?
+    private let deviceLight: GCDeviceLight?
+    /// The pad's player LEDs (`nil` when it has none).
+    private let playerLEDs: (any PadLightOutput)?
+    /// Reads the battery (`nil` for a snapshot), and the battery object once the system reported one.
+    private let readBattery: (@Sendable (ControllerInfo) -> PadBattery?)?
+    private let deviceBattery = LockedState<GCDeviceBattery?>(nil)
+    /// The profile behind ``extendedGamepad`` and ``microGamepad``.
+    internal let gamepad: GCExtendedGamepad
+    /// Which profiles the controller shows.
+    internal let profileKind: ProfileKind
+    private let snapshot: Bool
     private let playerIndexState = LockedState(GCControllerPlayerIndex.indexUnset)
 
-    init(info: ControllerInfo, clock: EngineClockMode, makeDevice: @escaping ControllerRegistry.DeviceMaker) {
+    /// The profiles a controller shows: a pad's extended gamepad (and its micro view), or only a micro gamepad (a
+    /// snapshot from ``withMicroGamepad()``).
+    internal enum ProfileKind {
+        case extended
+        case micro
+    }
+
+    init(info: ControllerInfo, clock: EngineClockMode, source: ControllerSource) {
         self.info = info
-        deviceHaptics = GCDeviceHaptics(controller: info, clock: clock, makeDevice: makeDevice)
-        gamepad = ControllerProfiles.gamepad(for: info)
+        deviceHaptics = GCDeviceHaptics(controller: info, clock: clock, makeDevice: source.makeDevice)
+        gamepad = ControllerProfiles.gamepad(for: info, source: source)
+        profileKind = .extended
+        snapshot = false
+        readBattery = source.readBattery
+        let lights = source.lights(info)
+        deviceLight = lights.flatMap { output in
+            guard output.hasColor else { return nil }
+            let now = output.currentColor ?? (0, 0, 0)
+            return GCDeviceLight(output: output, color: GCColor(red: now.red, green: now.green, blue: now.blue))
+        }
+        playerLEDs = lights.flatMap { $0.playerLEDCount > 0 ? $0 : nil }
+    }
+
+    /// A snapshot controller of `info`'s kind, showing `profile`: no haptics, no input, its profiles' values set by
+    /// the game.
+    init(snapshotOf info: ControllerInfo, profile: ProfileKind, playerIndex: GCControllerPlayerIndex) {
+        self.info = info
+        deviceHaptics = nil
+        readBattery = nil
+        deviceLight = nil
+        playerLEDs = nil
+        gamepad = ControllerProfiles.gamepad(for: info, source: .snapshot)
+        profileKind = profile
+        snapshot = true
+        gamepad.markSnapshot()
+        playerIndexState.withLock { $0 = playerIndex }
+    }
+
+    /// A batch of the pad's input events from its `node`: the profile's elements take them (axes scaled with `axes`).
+    func receive(_ events: [PadInputEvent], axes: [UInt16: PadAxisRange], from node: PadInputNode = .gamepad) {
+        gamepad.apply(events, axes: axes, node: node)
     }
 
     /// The controller was unplugged: its engines stop (`.gameControllerDisconnect`) and a DualSense's triggers write nothing more.
     func disconnect() {
-        deviceHaptics.disconnect()
+        deviceHaptics?.disconnect()
         (gamepad as? GCDualSenseGamepad)?.triggers.disconnect()
     }
 }

@@ -1,4 +1,5 @@
-/// The player number a game gives a controller (Apple lights the matching LED; on Linux it is the game's own record).
+/// The player number a game gives a controller (Apple lights the matching LED; on Linux too, on a pad whose player
+/// LEDs its driver registers in sysfs: see ``GCController/playerIndex``).
 public enum GCControllerPlayerIndex: Int, Sendable, Hashable {
     /// No player number (the default).
     case indexUnset = -1

@@ -8,10 +8,11 @@ import Foundation
 ///     }
 ///     GCController.controllers().map(describe)
 ///
-/// - Note: Differences from GameController: Apple's protocol also requires `handlerQueue` and
-///   `physicalInputProfile`, which belong to input handling (buttons, sticks), not part of this module (see
-///   <doc:DifferencesFromGameController>).
 public protocol GCDevice: NSObjectProtocol {
+    /// The queue the device's input handlers run on.
+    var handlerQueue: DispatchQueue { get set }
+    /// The device's physical inputs by name.
+    var physicalInputProfile: GCPhysicalInputProfile { get }
     /// The vendor's name for the device, or `nil` when it is not known.
     var vendorName: String? { get }
     /// The kind of device, for example `"DualSense"` or `"Xbox One"`.

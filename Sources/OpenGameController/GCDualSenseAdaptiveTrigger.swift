@@ -42,7 +42,7 @@ open class GCDualSenseAdaptiveTrigger: GCControllerButtonInput, @unchecked Senda
 
     /// Apple's status for what the pad reports (effect 1 feedback, 2 weapon, 3 vibration; status 0 ready, 1 loading,
     /// 2 fired); a slope is a feedback effect, told apart by `mode`. Values the pad should not send give ``Status/unknown``.
-    package static func status(of feedback: DualSenseInputReport.TriggerFeedback, mode: Mode) -> Status {
+    package static func status(of feedback: DualSenseTriggerFeedback.Trigger, mode: Mode) -> Status {
         switch (feedback.effect, feedback.status) {
         case (1, 0): mode == .slopeFeedback ? .slopeFeedbackReady : .feedbackNoLoad
         case (1, 1): mode == .slopeFeedback ? .slopeFeedbackApplyingLoad : .feedbackLoadApplied

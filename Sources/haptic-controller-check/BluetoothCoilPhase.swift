@@ -9,6 +9,7 @@
 #if os(Linux)
 import Foundation
 import HapticDevices
+import HapticLinux
 import HapticRender
 import OpenCoreHaptics
 import OpenGameController

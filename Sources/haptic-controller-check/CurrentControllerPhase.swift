@@ -57,7 +57,27 @@ final class CurrentControllerPhase {
         }
     }
 
+    /// Where the pads' element handlers run (a queue of our own: the main thread is this scenario's).
+    private let handlerQueue = DispatchQueue(label: "haptic-controller-check.input")
+
+    /// Issue 35: the pads' elements take the same input — pad B's `buttonA` (`BTN_SOUTH`) logs each pressed change
+    /// from its `pressedChangedHandler`, pad A's left thumbstick logs its x value from its axis's
+    /// `valueChangedHandler`, each on the handler queue; check.py pairs them with the inputs written.
+    private func watchElements() {
+        padA.handlerQueue = handlerQueue
+        padB.handlerQueue = handlerQueue
+        guard let buttonA = padB.extendedGamepad?.buttonA, let stickX = padA.extendedGamepad?.leftThumbstick.xAxis else {
+            fail("the pads have no extended gamepad")
+        }
+        buttonA.pressedChangedHandler = { _, value, pressed in log("ELEMENT B buttonA pressed=\(pressed) value=\(value)") }
+        stickX.valueChangedHandler = { _, value in
+            log("ELEMENT A leftThumbstick.xAxis value=\(value)")
+            recorder.record { _ in }  // wakes `wait(seconds:until:)` (the timed loop waits for a push's release)
+        }
+    }
+
     func run() {
+        watchElements()
         guard wait(seconds: 5, until: { recorder.state.withLock { !$0.became.isEmpty } }) else {
             fail("no GCControllerDidBecomeCurrent after discovery")
         }
@@ -78,7 +98,17 @@ final class CurrentControllerPhase {
         log("CURRENT A pressed current='\(name(GCController.current))' became-A=\(became(padA)) left-B=\(left(padB)) \(totals)")
         log("CURRENT TIMED start \(timedChanges) changes")
         for index in 0..<timedChanges {
-            if index % 2 == 0 { change(to: padB, inputB, "p") } else { change(to: padA, inputA, "s") }
+            if index % 2 == 0 {
+                change(to: padB, inputB, "p")
+            } else {
+                change(to: padA, inputA, "s")
+                // padevice writes the push (ABS_X 30000) and the release (ABS_X 0) in two writes: when the reader sees
+                // them apart, the release is a use of pad A too, and it must land before pad B is pressed again, or it
+                // makes pad A current once more and the next push posts nothing.
+                guard wait(seconds: 10, until: { padA.extendedGamepad?.leftThumbstick.xAxis.value == 0 }) else {
+                    fail("pad A's stick push was not released within 10 s")
+                }
+            }
         }
         sleep(seconds: 0.5)  // pacing: late duplicates would arrive now
         log("CURRENT TIMED end current='\(name(GCController.current))' \(totals)")

@@ -21,7 +21,9 @@
 //    current (one GCControllerDidStopBeingCurrent, one GCControllerDidBecomeCurrent), presses on the current pad and
 //    stick jitter inside the dead zone post nothing, then pad A; then presses alternate, timed from the uinput write
 //    to the notification. Pad B is current again when it is unplugged (it stops being current; pad A becomes it).
-// 8. (after the triggers) the Bluetooth DualSense's voice coils through report 0x32 (BluetoothCoilPhase.swift).
+// 8. (after the triggers) the Bluetooth DualSense's voice coils through report 0x32 (BluetoothCoilPhase.swift);
+// 9. then a USB DualSense's touchpad: two fingers and its click, then lifted (TouchpadPhase.swift);
+// 10. then its light bar colour and player number, through the LED class to hid-playstation's output report.
 //
 // Every step is logged as `[gc <CLOCK_MONOTONIC>] …`; the emulated devices log what reached them, and
 // .ci/qemu-controllers/check.py compares the two. The test tells /init when to unplug and re-plug devices by
@@ -424,6 +426,8 @@ playTriggers("DS1", dualSenses[0])
 playTriggers("DS3", bluetoothDualSense)
 log("END triggers")
 BluetoothCoilPhase.run(bluetoothDualSense)  // 8. the Bluetooth pad's voice coils, 0x32 reports (BluetoothCoilPhase.swift)
+TouchpadPhase.run(dualSenses)  // 9. a DualSense's touchpad through its own evdev node (TouchpadPhase.swift)
+TouchpadPhase.light(dualSenses[0])  // 10. its light bar and player LEDs through the LED class (TouchpadPhase.swift)
 
 // One DualSense is unplugged (/init destroys the second emulated pad) while both play.
 log("PLAY DS unplug: every DualSense's handles engine 10 s")

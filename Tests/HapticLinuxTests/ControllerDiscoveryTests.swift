@@ -30,6 +30,18 @@ struct ControllerDiscoveryTests {
         #expect(controller.hapticDeviceID == "evdev:/dev/input/event7", "no audio card: rumble through the kernel driver")
         #expect(controller.actuators == .twoHandles)
 
+        #expect(capabilities.extraButtons.isEmpty && controller.extraButtons.isEmpty)
+
+        // An Xbox Elite Series 2 under xpad: its paddles (BTN_TRIGGER_HAPPY5 … 8) and share button (KEY_RECORD).
+        let elite = MockEvdevSystemCalls()
+        elite.configure {
+            $0.gamepad = (0x045E, 0x0B00)
+            $0.extraKeys = [0x2C4, 0x2C5, 0x2C6, 0x2C7, 0xA7, 0x2C8]
+        }
+        let eliteCapabilities = try EvdevProbe.probe(path: "/dev/input/event8", system: elite).get()
+        #expect(eliteCapabilities.extraButtons == [0x2C4, 0x2C5, 0x2C6, 0x2C7, 0xA7], "BTN_TRIGGER_HAPPY9 is none of ours")
+        #expect(ControllerDiscovery.controller(eliteCapabilities, sysfsRoot: "/nonexistent").extraButtons == eliteCapabilities.extraButtons)
+
         let vibrator = MockEvdevSystemCalls()
         let vibra = try EvdevProbe.probe(path: "/dev/input/event2", system: vibrator).get()
         #expect(vibra.isUsable && !vibra.isGameController, "a vibrator without buttons stays a plain output")
@@ -73,6 +85,142 @@ struct ControllerDiscoveryTests {
         // Any other pad on the same tree keeps its rumble.
         capabilities.productID = 0x09CC
         #expect(ControllerDiscovery.controller(capabilities, sysfsRoot: root.path).hapticDeviceID == "evdev:/dev/input/event5")
+    }
+
+    /// hid-playstation's three input devices under one HID device: the gamepad, its touchpad, its motion sensors.
+    @Test func aDualSensesTouchpadNodeIsTheSiblingNamedAfterIt() throws {
+        let root = try Fixtures.temporaryDirectory()
+        let files = FileManager.default
+        let hid = "devices/virtual/misc/uhid/0003:054C:0CE6.0001/input"
+        let name = "Sony Interactive Entertainment DualSense Wireless Controller"
+        for (input, event, suffix) in [
+            ("input5", "event5", ""), ("input6", "event6", " Motion Sensors"), ("input7", "event7", " Touchpad"),
+        ] {
+            try files.createDirectory(at: root.appendingPathComponent("\(hid)/\(input)/\(event)"), withIntermediateDirectories: true)
+            #expect(
+                files.createFile(
+                    atPath: root.appendingPathComponent("\(hid)/\(input)/name").path, contents: Data((name + suffix + "\n").utf8)))
+            try files.createDirectory(at: root.appendingPathComponent("class/input/\(event)"), withIntermediateDirectories: true)
+            try files.createSymbolicLink(
+                atPath: root.appendingPathComponent("class/input/\(event)/device").path,
+                withDestinationPath: root.appendingPathComponent("\(hid)/\(input)").path)
+        }
+        #expect(SysfsTopology.touchpadNode(ofEventNode: "/dev/input/event5", name: name, sysfsRoot: root.path) == "/dev/input/event7")
+        #expect(SysfsTopology.touchpadNode(ofEventNode: "/dev/input/event5", name: "Another Pad", sysfsRoot: root.path) == nil)
+        #expect(SysfsTopology.touchpadNode(ofEventNode: "/dev/input/event9", name: name, sysfsRoot: root.path) == nil, "not in sysfs")
+
+        let capabilities = EvdevCapabilities(
+            path: "/dev/input/event5", name: name, supportsRumble: true, supportsPeriodicSine: false, supportsGain: true, effectSlots: 16,
+            hasGamepadButtons: true, vendorID: 0x054C, productID: 0x0CE6, busType: 3)
+        #expect(ControllerDiscovery.controller(capabilities, sysfsRoot: root.path).touchpadPath == "/dev/input/event7")
+        var xbox = capabilities
+        xbox.vendorID = 0x045E
+        xbox.productID = 0x0B12
+        #expect(ControllerDiscovery.controller(xbox, sysfsRoot: root.path).touchpadPath == nil, "only PlayStation pads have one")
+    }
+
+    /// hid-playstation's battery: a `power_supply` device under the pad's HID device, beside its input devices.
+    @Test func aPadsBatteryIsItsPowerSupplyUnderTheSameHIDDevice() throws {
+        let root = try Fixtures.temporaryDirectory()
+        let files = FileManager.default
+        let hid = "devices/virtual/misc/uhid/0005:054C:0CE6.0003"
+        func write(_ path: String, _ text: String) throws {
+            let url = root.appendingPathComponent(path)
+            try files.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            #expect(files.createFile(atPath: url.path, contents: Data((text + "\n").utf8)))
+        }
+        try files.createDirectory(at: root.appendingPathComponent("\(hid)/input/input9/event9"), withIntermediateDirectories: true)
+        try files.createDirectory(at: root.appendingPathComponent("class/input/event9"), withIntermediateDirectories: true)
+        try files.createSymbolicLink(
+            atPath: root.appendingPathComponent("class/input/event9/device").path,
+            withDestinationPath: root.appendingPathComponent("\(hid)/input/input9").path)
+        let battery = "\(hid)/power_supply/ps-controller-battery-a0:5e:00:00:00:03"
+        try write("\(battery)/type", "Battery")
+        try write("\(battery)/capacity", "55")
+        try write("\(battery)/status", "Discharging")
+
+        let directory = try #require(PowerSupply.batteryDirectory(ofEventNode: "/dev/input/event9", sysfsRoot: root.path))
+        #expect(directory.hasSuffix("power_supply/ps-controller-battery-a0:5e:00:00:00:03"))
+        #expect(PowerSupply.battery(directory: directory) == PadBattery(level: 0.55, state: .discharging))
+        try write("\(battery)/status", "Charging")
+        #expect(PowerSupply.battery(directory: directory)?.state == .charging, "read afresh each time")
+        #expect(PowerSupply.state("Not charging") == .discharging && PowerSupply.state("Full") == .full)
+        #expect(PowerSupply.state("Unknown") == .unknown && PowerSupply.state(nil) == .unknown)
+        // A driver with only a capacity level (the middle of its band), and one with neither.
+        try files.removeItem(at: root.appendingPathComponent("\(battery)/capacity"))
+        try write("\(battery)/capacity_level", "Low")
+        #expect(PowerSupply.battery(directory: directory)?.level == 0.2)
+        try files.removeItem(at: root.appendingPathComponent("\(battery)/capacity_level"))
+        #expect(PowerSupply.battery(directory: directory) == nil)
+        #expect(PowerSupply.batteryDirectory(ofEventNode: "/dev/input/event3", sysfsRoot: root.path) == nil, "not in sysfs")
+        // A uinput pad: nothing above it is its own, and the machine's virtual supplies are not its battery.
+        try files.createDirectory(at: root.appendingPathComponent("devices/virtual/input/input4/event4"), withIntermediateDirectories: true)
+        try write("devices/virtual/power_supply/test_battery/type", "Battery")
+        try files.createDirectory(at: root.appendingPathComponent("class/input/event4"), withIntermediateDirectories: true)
+        try files.createSymbolicLink(
+            atPath: root.appendingPathComponent("class/input/event4/device").path,
+            withDestinationPath: root.appendingPathComponent("devices/virtual/input/input4").path)
+        #expect(PowerSupply.batteryDirectory(ofEventNode: "/dev/input/event4", sysfsRoot: root.path) == nil)
+
+        let capabilities = EvdevCapabilities(
+            path: "/dev/input/event9", name: "DualSense Wireless Controller", supportsRumble: true, supportsPeriodicSine: false,
+            supportsGain: true, effectSlots: 16, hasGamepadButtons: true, vendorID: 0x054C, productID: 0x0CE6, busType: 5)
+        #expect(ControllerDiscovery.controller(capabilities, sysfsRoot: root.path).batteryPath == directory)
+    }
+
+    /// hid-playstation's LEDs: the light bar a multicolour LED, five player LEDs; hid-sony's three colour LEDs.
+    @Test func aPadsLEDClassDevicesAreItsLightAndPlayerLEDs() throws {
+        let root = try Fixtures.temporaryDirectory()
+        let files = FileManager.default
+        func write(_ path: String, _ text: String) throws {
+            let url = root.appendingPathComponent(path)
+            try files.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            #expect(files.createFile(atPath: url.path, contents: Data((text + "\n").utf8)))
+        }
+        func read(_ path: String) -> String? {
+            (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        func pad(_ hid: String, event: String) throws {
+            try files.createDirectory(at: root.appendingPathComponent("\(hid)/input/input5/\(event)"), withIntermediateDirectories: true)
+            try files.createDirectory(at: root.appendingPathComponent("class/input/\(event)"), withIntermediateDirectories: true)
+            try files.createSymbolicLink(
+                atPath: root.appendingPathComponent("class/input/\(event)/device").path,
+                withDestinationPath: root.appendingPathComponent("\(hid)/input/input5").path)
+        }
+        let ds = "devices/virtual/misc/uhid/0003:054C:0CE6.0001"
+        try pad(ds, event: "event5")
+        try write("\(ds)/leds/input5:rgb:indicator/multi_intensity", "0 0 128")
+        try write("\(ds)/leds/input5:rgb:indicator/brightness", "255")
+        try write("\(ds)/leds/input5:rgb:indicator/max_brightness", "255")
+        for n in 1...5 {
+            try write("\(ds)/leds/input5:white:player-\(n)/brightness", "0")
+            try write("\(ds)/leds/input5:white:player-\(n)/max_brightness", "1")
+        }
+        let lights = try #require(LEDClassLights(ofEventNode: "/dev/input/event5", sysfsRoot: root.path))
+        #expect(lights.hasColor && lights.playerLEDCount == 5)
+        let now = try #require(lights.currentColor)
+        #expect(now.red == 0 && abs(now.blue - 128 / 255) < 0.001)
+        try lights.setColor(red: 1, green: 0.5, blue: 0)
+        #expect(read("\(ds)/leds/input5:rgb:indicator/multi_intensity") == "255 128 0")
+        #expect(read("\(ds)/leds/input5:rgb:indicator/brightness") == "255")
+        try lights.setPlayerLEDs([false, true, false, true, false])
+        #expect((1...5).map { read("\(ds)/leds/input5:white:player-\($0)/brightness") } == ["0", "1", "0", "1", "0"])
+
+        let ds4 = "devices/pci0000:00/usb1/1-1/1-1:1.3/0003:054C:09CC.0002"
+        try pad(ds4, event: "event6")
+        for channel in ["red", "green", "blue", "global"] {
+            try write("\(ds4)/leds/0003:054C:09CC.0002:\(channel)/brightness", "0")
+            try write("\(ds4)/leds/0003:054C:09CC.0002:\(channel)/max_brightness", "255")
+        }
+        let dualShock = try #require(LEDClassLights(ofEventNode: "/dev/input/event6", sysfsRoot: root.path))
+        #expect(dualShock.hasColor && dualShock.playerLEDCount == 0)
+        try dualShock.setColor(red: 0, green: 1, blue: 0.2)
+        #expect(["red", "green", "blue"].map { read("\(ds4)/leds/0003:054C:09CC.0002:\($0)/brightness") } == ["0", "255", "51"])
+
+        #expect(LEDClassLights(ofEventNode: "/dev/input/event9", sysfsRoot: root.path) == nil, "not in sysfs")
+        // An attribute that cannot be written names the file.
+        try files.removeItem(at: root.appendingPathComponent("\(ds)/leds/input5:white:player-3"))
+        #expect(throws: DeviceError.self) { try lights.setPlayerLEDs([true, true, true, true, true]) }
     }
 
     @Test func simulatedControllersAreParsedWithClearErrors() throws {

@@ -31,6 +31,8 @@ final class MockEvdevSystemCalls: EvdevSystemCalls {
         var openErrno: Int32 = 0
         /// Gamepad buttons (`EV_KEY` with `BTN_GAMEPAD`) and an identity (`EVIOCGID`): a game controller.
         var gamepad: (vendor: UInt16, product: UInt16)?
+        /// Key codes the gamepad reports beyond its face buttons (an Xbox Elite's paddles, a share button).
+        var extraKeys: [UInt16] = []
     }
     let state: LockedState<State>
     /// The node's mutex (evdev's `evdev->mutex`), held through an upload's delay.
@@ -115,6 +117,7 @@ final class MockEvdevSystemCalls: EvdevSystemCalls {
                 if s.gamepad != nil {
                     set(Int32(BTN_SOUTH))
                     set(Int32(BTN_EAST))
+                    for key in s.extraKeys { set(Int32(key)) }
                 }
             } else if type == UInt32(EV_FF) {
                 if s.rumble { set(Int32(FF_RUMBLE)) }

@@ -102,4 +102,44 @@ private final class FilterBox {
         again.send([.button(PadInputEvent.southButton, pressed: true)])
         #expect(reports.wait(for: 3) == [b.path, a.path, b.path])
     }
+    /// The batches of events the reader passed on, with a wait that wakes on each.
+    final class Batches: Sendable {
+        private let batches = LockedState<[[PadInputEvent]]>([])
+        private let changed = NSCondition()
+
+        func add(_ events: [PadInputEvent]) {
+            batches.withLock { $0.append(events) }
+            changed.lock()
+            changed.broadcast()
+            changed.unlock()
+        }
+
+        /// Waits up to 10 s (longer under a sanitizer) until `count` events arrived; returns them all, in order.
+        func wait(forEvents count: Int) -> [PadInputEvent] {
+            let deadline = Date(timeIntervalSinceNow: CommandRunner.sanitizerBuild ? 30 : 10)
+            changed.lock()
+            defer { changed.unlock() }
+            while batches.withLock({ $0.joined().count }) < count, changed.wait(until: deadline) {}
+            return batches.withLock { Array($0.joined()) }
+        }
+    }
+
+    /// A stick pushed and let go between two reads comes in one read as two reports; the reader keeps the
+    /// `SYN_REPORT` between them, or a profile that moves a stick once per batch sees only where it ended (the QEMU
+    /// gate's leftThumbstick.xAxis never read the push: ABS_X 30000 and ABS_X 0 arrived in one read).
+    @Test func theReaderKeepsTheReportsOfOneReadApart() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        let pad = try FakePadNode(path: folder.appendingPathComponent("event6").path)
+        let batches = Batches()
+        let reader = PadInputReader(axisReader: { _ in [PadInputEvent.leftStickX: Self.xboxStick] }) { _, events, _, _ in
+            batches.add(events)
+        }
+        defer { reader.stop() }
+        reader.watch(path: pad.path)
+        // One write: ABS_X 30000, SYN_REPORT, ABS_X 0, SYN_REPORT.
+        pad.send([.axis(PadInputEvent.leftStickX, value: 30_000), .axis(PadInputEvent.leftStickX, value: 0)])
+        let events = batches.wait(forEvents: 4)
+        #expect(
+            events == [.axis(PadInputEvent.leftStickX, value: 30_000), .report, .axis(PadInputEvent.leftStickX, value: 0), .report])
+    }
 }

@@ -33,7 +33,7 @@ public final class FakePadNode: @unchecked Sendable {
             withUnsafeBytes(of: code.littleEndian) { bytes += $0 }
             withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
         }
-        for event in events {
+        for event in events where event.kind != .report {
             record(type: event.kind == .button ? 1 : 3, code: event.code, value: event.value)
             record(type: 0, code: 0, value: 0)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import HapticDevices
+import HapticLinux
 import HapticRender
 import HapticTestSupport
 import OpenCoreHaptics

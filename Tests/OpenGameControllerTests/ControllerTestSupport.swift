@@ -1,5 +1,7 @@
 import Foundation
+import HapticDevices
 import HapticEngine
+import HapticLinux
 import HapticTestSupport
 import OpenCoreHaptics
 import Testing
@@ -69,3 +71,17 @@ func rumble(intensity: Float, sharpness: Float, seconds: TimeInterval) throws ->
 /// The suites that install a process-wide ``ControllerRegistry`` (and observe the process-wide notification center):
 /// they run one at a time.
 @Suite(.serialized) enum GameControllerSuites {}
+
+extension ControllerRegistry {
+    /// A registry over files that stand for evdev pads: HapticLinux's source with `probe`, each controller's device
+    /// from `makeDevice`.
+    convenience init(
+        environment: [String: String], clock: EngineClockMode,
+        probe: @escaping @Sendable (String) -> Result<EvdevCapabilities, DeviceError>,
+        makeDevice: @escaping DeviceMaker
+    ) {
+        var source = ControllerSource.linux(environment: environment, probe: probe)
+        source.makeDevice = makeDevice
+        self.init(source: source, clock: clock)
+    }
+}

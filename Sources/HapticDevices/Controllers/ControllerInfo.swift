@@ -27,12 +27,22 @@ public struct ControllerInfo: Sendable, Hashable {
     public var simulation: SimulatedControllerSpec?
     /// The hidraw node beside the evdev node, for a real DualSense (its adaptive triggers are written there).
     public var hidrawPath: String?
+    /// The evdev node of the pad's touchpad, for a real DualSense or DualShock 4: the kernel gives the touchpad a node
+    /// of its own beside the gamepad's (its click as `BTN_LEFT`, its two touch points as `ABS_MT_*` slots).
+    public var touchpadPath: String?
+    /// The buttons the pad has beyond the kernel's basic gamepad layout, by evdev code: an Xbox Elite's paddles
+    /// (`BTN_TRIGGER_HAPPY5` … `BTN_TRIGGER_HAPPY8`), an Xbox Series pad's share button (`KEY_RECORD`). Its profile
+    /// has those elements only when the pad reports them.
+    public var extraButtons: Set<UInt16>
+    /// The `power_supply` directory in sysfs of the pad's battery, when its driver registers one (hid-playstation's
+    /// `…/power_supply/ps-controller-battery-<MAC>`).
+    public var batteryPath: String?
 
     /// Creates a description.
     public init(
         id: String, name: String, category: ControllerCategory, vendorID: UInt16 = 0, productID: UInt16 = 0, busType: UInt16 = 0,
         actuators: ControllerActuators, hapticDeviceID: String, evdevPath: String? = nil, simulation: SimulatedControllerSpec? = nil,
-        hidrawPath: String? = nil
+        hidrawPath: String? = nil, touchpadPath: String? = nil, extraButtons: Set<UInt16> = [], batteryPath: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -45,7 +55,16 @@ public struct ControllerInfo: Sendable, Hashable {
         self.evdevPath = evdevPath
         self.simulation = simulation
         self.hidrawPath = hidrawPath
+        self.touchpadPath = touchpadPath
+        self.extraButtons = extraButtons
+        self.batteryPath = batteryPath
     }
+
+    /// `BTN_TRIGGER_HAPPY5` … `BTN_TRIGGER_HAPPY8`: an Xbox Elite's paddles P1 … P4 (upper right, lower right, upper
+    /// left, lower left), as xpad reports them.
+    public static let paddleButtons: [UInt16] = [0x2C4, 0x2C5, 0x2C6, 0x2C7]
+    /// `KEY_RECORD`: an Xbox Series pad's share button, as xpad reports it.
+    public static let shareButton: UInt16 = 0xA7
 
     /// Whether this is a simulated controller.
     public var isSimulated: Bool { simulation != nil }

@@ -1,6 +1,6 @@
 /// One item of `HAPTIC_CONTROLLERS`: `simulated:<profile>` optionally followed by `=wav:<path>`. The profiles are
 /// the models, plus `dualsense-bt`: a DualSense on Bluetooth, whose coils are fed `0x32` reports of 3 kHz PCM (the
-/// simulated pad records that PCM, see ``SimulatedDualSenseCoilDevice``).
+/// simulated pad records that PCM, see HapticLinux's `SimulatedDualSenseCoilDevice`).
 ///
 ///     HAPTIC_CONTROLLERS=simulated:xbox=wav:/tmp/pad1.wav,simulated:dualsense,simulated:dualsense-bt
 public struct SimulatedControllerSpec: Sendable, Hashable {

@@ -115,7 +115,8 @@ public enum ControllerDiscovery {
     /// its audio card present (and alsa-lib loadable), the voice coils on the card's rear channel pair; on Bluetooth,
     /// the voice coils through its hidraw node when this process may write it (else the kernel's rumble emulation
     /// through evdev, ``bluetoothCoilsProblem(_:)`` says why); for any DualSense (USB or Bluetooth), the hidraw node its
-    /// adaptive triggers are written to.
+    /// adaptive triggers are written to; for a DualSense or DualShock 4, the evdev node of its touchpad; for any pad
+    /// whose driver registers one, its battery's `power_supply` directory.
     package static func controller(
         _ capabilities: EvdevCapabilities, sysfsRoot: String = "/sys", hidrawDirectory: String = "/dev"
     ) -> ControllerInfo {
@@ -139,7 +140,11 @@ public enum ControllerDiscovery {
         return ControllerInfo(
             id: "evdev:\(capabilities.path)", name: capabilities.name, category: category, vendorID: capabilities.vendorID,
             productID: capabilities.productID, busType: capabilities.busType, actuators: actuators, hapticDeviceID: hapticDeviceID,
-            evdevPath: capabilities.path, hidrawPath: hidrawPath)
+            evdevPath: capabilities.path, hidrawPath: hidrawPath,
+            touchpadPath: category == .dualSense || category == .dualShock4
+                ? SysfsTopology.touchpadNode(ofEventNode: capabilities.path, name: capabilities.name, sysfsRoot: sysfsRoot) : nil,
+            extraButtons: capabilities.extraButtons,
+            batteryPath: PowerSupply.batteryDirectory(ofEventNode: capabilities.path, sysfsRoot: sysfsRoot))
     }
 
     /// Why a Bluetooth DualSense's voice coils are not played (its handles rumble through evdev instead): no hidraw

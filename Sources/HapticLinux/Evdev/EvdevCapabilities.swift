@@ -29,11 +29,14 @@ public struct EvdevCapabilities: Sendable, Hashable {
     public var productID: UInt16
     /// The bus (`BUS_USB` = 3, `BUS_BLUETOOTH` = 5, `BUS_VIRTUAL` = 6, …), 0 when unknown.
     public var busType: UInt16
+    /// Which of HapticDevices' `ControllerInfo.paddleButtons` and `ControllerInfo.shareButton` the node reports.
+    public var extraButtons: Set<UInt16>
 
     /// Creates a description.
     public init(
         path: String, name: String, supportsRumble: Bool, supportsPeriodicSine: Bool, supportsGain: Bool, effectSlots: Int,
-        hasGamepadButtons: Bool = false, vendorID: UInt16 = 0, productID: UInt16 = 0, busType: UInt16 = 0
+        hasGamepadButtons: Bool = false, vendorID: UInt16 = 0, productID: UInt16 = 0, busType: UInt16 = 0,
+        extraButtons: Set<UInt16> = []
     ) {
         self.path = path
         self.name = name
@@ -45,6 +48,7 @@ public struct EvdevCapabilities: Sendable, Hashable {
         self.vendorID = vendorID
         self.productID = productID
         self.busType = busType
+        self.extraButtons = extraButtons
     }
 
     /// Whether the node can play haptics through this back-end (rumble or periodic sine, and at least one slot).
@@ -89,12 +93,16 @@ public struct EvdevCapabilities: Sendable, Hashable {
         _ = try Posix.syscall("EVIOCGEFFECTS") { system.effectCount(fd, &slots) }
         // Gamepad buttons and identity tell a controller from a vibrator; a node that will not say counts as none.
         var hasGamepadButtons = false
+        var extraButtons: Set<UInt16> = []
         if bit(Int(EV_KEY), in: types) {
             var keys = [UInt8](repeating: 0, count: (Int(KEY_MAX) + 8) / 8)
             let read = keys.withUnsafeMutableBytes { buffer in
                 try? Posix.syscall("EVIOCGBIT(EV_KEY)") { system.featureBits(fd, type: UInt32(EV_KEY), into: buffer) }
             }
-            if read != nil { hasGamepadButtons = bit(Int(BTN_GAMEPAD), in: keys) }
+            if read != nil {
+                hasGamepadButtons = bit(Int(BTN_GAMEPAD), in: keys)
+                extraButtons = Set((ControllerInfo.paddleButtons + [ControllerInfo.shareButton]).filter { bit(Int($0), in: keys) })
+            }
         }
         var id = input_id()
         if (try? Posix.syscall("EVIOCGID") { system.inputID(fd, &id) }) == nil { id = input_id() }
@@ -102,7 +110,7 @@ public struct EvdevCapabilities: Sendable, Hashable {
             path: path, name: name, supportsRumble: bit(Int(FF_RUMBLE), in: ff),
             supportsPeriodicSine: bit(Int(FF_PERIODIC), in: ff) && bit(Int(FF_SINE), in: ff),
             supportsGain: bit(Int(FF_GAIN), in: ff), effectSlots: Int(slots), hasGamepadButtons: hasGamepadButtons,
-            vendorID: id.vendor, productID: id.product, busType: id.bustype)
+            vendorID: id.vendor, productID: id.product, busType: id.bustype, extraButtons: extraButtons)
     }
 
     private static func bit(_ index: Int, in bytes: [UInt8]) -> Bool {

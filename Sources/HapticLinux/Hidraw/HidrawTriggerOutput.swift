@@ -181,8 +181,8 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
     /// When none is queued and the last one read is over 50 ms old, or the queue was full (its reports stale), it
     /// waits up to 20 ms for a fresh one. `nil` when the node cannot be read or sends no report with trigger state;
     /// the last report read otherwise.
-    public func latestInput() -> DualSenseInputReport? {
-        state.withLock { s -> DualSenseInputReport? in
+    public func latestInput() -> DualSenseTriggerFeedback? {
+        state.withLock { s -> DualSenseTriggerFeedback? in
             guard !s.isGone else { return nil }
             guard openReaderIfNeeded(&s) else { return nil }
             let drained = drainInput(&s)
@@ -191,7 +191,7 @@ public final class HidrawTriggerOutput: DualSenseTriggerOutput {
                 var request = [pollfd(fd: s.readDescriptor, events: Int16(POLLIN), revents: 0)]
                 if let ready = try? Posix.poll(&request, timeout: Self.inputWaitMilliseconds), ready > 0 { _ = drainInput(&s) }
             }
-            return s.lastInput
+            return s.lastInput?.triggers
         }
     }
 

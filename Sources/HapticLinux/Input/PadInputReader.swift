@@ -49,16 +49,26 @@ package final class PadInputReader: Sendable {
     private let shared = LockedState(Shared())
     /// The thread's wake `eventfd` (negative when the system refused one: then nothing is read).
     private let wake: Int32
-    private let onActivity: @Sendable (String) -> Void
+    private let onInput: @Sendable (String, [PadInputEvent], Bool, [UInt16: PadAxisRange]) -> Void
     private let axisReader: AxisReader
 
-    /// A reader that calls `onActivity` with a node's path when the player uses that pad.
+    /// A reader that calls `onInput` with a node's path, the buttons and axes of each batch of events read from it,
+    /// whether the batch is the player using the pad (a press, or an axis beyond its dead zone), and the ranges of
+    /// the node's axes.
     package init(
-        axisReader: @escaping AxisReader = { fd in EvdevAxisRanges.read(fd: fd) }, onActivity: @escaping @Sendable (String) -> Void
+        axisReader: @escaping AxisReader = { fd in EvdevAxisRanges.read(fd: fd) },
+        onInput: @escaping @Sendable (_ path: String, _ events: [PadInputEvent], _ isUse: Bool, _ axes: [UInt16: PadAxisRange]) -> Void
     ) {
         self.axisReader = axisReader
-        self.onActivity = onActivity
+        self.onInput = onInput
         wake = WakeSignal.makeEventDescriptor()
+    }
+
+    /// A reader that calls `onActivity` with a node's path when the player uses that pad.
+    package convenience init(
+        axisReader: @escaping AxisReader = { fd in EvdevAxisRanges.read(fd: fd) }, onActivity: @escaping @Sendable (String) -> Void
+    ) {
+        self.init(axisReader: axisReader) { path, _, isUse, _ in if isUse { onActivity(path) } }
     }
 
     deinit {
@@ -178,12 +188,13 @@ package final class PadInputReader: Sendable {
         }
     }
 
-    /// Reads what `node` has; reports activity once. Returns `false` when the node is gone (hang-up, end of file,
+    /// Reads what `node` has; reports its events once. Returns `false` when the node is gone (hang-up, end of file,
     /// `ENODEV`).
     private func readEvents(_ node: inout Node, buffer: UnsafeMutableRawBufferPointer, path: String) -> Bool {
         let size = MemoryLayout<input_event>.stride
         var active = false
-        defer { if active { onActivity(path) } }
+        var events: [PadInputEvent] = []
+        defer { if !events.isEmpty { onInput(path, events, active, node.filter.ranges) } }
         while true {
             let count: Int
             do throws(SystemCallError) {
@@ -198,9 +209,13 @@ package final class PadInputReader: Sendable {
                 switch Int32(event.type) {
                 case EV_KEY: kind = .button
                 case EV_ABS: kind = .axis
+                // Kept: one read can hold several reports, and a profile moves a stick once per report.
+                case EV_SYN where Int32(event.code) == SYN_REPORT: kind = .report
                 default: continue
                 }
-                if node.filter.isActivity(PadInputEvent(kind: kind, code: event.code, value: event.value)) { active = true }
+                let padEvent = PadInputEvent(kind: kind, code: event.code, value: event.value)
+                events.append(padEvent)
+                if node.filter.isActivity(padEvent) { active = true }
             }
             if count < buffer.count { return true }
         }

@@ -1,5 +1,5 @@
 /// Where a DualSense's adaptive-trigger effects go: the pad's hidraw node (HapticLinux's `HidrawTriggerOutput`) or a
-/// simulated pad's record (``SimulatedDualSenseTriggers``).
+/// simulated pad's record (HapticLinux's `SimulatedDualSenseTriggers`).
 ///
 /// - Thread safety: implementations take calls from any thread.
 /// - Real-time safety: none; never called from the render thread.
@@ -15,7 +15,7 @@ public protocol DualSenseTriggerOutput: AnyObject, Sendable {
     /// The pad is gone: nothing is written from now on (a node number the kernel gives the next device must never
     /// receive this pad's reports); later writes throw ``DeviceError/Code/removed``.
     func disconnect()
-    /// The pad's latest input report (trigger stop locations, statuses, running effects), or `nil` when none can be
-    /// read (no read access, a pad that sends none, a simulated pad not given one).
-    func latestInput() -> DualSenseInputReport?
+    /// What the pad's latest input report says about its triggers (stop locations, statuses, running effects), or
+    /// `nil` when none can be read (no read access, a pad that sends none, a simulated pad not given one).
+    func latestInput() -> DualSenseTriggerFeedback?
 }

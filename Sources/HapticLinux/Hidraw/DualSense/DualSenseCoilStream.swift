@@ -1,3 +1,4 @@
+import HapticDevices
 import HapticRender
 
 /// The engine's voice-coil signals turned into the DualSense's Bluetooth coil reports: both sides resampled to

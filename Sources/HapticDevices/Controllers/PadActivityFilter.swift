@@ -1,5 +1,3 @@
-import HapticDevices
-
 /// Tells a player's input on a pad from noise: a button pressed, or an axis (stick, trigger, d-pad hat) moved beyond
 /// a dead zone from where it was last counted.
 ///
@@ -26,9 +24,12 @@ package struct PadActivityFilter: Sendable {
     }
 
     private var axes: [UInt16: Axis] = [:]
+    /// The ranges of the pad's axes, as given (input profiles scale the axes' values with them).
+    package let ranges: [UInt16: PadAxisRange]
 
     /// A filter for a pad whose absolute axes are `axes` (by evdev code).
     package init(axes: [UInt16: PadAxisRange]) {
+        ranges = axes
         for (code, range) in axes where range.maximum > range.minimum {
             let minimum = Int64(range.minimum)
             let maximum = Int64(range.maximum)
@@ -51,6 +52,8 @@ package struct PadActivityFilter: Sendable {
             axis.reference = value
             axes[event.code] = axis
             return true
+        case .report:
+            return false
         }
     }
 }

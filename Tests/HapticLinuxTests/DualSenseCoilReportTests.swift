@@ -1,4 +1,5 @@
 import HapticDevices
+import HapticLinux
 import Testing
 
 /// The Bluetooth voice-coil report `0x32` against SAxense's layout (bytes written out by hand, the CRC vectors computed

@@ -1,4 +1,5 @@
 import HapticDevices
+import HapticLinux
 import Testing
 
 /// The adaptive-trigger effect bytes and the USB and Bluetooth output reports, against the documented layout

@@ -1,3 +1,5 @@
+import HapticDevices
+
 /// A DualSense output report carrying adaptive-trigger effects, encoded for USB or Bluetooth, and decoded back (the
 /// simulated pad and the QEMU gate's emulator read what was written).
 ///
@@ -81,7 +83,7 @@ public struct DualSenseOutputReport: Sendable, Hashable {
 
     /// Decodes a report written to the pad: its transport from the report ID and size, the CRC checked on Bluetooth.
     ///
-    /// - Throws: ``DeviceError/Code/unsupported`` naming what is wrong: an unknown report ID, a wrong size, a wrong
+    /// - Throws: `DeviceError.Code.unsupported` naming what is wrong: an unknown report ID, a wrong size, a wrong
     ///   Bluetooth tag or CRC.
     public init(decoding report: [UInt8]) throws(DeviceError) {
         guard let id = report.first else { throw DeviceError(.unsupported, "DualSense output report: empty") }

@@ -1,3 +1,5 @@
+import HapticDevices
+
 /// The CRC-32 a DualSense checks on its Bluetooth reports: the common reflected CRC-32 (polynomial `0xEDB88320`,
 /// initial value and final XOR `0xFFFFFFFF`, as zlib's `crc32`) computed over one seed byte followed by the report.
 /// The seed is `0xA2` for output reports (the HID transaction header of a host-to-device data frame), `0xA1` for

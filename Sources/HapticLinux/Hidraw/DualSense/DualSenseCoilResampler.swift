@@ -1,3 +1,4 @@
+import HapticDevices
 import HapticSystem
 
 /// Resamples the engine's two voice-coil signals (left and right, at the engine's rate) to the 3000 Hz a DualSense

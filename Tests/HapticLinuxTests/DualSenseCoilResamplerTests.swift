@@ -1,5 +1,6 @@
 import Foundation
 import HapticDevices
+import HapticLinux
 import Testing
 
 /// The resampler from the engine's rate to the pad's 3000 Hz, and the coil stream that turns its output into reports.

@@ -1,3 +1,5 @@
+import HapticDevices
+
 /// What a DualSense's input report says about its adaptive triggers: per trigger, where its arm stopped and the
 /// effect's status, and which effect is running.
 ///
@@ -7,22 +9,8 @@
 /// effects (right in the low nibble, left in the high: 0 none, 1 feedback, 2 weapon, 3 vibration). Linux's
 /// hid-playstation calls bytes 40 … 51 reserved; the meaning comes from the open DualSense projects.
 public struct DualSenseInputReport: Sendable, Hashable {
-    /// One trigger's state, as the pad reports it (each value as read: callers range-check).
-    public struct TriggerFeedback: Sendable, Hashable {
-        /// Where the trigger's arm stopped, 0 (at rest) … 9.
-        public var stopLocation: UInt8
-        /// The effect's status: 0 ready (or not loaded, not vibrating), 1 loading (firing, vibrating), 2 fired.
-        public var status: UInt8
-        /// The running effect: 0 none, 1 feedback, 2 weapon, 3 vibration.
-        public var effect: UInt8
-
-        /// A trigger state.
-        public init(stopLocation: UInt8, status: UInt8, effect: UInt8) {
-            self.stopLocation = stopLocation
-            self.status = status
-            self.effect = effect
-        }
-    }
+    /// One trigger's state, as the pad reports it (the device model's type).
+    public typealias TriggerFeedback = DualSenseTriggerFeedback.Trigger
 
     /// The transport the report came over.
     public var transport: DualSenseTransport
@@ -42,7 +30,7 @@ public struct DualSenseInputReport: Sendable, Hashable {
 
     /// Decodes an input report read from the pad's hidraw node.
     ///
-    /// - Throws: ``DeviceError/Code/unsupported`` for another report (a Bluetooth pad's short report `0x01`, which has
+    /// - Throws: `DeviceError.Code.unsupported` for another report (a Bluetooth pad's short report `0x01`, which has
     ///   no trigger state), a wrong size or a wrong CRC.
     public init(decoding report: [UInt8]) throws(DeviceError) {
         let common: Int
@@ -80,6 +68,9 @@ public struct DualSenseInputReport: Sendable, Hashable {
         }
         return report
     }
+
+    /// Both triggers' states, as the device model takes them.
+    public var triggers: DualSenseTriggerFeedback { DualSenseTriggerFeedback(left: left, right: right) }
 
     /// A report from its parts.
     public init(transport: DualSenseTransport, left: TriggerFeedback, right: TriggerFeedback) {

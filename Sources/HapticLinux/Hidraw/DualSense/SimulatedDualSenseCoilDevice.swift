@@ -1,8 +1,9 @@
+import HapticDevices
 import HapticRender
 import Synchronization
 
 /// A simulated DualSense on Bluetooth (`HAPTIC_CONTROLLERS=simulated:dualsense-bt`): it plays like the USB one (its
-/// coils modelled, paced to real time, recorded to `=wav:<path>` when given; see ``SimulatedControllerDevice``) and
+/// coils modelled, paced to real time, recorded to `=wav:<path>` when given; see `SimulatedControllerDevice`) and
 /// also encodes the `0x32` coil reports a real pad would be sent (``DualSenseCoilStream``), decodes them back and
 /// records their PCM — 2 channels (left, right coil) at 3000 Hz, each 8-bit sample as a float (sample / 127), zero for
 /// the silent periods not sent, so the recording keeps the pad's timeline — to
@@ -56,7 +57,7 @@ public final class SimulatedDualSenseCoilDevice: HapticDevice {
 
     /// Starts the simulation and the coil stream; creates the coil recording on the first start.
     ///
-    /// - Throws: ``DeviceError`` when a recording cannot be created, or the engine's rate is below 3000 Hz.
+    /// - Throws: `DeviceError` when a recording cannot be created, or the engine's rate is below 3000 Hz.
     public func start(format: DeviceFormat) throws(DeviceError) {
         stop()
         guard format.sampleRate >= DualSenseCoilReport.sampleRate else {

@@ -1,3 +1,4 @@
+import HapticDevices
 import HapticSystem
 
 /// A simulated DualSense's adaptive triggers: every report is encoded as the real pad would receive it, kept, and
@@ -50,13 +51,13 @@ public final class SimulatedDualSenseTriggers: DualSenseTriggerOutput {
         if let failure { throw failure }
     }
 
-    /// The simulated pad is gone: later writes throw ``DeviceError/Code/removed``.
+    /// The simulated pad is gone: later writes throw `DeviceError.Code.removed`.
     public func disconnect() {
         state.withLock { $0.failure = DeviceError(.removed, "the simulated DualSense was disconnected") }
     }
 
-    /// The input report given by ``feedInput(_:)``, if any.
-    public func latestInput() -> DualSenseInputReport? { state.withLock { $0.input } }
+    /// The trigger state of the input report given by ``feedInput(_:)``, if any.
+    public func latestInput() -> DualSenseTriggerFeedback? { state.withLock { $0.input?.triggers } }
 
     /// Sets what the simulated pad reports about its triggers (tests).
     public func feedInput(_ report: DualSenseInputReport?) { state.withLock { $0.input = report } }

@@ -1,3 +1,5 @@
+import HapticDevices
+
 /// A DualSense's Bluetooth voice-coil report: output report `0x32`, carrying 32 stereo frames of 8-bit PCM at
 /// 3000 Hz (10.67 ms of the coils' signal), encoded and decoded back (the simulated pad and the QEMU gate's emulator
 /// read what was written).
@@ -103,7 +105,7 @@ public struct DualSenseCoilReport: Sendable, Hashable {
 
     /// Decodes a report written to the pad, its layout and CRC checked.
     ///
-    /// - Throws: ``DeviceError/Code/unsupported`` naming what is wrong: the report ID, the size, a sub-packet's tag or
+    /// - Throws: `DeviceError.Code.unsupported` naming what is wrong: the report ID, the size, a sub-packet's tag or
     ///   length, the CRC.
     public init(decoding report: [UInt8]) throws(DeviceError) {
         guard report.count == Self.size else {
