@@ -92,7 +92,7 @@ package struct BridgePad: Sendable {
                 openNode: { (path) throws(SystemCallError) in
                     // Non-blocking, so a FIFO without a reader fails (ENXIO) instead of hanging; then blocking writes.
                     let descriptor = try Posix.open(path, O_WRONLY | O_CLOEXEC | O_NONBLOCK)
-                    if let flags = try? Posix.fcntl(descriptor, F_GETFL) { try? Posix.fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+                    if let flags = try? Posix.fcntl(descriptor, F_GETFL) { _ = try? Posix.fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
                     return descriptor
                 },
                 identify: { _ in (vendor: 0x054C, product: 0x0CE6) })
