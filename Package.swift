@@ -31,8 +31,10 @@ let package = Package(
         .executable(name: "haptic", targets: ["haptic"]),
         // The studio's server: `haptic studio` runs it (beside haptic, or on PATH; built on first use in a checkout).
         .executable(name: "haptic-studio", targets: ["haptic-studio"]),
-        // libCoreHapticsWrapper.so: the C ABI of Apple's Unity Core Haptics plug-in (Scripts/build-unity-plugin.sh).
-        .library(name: "CoreHapticsWrapper", type: .dynamic, targets: ["CoreHapticsWrapper"]),
+        // libCoreHapticsWrapper.so: the C ABI of Apple's Unity Core Haptics plug-in and of its GameController plug-in,
+        // in one library so both share one engine table and one controller list (Scripts/build-unity-plugin.sh also
+        // makes libGameControllerWrapper.so, a stub that needs this one, for the GameController plug-in's DllImport).
+        .library(name: "CoreHapticsWrapper", type: .dynamic, targets: ["CoreHapticsWrapper", "GameControllerWrapper"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -158,6 +160,16 @@ let package = Package(
                 "CCoreHapticsWrapper", "OpenCoreHaptics", "OpenHapticFeedback", "HapticPattern", "HapticSystem",
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // The C header of Apple's Unity GameController plug-in's entry points (include/GameControllerWrapper.h) and
+        // their structs. Declarations only; the definitions are GameControllerWrapper's @_cdecl functions.
+        .target(name: "CGameControllerWrapper"),
+        // Apple's Unity GameController plug-in's entry points over OpenGameController; its haptics engines are
+        // CoreHapticsWrapper engine handles, its button glyphs drawn with HapticPlot.
+        .target(
+            name: "GameControllerWrapper",
+            dependencies: [
+                "CGameControllerWrapper", "CoreHapticsWrapper", "OpenCoreHaptics", "OpenGameController", "HapticPlot", "HapticSystem",
+            ]),
         // The command-line tool: main.swift only.
         .executableTarget(name: "haptic", dependencies: ["HapticCommands"]),
         // The studio's server: `haptic studio`'s options (HapticCommands) over HapticStudio. The only program that
@@ -281,7 +293,8 @@ let package = Package(
         .testTarget(
             name: "OpenGameControllerTests",
             dependencies: [
-                "OpenGameController", "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticLinux", "HapticRender", "HapticSystem",
+                "OpenGameController", "GameControllerWrapper", "CGameControllerWrapper", "CCoreHapticsWrapper",
+                "OpenCoreHaptics", "HapticEngine", "HapticDevices", "HapticLinux", "HapticRender", "HapticSystem",
                 "HapticTestSupport",
             ]),
         .testTarget(name: "HapticPlotTests", dependencies: ["HapticPlot", "HapticPattern", "HapticRender", "HapticTestSupport"]),

@@ -4,7 +4,11 @@
 #  2. compiles the C# tests (Tests/Unity, Mono's mcs) and the C example (Examples/c-play, cc);
 #  3. in a mount namespace where the toolchain's folder is hidden under an empty tmpfs: runs the C# tests with mono
 #     (they print that libswiftCore.so cannot be found, and fail if it can) and the C example, both recording to
-#     HAPTIC_DEVICE=wav:…; then checks the C example's recording shows its intensity change.
+#     HAPTIC_DEVICE=wav:…; then checks the C example's recording shows its intensity change;
+#  4. the same for Apple's GameController plug-in (issue 35): Tests/UnityGameController calls its eight entry points
+#     through libGameControllerWrapper.so on a simulated DualSense (HAPTIC_CONTROLLERS=simulated:dualsense=wav:…),
+#     polls the pad's scripted input and plays through the engine CreateHapticsEngine returns; the pad's recording must
+#     show the motors moving.
 # Needs root (unshare -m, mount) and Debian's mono-mcs and mono-runtime (.ci/run installs them).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -23,6 +27,10 @@ if [ "${1:-}" = "--inside" ]; then
   HAPTIC_DEVICE="wav:$UNITY_WORK/c-play.wav" timeout 120 "$UNITY_WORK/c-play" Examples/c-play/Rumble.ahap 1.0 0.25 \
     > "$UNITY_WORK/c-play.log" 2>&1
   echo $? > "$UNITY_WORK/c-play.status"
+  mkdir -p "$UNITY_WORK/no-input"
+  HAPTIC_CONTROLLERS="simulated:dualsense=wav:$UNITY_WORK/pad.wav" HAPTIC_INPUT_DIR="$UNITY_WORK/no-input" timeout 120 \
+    mono "$UNITY_WORK/GameControllerTest.exe" --expect-no-swift-toolchain "$UNITY_SWIFT_LIB" > "$UNITY_WORK/gc.log" 2>&1
+  echo $? > "$UNITY_WORK/gc.status"
   exit 0
 fi
 
@@ -51,6 +59,7 @@ plugin_lib="$work/plugin/Plugins/Linux/x86_64"
 built=$(date +%s)
 
 mcs -warnaserror+ -out:"$work/UnityTests.exe" Tests/Unity/*.cs || fail "mcs Tests/Unity/*.cs"
+mcs -warnaserror+ -out:"$work/GameControllerTest.exe" Tests/UnityGameController/*.cs || fail "mcs Tests/UnityGameController/*.cs"
 cc -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -O2 -I "$plugin_lib" Examples/c-play/c-play.c \
   -L "$plugin_lib" -lCoreHapticsWrapper -lpthread -lm -o "$work/c-play" || fail "cc Examples/c-play/c-play.c"
 
@@ -61,7 +70,10 @@ echo "== mono Tests/Unity (toolchain hidden)"
 cat "$work/mono.log"
 echo "== Examples/c-play (toolchain hidden)"
 cat "$work/c-play.log"
+echo "== mono Tests/UnityGameController (toolchain hidden)"
+cat "$work/gc.log"
 counts="$(grep -E '^unity-tests: [0-9]+ run' "$work/mono.log")"
+gc_counts="$(grep -E '^gc-unity: [0-9]+ entry points called' "$work/gc.log")"
 failed=()
 [ "$(cat "$work/mono.status")" -eq 0 ] || failed+=("the Mono tests (status $(cat "$work/mono.status")): ${counts:-no count line, the process died}")
 if [ "$(cat "$work/c-play.status")" -eq 0 ]; then
@@ -69,6 +81,11 @@ if [ "$(cat "$work/c-play.status")" -eq 0 ]; then
 else
   failed+=("the C example (status $(cat "$work/c-play.status"))")
 fi
-echo "unity: ${counts:-no Mono count}; plug-in build $(( built - start )) s, all $(( $(date +%s) - start )) s"
+if [ "$(cat "$work/gc.status")" -eq 0 ]; then
+  python3 Tests/UnityGameController/check-pad-recording.py "$work/pad.wav" || failed+=("the simulated DualSense's recording")
+else
+  failed+=("the GameController test (status $(cat "$work/gc.status")): ${gc_counts:-no count line, the process died}")
+fi
+echo "unity: ${counts:-no Mono count}; ${gc_counts:-no GameController count}; plug-in build $(( built - start )) s, all $(( $(date +%s) - start )) s"
 [ ${#failed[@]} -eq 0 ] || fail "$(printf '%s; ' "${failed[@]}")"
 echo "unity: ok"

@@ -1,11 +1,19 @@
 #!/usr/bin/env bash
-# A Unity plug-in folder from one command (issue 23): a release build of the CoreHapticsWrapper product, the C ABI of
-# Apple's Unity Core Haptics plug-in (Apple.CoreHaptics), written where Unity looks for a Linux x86_64 native plug-in:
+# A Unity plug-in folder from one command (issues 23 and 35): a release build of the CoreHapticsWrapper product, the C
+# ABI of Apple's Unity Core Haptics plug-in (Apple.CoreHaptics) and of its GameController plug-in
+# (Apple.GameController), written where Unity looks for a Linux x86_64 native plug-in:
 #
 #   bash Scripts/build-unity-plugin.sh <folder>
-#     → <folder>/Plugins/Linux/x86_64/libCoreHapticsWrapper.so
-#       <folder>/Plugins/Linux/x86_64/CoreHapticsWrapper.h      (the C header, for C and C++ callers)
-#       <folder>/README.md                                      (how a Unity project adds the folder)
+#     → <folder>/Plugins/Linux/x86_64/libCoreHapticsWrapper.so    (both plug-ins' entry points)
+#       <folder>/Plugins/Linux/x86_64/libGameControllerWrapper.so (a stub that needs libCoreHapticsWrapper.so)
+#       <folder>/Plugins/Linux/x86_64/CoreHapticsWrapper.h, GameControllerWrapper.h (C headers, for C and C++ callers)
+#       <folder>/README.md                                        (how a Unity project adds the folder)
+#
+# Why a stub: Apple's GameController C# imports "GameControllerWrapper", its Core Haptics C# "CoreHapticsWrapper", and
+# an engine from GameControllerWrapper_CreateHapticsEngine must be one the Core Haptics entry points know. Two
+# libraries that each carried the Swift code would each have their own engine table and controller list. So every
+# entry point lives in libCoreHapticsWrapper.so, and libGameControllerWrapper.so only needs it (DT_NEEDED, RUNPATH
+# $ORIGIN): Mono and Unity look symbols up with dlsym on the library they opened, which searches what it needs.
 #
 # The library loads on a machine with no Swift toolchain: the Swift runtime, Foundation and its ICU data are linked
 # in statically (`-Xswiftc -static-stdlib`; it works for a shared library with Foundation, and the runtime's symbols
@@ -83,9 +91,20 @@ lib="$dest/libCoreHapticsWrapper.so"
 rm -f "$lib"
 cp "$built" "$lib" || fail "cannot copy the library to $dest"
 cp Sources/CCoreHapticsWrapper/include/CoreHapticsWrapper.h "$dest/" || fail "cannot copy the header"
+cp Sources/CGameControllerWrapper/include/GameControllerWrapper.h "$dest/" || fail "cannot copy the GameController header"
 if [ "${UNITY_PLUGIN_STRIP:-1}" != 0 ]; then
   strip --strip-unneeded "$lib" || fail "strip"
 fi
+
+# The GameController plug-in's library: no code, only a need for libCoreHapticsWrapper.so beside it.
+cc_tool="$(command -v cc || command -v clang)" || fail "no C compiler (cc or clang) for libGameControllerWrapper.so"
+stub="$dest/libGameControllerWrapper.so"
+rm -f "$stub"
+echo 'const char OpenCoreHaptics_GameControllerWrapper[] = "entry points in libCoreHapticsWrapper.so";' \
+  | "$cc_tool" -x c -shared -fPIC -o "$stub" - -L "$dest" -Wl,--no-as-needed -lCoreHapticsWrapper -Wl,-rpath,'$ORIGIN' \
+    -Wl,-z,nodelete || fail "cc libGameControllerWrapper.so"
+readelf -d "$stub" | grep -q 'NEEDED.*\[libCoreHapticsWrapper\.so\]' || fail "libGameControllerWrapper.so does not need libCoreHapticsWrapper.so"
+readelf -d "$stub" | grep -qE '(RUNPATH|RPATH).*\[\$ORIGIN\]' || fail "libGameControllerWrapper.so has no \$ORIGIN run path"
 
 echo "build-unity-plugin: ldd $lib"
 ldd_out="$(ldd "$lib" 2>&1)" || fail "ldd: $ldd_out"
@@ -118,6 +137,14 @@ declared_count=$(echo "$declared" | grep -c .)
 exported_count=$(comm -12 <(echo "$declared") <(echo "$exported") | grep -c .)
 echo "build-unity-plugin: entry points exported: $exported_count of the $declared_count the header declares"
 [ -z "$missing" ] || fail "not exported: $(echo "$missing" | tr '\n' ' ')"
+gc_declared="$(grep -oE '[A-Za-z]+_[A-Za-z]+\(' "$dest/GameControllerWrapper.h" | grep -E '^(GameControllerWrapper|OpenGameController)_' \
+  | tr -d '(' | sort -u)"
+gc_missing="$(comm -23 <(echo "$gc_declared") <(echo "$exported"))"
+echo "build-unity-plugin: GameController entry points exported: $(comm -12 <(echo "$gc_declared") <(echo "$exported") | grep -c .) of the $(echo "$gc_declared" | grep -c .) GameControllerWrapper.h declares"
+[ -z "$gc_missing" ] || fail "not exported: $(echo "$gc_missing" | tr '\n' ' ')"
+echo "build-unity-plugin: ldd $stub"
+ldd "$stub" | grep -E 'CoreHapticsWrapper|not found' || fail "ldd $stub"
+ldd "$stub" | grep -q 'not found' && fail "libGameControllerWrapper.so: a library is not found"
 
 cat > "$out_root/README.md" <<'NOTE'
 # OpenCoreHaptics for Apple's Unity Core Haptics plug-in (Linux x86_64)

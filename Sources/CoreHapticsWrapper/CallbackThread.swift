@@ -13,9 +13,9 @@ import HapticSystem
 /// starts a new one. A managed runtime attaches a thread that calls into it and waits for it at exit (Mono does,
 /// even for one marked as a background thread), so a thread that stayed would keep the host process from exiting.
 /// A callback checks that its handle is still live when it runs, not when it was queued.
-final class CallbackThread: Sendable {
+package final class CallbackThread: Sendable {
     /// The process's callback queue.
-    static let shared = CallbackThread()
+    package static let shared = CallbackThread()
 
     private struct State {
         var jobs: [@Sendable () -> Void] = []
@@ -25,7 +25,7 @@ final class CallbackThread: Sendable {
     private let state = LockedState(State())
 
     /// Queues `job`; starts a thread to run the queue if none is running.
-    func run(_ job: @escaping @Sendable () -> Void) {
+    package func run(_ job: @escaping @Sendable () -> Void) {
         let start = state.withLock { state -> Bool in
             state.jobs.append(job)
             guard !state.draining else { return false }

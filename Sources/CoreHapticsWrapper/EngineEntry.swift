@@ -85,3 +85,13 @@ extension HandleTable {
         object(handle, kind: .advancedPlayer) as? PlayerEntry
     }
 }
+
+/// Engines made elsewhere in the library (GameControllerWrapper's controller engines) entered in the handle table, so
+/// that the Core Haptics entry points drive them as engines of their own.
+package enum EngineHandles {
+    /// Enters `engine` and returns its handle, or `nil` when the table is full. It has no stopped or reset callback
+    /// (Apple's GameController plug-in sets none either).
+    package static func insert(_ engine: CHHapticEngine) -> UnsafeMutableRawPointer? {
+        HandleTable.shared.insert(EngineEntry(engine: engine), kind: .engine)
+    }
+}

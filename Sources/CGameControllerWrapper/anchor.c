@@ -1,0 +1,2 @@
+/* GameControllerWrapper.h declares only; this file gives the C target something to compile. */
+#include "GameControllerWrapper.h"
