@@ -24,10 +24,6 @@ extension EngineRuntime {
     /// a handler is to be called in real time (one block for the callback queue).
     func perform(_ actions: inout EngineActions, callbacksOnQueue: Bool = false) {
         guard !actions.isEmpty else { return }
-        // An intensity change's FF_GAIN first: the one write between the app's call and the motor (see DeviceHints).
-        for action in actions {
-            if case .hint(let hints, .gain, _) = action { hints.sendPreparedGain() }
-        }
         for action in actions {
             if case .hint(let hints, let hint, let sequence) = action { hints.deliver(hint, sequence: sequence) }
         }
