@@ -107,6 +107,10 @@ struct PipeWireClientTests {
         #expect(abs(leftLevel - 0.5 / Float(2).squareRoot()) < 0.05, "left (channel 3) rms \(leftLevel)")
         #expect(abs(rightLevel - 0.25 / Float(2).squareRoot()) < 0.05, "right (channel 4) rms \(rightLevel)")
         #expect(input.ring.dueTime(ofFrame: 0, sampleRate: 48_000) != nil)
+        // The data thread counts a quantum after it wrote it to the rings: the count may lag the ring by one.
+        let counted = WakeSignal()
+        let countDeadline = MonotonicClock.now() + 10
+        while sink.fanOut.frameCount < 24_000, MonotonicClock.now() < countDeadline { counted.wait(until: MonotonicClock.now() + 0.01) }
         #expect(sink.fanOut.frameCount >= 24_000)
     }
 

@@ -25,34 +25,32 @@ final class ScriptedControllerSource: Sendable {
     /// A source with `controllers` present at discovery.
     init(_ controllers: [ControllerInfo]) { state = LockedState(State(present: controllers)) }
 
-    /// The source to give a registry.
+    /// The source to give a registry. Its closures hold this object weakly: the registry keeps the source, and this
+    /// object keeps the registry's handlers, so strong captures would be a cycle (LeakSanitizer reported the devices).
     var source: ControllerSource {
         ControllerSource(
-            discover: { [self] in ControllerSource.Discovery(controllers: state.withLock { $0.present }, problems: []) },
-            watch: { [self] _, handler in
-                state.withLock { $0.watcher = handler }
-                return { [self] in state.withLock { $0.watchStopped = true } }
+            discover: { [weak self] in ControllerSource.Discovery(controllers: self?.state.withLock { $0.present } ?? [], problems: []) },
+            watch: { [weak self] _, handler in
+                self?.state.withLock { $0.watcher = handler }
+                return { [weak self] in self?.state.withLock { $0.watchStopped = true } }
             },
-            makeDevice: { [self] info in
-                state.withLock { s in
-                    let device = RecordingDevice(capacityFrames: 48_000, profile: .twoMotorPad, supportsAudio: false)
-                    s.devices[info.id] = device
-                    return device
-                }
+            makeDevice: { [weak self] info in
+                let device = RecordingDevice(capacityFrames: 48_000, profile: .twoMotorPad, supportsAudio: false)
+                self?.state.withLock { $0.devices[info.id] = device }
+                return device
             },
-            triggerOutput: { [self] info in
-                state.withLock { s in
-                    let output = SimulatedTriggerRecord()
-                    s.triggerOutputs[info.id] = output
-                    return output
-                }
+            triggerOutput: { [weak self] info in
+                let output = SimulatedTriggerRecord()
+                self?.state.withLock { $0.triggerOutputs[info.id] = output }
+                return output
             },
-            readInput: { [self] handler in
+            readInput: { [weak self] handler in
+                guard let self else { return nil }
                 state.withLock { $0.inputHandler = handler }
                 return Reader(owner: self)
             },
-            readBattery: { [self] info in state.withLock { $0.batteries[info.id] } },
-            lights: { [self] info in state.withLock { $0.lights[info.id] } })
+            readBattery: { [weak self] info in self?.state.withLock { $0.batteries[info.id] } },
+            lights: { [weak self] info in self?.state.withLock { $0.lights[info.id] } })
     }
 
     /// The controller `id` has `lights` (set before the registry finds it).
@@ -81,11 +79,11 @@ final class ScriptedControllerSource: Sendable {
     var stopped: (watch: Bool, reader: Bool) { state.withLock { ($0.watchStopped, $0.readerStopped) } }
 
     private final class Reader: PadInputReading {
-        let owner: ScriptedControllerSource
+        weak let owner: ScriptedControllerSource?
         init(owner: ScriptedControllerSource) { self.owner = owner }
-        func watch(_ controller: ControllerInfo) { owner.state.withLock { $0.watchedInput.append(controller.id) } }
-        func forget(_ controller: ControllerInfo) { owner.state.withLock { $0.watchedInput.removeAll { $0 == controller.id } } }
-        func stop() { owner.state.withLock { $0.readerStopped = true } }
+        func watch(_ controller: ControllerInfo) { owner?.state.withLock { $0.watchedInput.append(controller.id) } }
+        func forget(_ controller: ControllerInfo) { owner?.state.withLock { $0.watchedInput.removeAll { $0 == controller.id } } }
+        func stop() { owner?.state.withLock { $0.readerStopped = true } }
     }
 }
 
