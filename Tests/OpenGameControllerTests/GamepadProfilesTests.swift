@@ -38,7 +38,8 @@ extension GameControllerSuites {
             #expect(!micro.reportsAbsoluteDpadValues && !micro.allowsRotation)
             let calls = Calls()
             controller.handlerQueue = calls.queue
-            micro.valueChangedHandler = { profile, element in
+            // Weakly: the profile keeps its handler (a strong capture of the profile would be a cycle, as on Apple's).
+            micro.valueChangedHandler = { [weak micro] profile, element in
                 calls.add("micro \(profile === micro) \(element.aliases.sorted().first ?? "?")")
             }
             // B is not the micro gamepad's: no call; A and the d-pad are.
