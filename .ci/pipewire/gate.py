@@ -220,7 +220,15 @@ def main():
 
     print("C: kill -9 PipeWire mid-stream")
     players = [play(long_game, target=SINK_B), play(long_app, app="clickgame")]
+    started = now()
     time.sleep(1.5)
+    # Mid-stream for every pad: the application's capture reaches pads A and Xbox only once the bridge has seen the
+    # new node and made its stream; on a loaded machine that took longer than the 1.5 s, and a pad with nothing
+    # playing at the kill has nothing to silence (its "silenced" came seconds later, with the restart's stream).
+    def app_reached(pad):
+        return bool(onsets_in(read_timing(timing), "input", pad, started, now() + 1, "clickgame"))
+    wait_for(lambda: app_reached(f"pipe:{fifo_a}") and app_reached("simulated:xbox#1"), 10,
+             "C: the application's sound reaching pads A and Xbox before the kill")
     pipewire_pid = int(open(os.environ["PIPEWIRE_PID_FILE"]).read())
     marks["C"] = now()
     os.kill(pipewire_pid, signal.SIGKILL)
