@@ -4,7 +4,10 @@
 Absolute times move about 2x with the load of the machine, so each gate compares two benchmarks measured in the
 same run, by their medians (p50 of wall-clock time), and fails beyond a stated margin:
 
-  reader   JSONSerialization / AHAPReader on the same large AHAP file   >= 20x   (issue 26's goal). Each round of
+  reader   JSONSerialization / AHAPReader on the same large AHAP file   >= 12x   (issue 26's goal was 20x, met on
+           the machine it was measured on; the ratio depends on the CPU: the same commit, 455696e, measured 22.2x
+           there and 14.6x on the CI machine of 2026-11-29 (an "Intel Xeon Processor" VM), where main read
+           15.3-15.5x. 12x fails a reader 20 % slower than today's on that machine). Each round of
            AHAPReader_vs_JSONSerialization_large reads with both, alternating, three times each, and takes each
            side's best thread CPU time (the best of three keeps a read that ran beside another process's build from
            deciding a round); the gate takes the median of the rounds. The reader before issue 26's parser fixes
@@ -43,8 +46,8 @@ import sys
 
 # name, numerator benchmark, denominator benchmark, comparison, limit, what it means, required
 GATES = [
-    ("reader", "AHAPReader_vs_JSONSerialization_large", "JSONSerialization_over_reader_x100", ">=", 20.0,
-     "JSONSerialization / AHAPReader (large file, CPU time, best of three a round): the reader stays >= 20x faster", True),
+    ("reader", "AHAPReader_vs_JSONSerialization_large", "JSONSerialization_over_reader_x100", ">=", 12.0,
+     "JSONSerialization / AHAPReader (large file, CPU time, best of three a round): the reader stays >= 12x faster", True),
     ("feedback", "Feedback.engine.impactOccurred.prepared", "Feedback.offline.impactOccurred.prepared", "<=", 10.0,
      "engine / offline impactOccurred() after prepare(), wall clock (the engine's includes rendering the feedback)", True),
     ("call-cpu", "Feedback_engine_vs_offline_prepared", "engine_over_offline_cpu_x100", "<=", 2.5,
