@@ -56,11 +56,7 @@ extension GameControllerSuites {
         }
 
         private func connect(_ info: ControllerInfo = Self.pad) throws -> (ScriptedControllerSource, ControllerRegistry, GCController) {
-            let scripted = ScriptedControllerSource([info])
-            let registry = ControllerRegistry(source: scripted.source, clock: .manual, watchesHotPlug: false)
-            ControllerRegistry.install(registry)
-            let controller = try #require(GCController.controllers().first)
-            return (scripted, registry, controller)
+            try ScriptedControllerSource.connect(info)
         }
 
         @Test func everyElementOfTheKernelLayoutReachesItsAppleElement() throws {

@@ -13,11 +13,7 @@ extension GameControllerSuites {
         typealias Calls = GamepadInputTests.Calls
 
         private func connect(_ info: ControllerInfo) throws -> (ScriptedControllerSource, ControllerRegistry, GCController) {
-            let scripted = ScriptedControllerSource([info])
-            let registry = ControllerRegistry(source: scripted.source, clock: .manual, watchesHotPlug: false)
-            ControllerRegistry.install(registry)
-            let controller = try #require(GCController.controllers().first)
-            return (scripted, registry, controller)
+            try ScriptedControllerSource.connect(info)
         }
 
         private static func pad(_ category: ControllerCategory, extraButtons: Set<UInt16> = []) -> ControllerInfo {

@@ -1,6 +1,7 @@
 import Foundation
 import HapticDevices
 import HapticSystem
+import Testing
 
 @testable import OpenGameController
 
@@ -51,6 +52,16 @@ final class ScriptedControllerSource: Sendable {
             },
             readBattery: { [weak self] info in self?.state.withLock { $0.batteries[info.id] } },
             lights: { [weak self] info in self?.state.withLock { $0.lights[info.id] } })
+    }
+
+    /// A registry over a new source with `info` present, installed as the process's, and the controller it found
+    /// (the caller shuts the registry down).
+    static func connect(_ info: ControllerInfo) throws -> (ScriptedControllerSource, ControllerRegistry, GCController) {
+        let scripted = ScriptedControllerSource([info])
+        let registry = ControllerRegistry(source: scripted.source, clock: .manual, watchesHotPlug: false)
+        ControllerRegistry.install(registry)
+        let controller = try #require(GCController.controllers().first)
+        return (scripted, registry, controller)
     }
 
     /// The controller `id` has `lights` (set before the registry finds it).

@@ -9,11 +9,7 @@ extension GameControllerSuites {
     /// profiles' `setStateFrom(_:)`.
     @Suite struct SnapshotTests {
         private func connect(_ info: ControllerInfo) throws -> (ScriptedControllerSource, ControllerRegistry, GCController) {
-            let scripted = ScriptedControllerSource([info])
-            let registry = ControllerRegistry(source: scripted.source, clock: .manual, watchesHotPlug: false)
-            ControllerRegistry.install(registry)
-            let controller = try #require(GCController.controllers().first)
-            return (scripted, registry, controller)
+            try ScriptedControllerSource.connect(info)
         }
 
         private static let dualSense = ControllerInfo(
