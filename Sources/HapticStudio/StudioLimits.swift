@@ -23,6 +23,9 @@ package struct StudioLimits: Sendable {
     package var requestHeadTimeout: Duration = .seconds(10)
     /// How long an HTTP connection may sit idle between requests before it is closed.
     package var idleTimeout: Duration = .seconds(30)
+    /// How often the server pings an open page; a page that has not answered one ping by the next is closed
+    /// ("Ping timeout"), so a tab that vanished without a close frame does not hold its session.
+    package var pingInterval: Duration = .seconds(30)
 
     // Sessions: one page's work must neither stall the others nor grow the server.
 

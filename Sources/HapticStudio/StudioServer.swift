@@ -81,7 +81,8 @@ package struct StudioServer: Sendable {
             http1: HTTP1Channel.Configuration(idleTimeout: .nanoseconds(limits.idleTimeout.clampedNanoseconds)),
             // Text that is not UTF-8 closes with 1007 (RFC 6455 8.1).
             ws: WebSocketServerConfiguration(
-                maxFrameSize: limits.maxMessageBytes, autoPing: .enabled(timePeriod: .seconds(30)), validateUTF8: true))
+                maxFrameSize: limits.maxMessageBytes, autoPing: .enabled(timePeriod: .nanoseconds(limits.pingInterval.clampedNanoseconds)),
+                validateUTF8: true))
         let application = Application(
             responder: StudioResponder(access: access, page: page),
             server: HTTPServerBuilder { responder in

@@ -19,6 +19,24 @@ import Testing
         #expect(try await other.request(["id": 1, "type": "hello"])["ok"] as? Bool == true)
     }
 
+    @Test func aPageThatAnswersNoPingIsClosedAndItsSessionEnds() async throws {
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var limits = RunningStudio.testLimits
+        limits.pingInterval = .seconds(1)
+        let studio = try await RunningStudio(folder: folder, limits: limits)
+        let socket = try await studio.webSocket()
+        #expect(try await socket.request(["id": 1, "type": "hello"])["ok"] as? Bool == true)
+        #expect(studio.server.playbacks.count == 1)
+        // A tab that vanished without a close frame: its pings go unanswered (closeCode() reads past them).
+        #expect(try await socket.closeCode() != nil, "closed with a close frame after a ping went unanswered")
+        let deadline = ContinuousClock.now + .seconds(300)
+        while studio.server.playbacks.count > 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(studio.server.playbacks.count == 0, "the session of the silent page ended")
+        let other = try await studio.webSocket()
+        #expect(try await other.request(["id": 1, "type": "hello"])["ok"] as? Bool == true)
+    }
+
     @Test func textThatIsNotUTF8ClosesWith1007() async throws {
         let folder = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
