@@ -144,7 +144,8 @@ public enum ControllerDiscovery {
             touchpadPath: category == .dualSense || category == .dualShock4
                 ? SysfsTopology.touchpadNode(ofEventNode: capabilities.path, name: capabilities.name, sysfsRoot: sysfsRoot) : nil,
             extraButtons: capabilities.extraButtons,
-            batteryPath: PowerSupply.batteryDirectory(ofEventNode: capabilities.path, sysfsRoot: sysfsRoot))
+            batteryPath: PowerSupply.batteryDirectory(ofEventNode: capabilities.path, sysfsRoot: sysfsRoot), version: capabilities.version,
+            keyCodes: capabilities.keyCodes)
     }
 
     /// Why a Bluetooth DualSense's voice coils are not played (its handles rumble through evdev instead): no hidraw
