@@ -17,10 +17,10 @@ public struct ControllerInfo: Sendable, Hashable {
     /// The bus, `BUS_USB` (3), `BUS_BLUETOOTH` (5), `BUS_VIRTUAL` (6), … (0 when unknown or simulated).
     public var busType: UInt16
     /// The device's version (`EVIOCGID`'s `version`; 0 when unknown or simulated): with the bus, vendor and product, it
-    /// makes the SDL GUID a mapping line names (``PadMappingGUID``).
+    /// makes the SDL GUID a mapping line names (`PadMappingGUID`).
     public var version: UInt16
     /// Every button and key code the pad's evdev node reports (`EVIOCGBIT(EV_KEY)`), ascending: SDL's mapping lines
-    /// number buttons by their place among these (``JoystickNumbering``). Empty when unknown or simulated.
+    /// number buttons by their place among these (`JoystickNumbering`). Empty when unknown or simulated.
     public var keyCodes: [UInt16]
     /// What it can play.
     public var actuators: ControllerActuators
