@@ -1,6 +1,8 @@
 import Foundation
 import HapticDevices
+import HapticLinux
 import HapticSystem
+import HapticTestSupport
 import Testing
 
 @testable import OpenGameController
@@ -86,6 +88,36 @@ extension GameControllerSuites {
             // The buttons of the kernel's layout mean nothing to this pad: BTN_SOUTH is not its A.
             send([.button(0x121, pressed: false), .button(0x130, pressed: true)])
             #expect(!gamepad.buttonA.isPressed)
+        }
+
+        /// The system's source reads `SDL_GAMECONTROLLERCONFIG`: a discovered pad of the line's GUID reads its input
+        /// through it, and the variable's bad line is one of the discovery's problems, with its place.
+        @Test func theSystemSourceReadsSDLsVariable() throws {
+            let folder = try Fixtures.temporaryDirectory()
+            let node = folder.appendingPathComponent("event3").path
+            #expect(FileManager.default.createFile(atPath: node, contents: nil))
+            let probe: @Sendable (String) -> Result<EvdevCapabilities, DeviceError> = { path in
+                .success(
+                    EvdevCapabilities(
+                        path: path, name: "Acme Arcade Stick", supportsRumble: true, supportsPeriodicSine: false, supportsGain: false,
+                        effectSlots: 16, hasGamepadButtons: true, vendorID: 0x1234, productID: 0x5678, busType: 3, version: 0x0110,
+                        keyCodes: Self.keys + [0x130]))
+            }
+            let environment = [
+                "HAPTIC_INPUT_DIR": folder.path, "SDL_GAMECONTROLLERCONFIG": Self.line + "\n03000000341200007856000010010000,X,a:b1,b:h9.1",
+            ]
+            let registry = ControllerRegistry(
+                environment: environment, clock: .manual, probe: probe,
+                makeDevice: { _ in RecordingDevice(capacityFrames: 48_000, profile: .twoMotorPad, supportsAudio: false) })
+            ControllerRegistry.install(registry)
+            defer { registry.shutdown() }
+            let controller = try #require(GCController.controllers().first)
+            #expect(controller.info.version == 0x0110 && controller.info.keyCodes.count == 13)
+            controller.receive([.button(0x121, pressed: true)], axes: Self.axes)
+            #expect(controller.extendedGamepad?.buttonA.isPressed == true, "BTN_THUMB is b1, the line's a")
+            #expect(
+                registry.source.discover().problems.contains(
+                    "SDL_GAMECONTROLLERCONFIG:2:44: hat number 9 is out of range (h0 … h3); line skipped"))
         }
 
         @Test func aPadWithoutALineKeepsTheKernelsLayout() throws {
