@@ -90,18 +90,21 @@ extension GameControllerSuites {
             #expect(!gamepad.buttonA.isPressed)
         }
 
-        /// The system's source reads `SDL_GAMECONTROLLERCONFIG`: a discovered pad of the line's GUID reads its input
-        /// through it, and the variable's bad line is one of the discovery's problems, with its place.
+        /// The system's source reads `SDL_GAMECONTROLLERCONFIG`: a DirectInput-style stick with force feedback but no
+        /// gamepad buttons (`BTN_TRIGGER` … `BTN_BASE6`) is a controller because the variable has a line for its GUID,
+        /// and reads its input through it; the same kind of stick without a line is not a controller; the variable's
+        /// bad line is one of the discovery's problems, with its place.
         @Test func theSystemSourceReadsSDLsVariable() throws {
             let folder = try Fixtures.temporaryDirectory()
-            let node = folder.appendingPathComponent("event3").path
-            #expect(FileManager.default.createFile(atPath: node, contents: nil))
+            for node in ["event3", "event4"] {
+                #expect(FileManager.default.createFile(atPath: folder.appendingPathComponent(node).path, contents: nil))
+            }
             let probe: @Sendable (String) -> Result<EvdevCapabilities, DeviceError> = { path in
                 .success(
                     EvdevCapabilities(
                         path: path, name: "Acme Arcade Stick", supportsRumble: true, supportsPeriodicSine: false, supportsGain: false,
-                        effectSlots: 16, hasGamepadButtons: true, vendorID: 0x1234, productID: 0x5678, busType: 3, version: 0x0110,
-                        keyCodes: Self.keys + [0x130]))
+                        effectSlots: 16, hasGamepadButtons: false, vendorID: 0x1234, productID: path.hasSuffix("event3") ? 0x5678 : 0x9999,
+                        busType: 3, version: 0x0110, keyCodes: Self.keys))
             }
             let environment = [
                 "HAPTIC_INPUT_DIR": folder.path, "SDL_GAMECONTROLLERCONFIG": Self.line + "\n03000000341200007856000010010000,X,a:b1,b:h9.1",
@@ -111,8 +114,9 @@ extension GameControllerSuites {
                 makeDevice: { _ in RecordingDevice(capacityFrames: 48_000, profile: .twoMotorPad, supportsAudio: false) })
             ControllerRegistry.install(registry)
             defer { registry.shutdown() }
+            #expect(GCController.controllers().map(\.info.id) == ["evdev:" + folder.appendingPathComponent("event3").path])
             let controller = try #require(GCController.controllers().first)
-            #expect(controller.info.version == 0x0110 && controller.info.keyCodes.count == 13)
+            #expect(controller.info.version == 0x0110 && controller.info.keyCodes == Self.keys)
             controller.receive([.button(0x121, pressed: true)], axes: Self.axes)
             #expect(controller.extendedGamepad?.buttonA.isPressed == true, "BTN_THUMB is b1, the line's a")
             #expect(

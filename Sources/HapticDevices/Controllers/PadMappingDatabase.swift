@@ -74,8 +74,13 @@ package struct PadMappingDatabase: Sendable {
     /// version; CRC ignored), else — for a pad with a vendor and a product — one that differs only in the version.
     /// `nil` for a simulated pad, or when no line matches.
     package func mapping(for controller: ControllerInfo) -> PadMapping? {
-        guard !mappings.isEmpty, !controller.isSimulated else { return nil }
-        let guid = PadMappingGUID(controller)
+        guard !controller.isSimulated else { return nil }
+        return mapping(for: PadMappingGUID(controller))
+    }
+
+    /// The mapping for a pad whose GUID is `guid` (as the `ControllerInfo` overload picks it).
+    package func mapping(for guid: PadMappingGUID) -> PadMapping? {
+        guard !mappings.isEmpty else { return nil }
         if let exact = mappings[guid] { return exact }
         guard guid.vendor != 0, guid.product != 0 else { return nil }
         let loose = guid.withoutVersion

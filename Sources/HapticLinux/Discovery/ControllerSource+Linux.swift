@@ -45,8 +45,12 @@ extension ControllerSource {
     ) -> ControllerSource {
         let mappings = PadMappingDatabase.load(environment: environment)
         return ControllerSource(
-            discover: { Discovery(ControllerDiscovery.controllers(environment: environment, probe: probe), mappings: mappings) },
-            watch: { known, handler in watch(environment: environment, probe: probe, known: known, handler: handler) },
+            discover: {
+                Discovery(ControllerDiscovery.controllers(environment: environment, mappings: mappings, probe: probe), mappings: mappings)
+            },
+            watch: { known, handler in
+                watch(environment: environment, mappings: mappings, probe: probe, known: known, handler: handler)
+            },
             makeDevice: { info in try ControllerDiscovery.makeDevice(for: info) },
             triggerOutput: { info in
                 triggerOutput(for: info) { path, transport in HidrawTriggerOutput(path: path, transport: transport) }
@@ -70,8 +74,9 @@ extension ControllerSource {
     /// and the monitor's first scan, which reports removals only of nodes it saw) is disconnected first, in the
     /// monitor's order of events.
     private static func watch(
-        environment: [String: String], probe: @escaping @Sendable (String) -> Result<EvdevCapabilities, DeviceError>,
-        known: [ControllerInfo], handler: @escaping @Sendable (Change) -> Void
+        environment: [String: String], mappings: PadMappingDatabase,
+        probe: @escaping @Sendable (String) -> Result<EvdevCapabilities, DeviceError>, known: [ControllerInfo],
+        handler: @escaping @Sendable (Change) -> Void
     ) -> (@Sendable () -> Void)? {
         let directory = environment["HAPTIC_INPUT_DIR"] ?? "/dev/input"
         let sysfsRoot = environment["HAPTIC_SYSFS_ROOT"] ?? "/sys"
@@ -82,7 +87,7 @@ extension ControllerSource {
             try monitor.start { event in
                 switch event {
                 case .added(let device):
-                    guard let capabilities = device.evdevCapabilities, capabilities.isGameController else { return }
+                    guard let capabilities = device.evdevCapabilities, capabilities.isGameController(mappings: mappings) else { return }
                     handler(
                         .connected(ControllerDiscovery.controller(capabilities, sysfsRoot: sysfsRoot, hidrawDirectory: hidrawDirectory)))
                 case .removed(let id):

@@ -63,6 +63,16 @@ public struct EvdevCapabilities: Sendable, Hashable {
     /// Whether the node is a game controller: force feedback it can play and gamepad buttons.
     public var isGameController: Bool { isUsable && hasGamepadButtons }
 
+    /// Whether the node is a game controller given SDL's `mappings`: one by ``isGameController``, or a joystick with
+    /// force feedback it can play, buttons of the joystick range (`BTN_TRIGGER` … `BTN_DEAD`, as DirectInput pads and
+    /// arcade sticks under hid-generic or hid-dr report them) and a mapping line for its GUID.
+    package func isGameController(mappings: PadMappingDatabase) -> Bool {
+        if isGameController { return true }
+        guard isUsable, keyCodes.contains(where: { (0x120..<0x130).contains($0) }) else { return false }
+        let guid = PadMappingGUID(bus: busType, vendor: vendorID, product: productID, version: version, name: name)
+        return mappings.mapping(for: guid) != nil
+    }
+
     /// Reads the capabilities of the node open as `fd`.
     ///
     /// The corresponding ioctls are `EVIOCGNAME`, `EVIOCGBIT`, `EVIOCGEFFECTS` and `EVIOCGID`.
