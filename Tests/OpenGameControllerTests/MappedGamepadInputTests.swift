@@ -37,10 +37,12 @@ extension GameControllerSuites {
             + "lefttrigger:b6,righttrigger:b7,back:b8,start:b9,-leftx:b10,+leftx:b11,lefty:a1,rightx:a2,righty:a3~,"
             + "dpup:h0.1,dpright:h0.2,dpdown:h0.4,dpleft:h0.8,platform:Linux,"
 
-        private func connect(_ info: ControllerInfo) throws -> (ScriptedControllerSource, ControllerRegistry, GCController) {
+        private func connect(_ info: ControllerInfo, line: String = Self.line) throws -> (
+            ScriptedControllerSource, ControllerRegistry, GCController
+        ) {
             let scripted = ScriptedControllerSource([info])
             var source = scripted.source
-            source.mappings = PadMappingDatabase.load(environment: ["SDL_GAMECONTROLLERCONFIG": Self.line])
+            source.mappings = PadMappingDatabase.load(environment: ["SDL_GAMECONTROLLERCONFIG": line])
             let registry = ControllerRegistry(source: source, clock: .manual, watchesHotPlug: false)
             ControllerRegistry.install(registry)
             let controller = try #require(GCController.controllers().first)
@@ -122,6 +124,29 @@ extension GameControllerSuites {
             #expect(
                 registry.source.discover().problems.contains(
                     "SDL_GAMECONTROLLERCONFIG:2:44: hat number 9 is out of range (h0 … h3); line skipped"))
+        }
+
+        /// SDL's rules for an axis split between two outputs: the half the value is in drives its output, the output
+        /// it left is reset, and an axis drives a button from the middle of its input range on.
+        @Test func anAxisSplitBetweenTwoOutputsDrivesOneAtATime() throws {
+            let info = Self.stick(product: 0x5679)
+            let line = "03000000341200007956000010010000,Split,dpleft:-a0,dpright:+a0,lefttrigger:+a2,righttrigger:-a2,platform:Linux,"
+            let (scripted, registry, controller) = try connect(info, line: line)
+            defer { registry.shutdown() }
+            let gamepad = try #require(controller.extendedGamepad)
+            func send(_ events: [PadInputEvent]) { scripted.send(info.id, events, isUse: true, axes: Self.axes) }
+            send([.axis(0x00, value: 0)])  // X at its minimum: −1, the lower half, all the way
+            #expect(gamepad.dpad.left.isPressed && !gamepad.dpad.right.isPressed)
+            send([.axis(0x00, value: 255)])
+            #expect(gamepad.dpad.right.isPressed && !gamepad.dpad.left.isPressed, "the left half's button is reset")
+            send([.axis(0x00, value: 160)])  // (160 / 255) × 2 − 1 ≈ 0.25: in the upper half, short of its middle
+            #expect(!gamepad.dpad.right.isPressed && !gamepad.dpad.left.isPressed)
+            send([.axis(0x02, value: 255)])
+            #expect(gamepad.leftTrigger.value == 1 && gamepad.rightTrigger.value == 0)
+            send([.axis(0x02, value: 0)])  // the lower half, scaled to the right trigger's 0 … 1
+            #expect(gamepad.leftTrigger.value == 0 && gamepad.rightTrigger.value == 1)
+            send([.axis(0x02, value: 64)])
+            #expect(abs(gamepad.rightTrigger.value - (1 - 64 / 127.5)) < 0.001 && gamepad.leftTrigger.value == 0)
         }
 
         @Test func aPadWithoutALineKeepsTheKernelsLayout() throws {
