@@ -217,6 +217,7 @@ let package = Package(
         .executableTarget(name: "FuzzLogSetting", dependencies: ["CoreHapticsWrapper"], path: "Fuzz/FuzzLogSetting"),
         .executableTarget(name: "FuzzControllerList", dependencies: ["HapticDevices", "HapticLinux"], path: "Fuzz/FuzzControllerList"),
         .executableTarget(name: "FuzzBridgeConfig", dependencies: ["HapticLinux"], path: "Fuzz/FuzzBridgeConfig"),
+        .executableTarget(name: "FuzzControllerMapping", dependencies: ["HapticDevices"], path: "Fuzz/FuzzControllerMapping"),
         .executableTarget(
             name: "FuzzStudioMessage", dependencies: ["HapticStudio", "HapticDevices", "HapticRender", "OpenCoreHaptics"],
             path: "Fuzz/FuzzStudioMessage"),

@@ -28,7 +28,7 @@ out=${FUZZ_OUT:-.build-fuzz/runs}
 shared=${OPENCOREHAPTICS_SHARED:-$(cd .. && pwd)/shared}
 corpus="$shared/corpus"
 all_targets=(FuzzAHAPReader FuzzPropertyList FuzzPatternDictionary FuzzWAVDecoder FuzzHapticFile FuzzCommandOptions FuzzDeviceString
-  FuzzControllerList FuzzStudioMessage FuzzCABI FuzzLogSetting FuzzBridgeConfig)
+  FuzzControllerList FuzzStudioMessage FuzzCABI FuzzLogSetting FuzzBridgeConfig FuzzControllerMapping)
 if [ $# -gt 0 ]; then targets=("$@"); else targets=("${all_targets[@]}"); fi
 
 # Per-target options: largest input, dictionary, leak checking. FuzzPropertyList runs without libFuzzer's per-input
@@ -45,7 +45,7 @@ max_len() {
     FuzzCommandOptions | FuzzDeviceString | FuzzControllerList) echo 512 ;;
     FuzzLogSetting) echo 128 ;;
     FuzzStudioMessage | FuzzCABI) echo 8192 ;;
-    FuzzBridgeConfig) echo 4096 ;;
+    FuzzBridgeConfig | FuzzControllerMapping) echo 4096 ;;
     *) echo 65536 ;;
   esac
 }
@@ -62,6 +62,7 @@ dictionary() {
     FuzzCABI) echo Fuzz/Dictionaries/ahap.dict ;;
     FuzzLogSetting) echo Fuzz/Dictionaries/log.dict ;;
     FuzzBridgeConfig) echo Fuzz/Dictionaries/bridge.dict ;;
+    FuzzControllerMapping) echo Fuzz/Dictionaries/mapping.dict ;;
   esac
 }
 

@@ -151,6 +151,20 @@ for name, text in [
 ]:
     write("FuzzControllerList", name, text)
 
+# SDL game controller mapping lines (our own lines for made-up pads, in SDL's format).
+GUID = "03000000341200007856000010010000"
+for name, text in [
+    ("arcade", GUID + ",Acme Arcade Stick,a:b1,b:b2,x:b0,y:b3,back:b8,start:b9,leftshoulder:b4,rightshoulder:b5,lefttrigger:b6,"
+     "righttrigger:b7,leftx:a0,lefty:a1,dpup:h0.1,dpright:h0.2,dpdown:h0.4,dpleft:h0.8,platform:Linux,\n"),
+    ("half-axes", "05000000adde0000efbe000000010000,Twin Pad,a:b0,-leftx:b10,+leftx:b11,lefttrigger:+a2,righttrigger:-a2~,"
+     "righty:a3~,crc:1a2b,platform:Linux,\n"),
+    ("mixed", "# pads\n\nxinput,XInput Controller,a:b0,platform:Windows,\n" + GUID + ",Bad,a:b900,foo:b1,dpup:h0.0,platform:Linux,\n"
+     + GUID + ",Pad,a:b1\n"),
+    ("name-guid", "06000000412056657279204c6f6e6700,A Very Long Pad Name,guide:b12,misc1:b13,paddle1:b14,touchpad:b15,"
+     "hint:!SDL_GAMECONTROLLER_USE_BUTTON_LABELS:=1,type:ps4,sdk>=:1,face:abxy,platform:Linux\r\n"),
+]:
+    write("FuzzControllerMapping", name, text)
+
 # Studio messages, one per type (the harness's folder has Tap.ahap and sounds/click.wav).
 TAP = json.dumps({"Version": 1, "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}]})
 AUDIO = json.dumps({"Pattern": [{"Event": {"Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "sounds/click.wav"}}]})

@@ -18,7 +18,8 @@ import HapticSystem
 ///     }
 ///
 /// On Linux every evdev node with force feedback and gamepad buttons is a controller (vendor name from the kernel,
-/// product category from the vendor and product IDs), followed by the simulated controllers `HAPTIC_CONTROLLERS`
+/// product category from the vendor and product IDs) — and a joystick with force feedback that an SDL mapping line
+/// names (<doc:ControllerMappings>) —, followed by the simulated controllers `HAPTIC_CONTROLLERS`
 /// lists. Controllers plugged in or out while the app runs are posted as `GCControllerDidConnect`
 /// and `GCControllerDidDisconnect` notifications; ``current`` follows the pad the player touched last.
 ///

@@ -20,7 +20,10 @@ public typealias GCExtendedGamepadValueChangedHandler = (GCExtendedGamepad, GCCo
 /// triggers, `ABS_X`/`ABS_Y` and `ABS_RX`/`ABS_RY` the sticks (scaled with the driver's range, its flat band read as
 /// 0, Y inverted so up is positive), `ABS_HAT0X`/`ABS_HAT0Y` or `BTN_DPAD_*` the d-pad, `BTN_THUMBL`/`BTN_THUMBR` the
 /// stick buttons, `BTN_START` menu, `BTN_SELECT` options and `BTN_MODE` home. xpad, hid-playstation, hid-nintendo,
-/// hid-steam and other drivers follow it. Handlers run on the controller's ``GCController/handlerQueue``.
+/// hid-steam and other drivers follow it. A pad that does not (a generic USB or DirectInput pad, an arcade stick)
+/// is read through its SDL game controller mapping instead, when `SDL_GAMECONTROLLERCONFIG` or
+/// `SDL_GAMECONTROLLERCONFIG_FILE` has a line for it (<doc:ControllerMappings>). Handlers run on the controller's
+/// ``GCController/handlerQueue``.
 ///
 /// Thread safety: any thread.
 open class GCExtendedGamepad: GCPhysicalInputProfile, @unchecked Sendable {
@@ -70,6 +73,8 @@ open class GCExtendedGamepad: GCPhysicalInputProfile, @unchecked Sendable {
     internal let elementsOfPad: KernelGamepadLayout.Elements
     private let gamepadHandler = LockedState<GamepadHandler?>(nil)
     private let layout: LockedState<KernelGamepadLayout>
+    /// The pad's SDL mapping, when it has one: its gamepad node's input goes through it instead of ``layout``.
+    private let mappedLayout = LockedState<MappedGamepadLayout?>(nil)
 
     private struct GamepadHandler: @unchecked Sendable {
         let body: GCExtendedGamepadValueChangedHandler
@@ -91,8 +96,19 @@ open class GCExtendedGamepad: GCPhysicalInputProfile, @unchecked Sendable {
     /// Applies a batch of the pad's input events from its `node` (axes scaled with `axes`, the driver's ranges),
     /// then runs the handlers of what changed on the handler queue.
     internal func apply(_ events: [PadInputEvent], axes: [UInt16: PadAxisRange], node: PadInputNode = .gamepad) {
+        if node == .gamepad, let (calls, changed) = mappedLayout.withLock({ $0?.apply(events, axes: axes) }) {
+            deliver(calls, changed: changed)
+            return
+        }
         let (calls, changed) = layout.withLock { $0.apply(events, axes: axes, node: node) }
         deliver(calls, changed: changed)
+    }
+
+    /// Routes the input of the pad's gamepad node through `mapping` (an SDL game controller mapping line) instead of
+    /// the kernel's gamepad layout; the node reports the key codes `keyCodes` (SDL numbers buttons by them).
+    internal func route(through mapping: PadMapping, keyCodes: [UInt16]) {
+        let mapped = MappedGamepadLayout(elements: elementsOfPad, mapping: mapping, keyCodes: keyCodes)
+        mappedLayout.withLock { $0 = mapped }
     }
 
     /// Copies every element's value from `extendedGamepad` (by Apple's input names), without calling handlers, when

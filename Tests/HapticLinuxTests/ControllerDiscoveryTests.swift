@@ -47,6 +47,21 @@ struct ControllerDiscoveryTests {
         #expect(vibra.isUsable && !vibra.isGameController, "a vibrator without buttons stays a plain output")
     }
 
+    /// SDL's mapping lines name a pad by its version too and number its buttons among every key code it reports: both
+    /// are read from the node (`EVIOCGID`, `EVIOCGBIT(EV_KEY)`) into the controller.
+    @Test func theVersionAndEveryKeyCodeOfAPadAreRead() throws {
+        let stick = MockEvdevSystemCalls()
+        stick.configure {
+            $0.gamepad = (0x1234, 0x5678)
+            $0.version = 0x0110
+            $0.extraKeys = [0x120, 0x121, 0xA7]
+        }
+        let capabilities = try EvdevProbe.probe(path: "/dev/input/event9", system: stick).get()
+        #expect(capabilities.version == 0x0110 && capabilities.keyCodes == [0xA7, 0x120, 0x121, 0x130, 0x131])
+        let controller = ControllerDiscovery.controller(capabilities, sysfsRoot: "/nonexistent")
+        #expect(controller.version == 0x0110 && controller.keyCodes == capabilities.keyCodes)
+    }
+
     /// A USB DualSense: the evdev node and the sound card hang off the same USB device in sysfs.
     @Test func aUSBDualSenseFindsItsSoundCardThroughSysfs() throws {
         let root = try Fixtures.temporaryDirectory()

@@ -33,6 +33,8 @@ final class MockEvdevSystemCalls: EvdevSystemCalls {
         var gamepad: (vendor: UInt16, product: UInt16)?
         /// Key codes the gamepad reports beyond its face buttons (an Xbox Elite's paddles, a share button).
         var extraKeys: [UInt16] = []
+        /// The version `EVIOCGID` reports.
+        var version: UInt16 = 0
     }
     let state: LockedState<State>
     /// The node's mutex (evdev's `evdev->mutex`), held through an upload's delay.
@@ -139,6 +141,7 @@ final class MockEvdevSystemCalls: EvdevSystemCalls {
             id.bustype = 3
             id.vendor = gamepad.vendor
             id.product = gamepad.product
+            id.version = s.version
             return 0
         }
     }

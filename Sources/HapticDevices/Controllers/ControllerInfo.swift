@@ -16,6 +16,12 @@ public struct ControllerInfo: Sendable, Hashable {
     public var productID: UInt16
     /// The bus, `BUS_USB` (3), `BUS_BLUETOOTH` (5), `BUS_VIRTUAL` (6), … (0 when unknown or simulated).
     public var busType: UInt16
+    /// The device's version (`EVIOCGID`'s `version`; 0 when unknown or simulated): with the bus, vendor and product, it
+    /// makes the SDL GUID a mapping line names (`PadMappingGUID`).
+    public var version: UInt16
+    /// Every button and key code the pad's evdev node reports (`EVIOCGBIT(EV_KEY)`), ascending: SDL's mapping lines
+    /// number buttons by their place among these (`JoystickNumbering`). Empty when unknown or simulated.
+    public var keyCodes: [UInt16]
     /// What it can play.
     public var actuators: ControllerActuators
     /// The ID (as `HAPTIC_DEVICE` takes it) of the device that plays the handles: the evdev node, or for a DualSense
@@ -42,7 +48,8 @@ public struct ControllerInfo: Sendable, Hashable {
     public init(
         id: String, name: String, category: ControllerCategory, vendorID: UInt16 = 0, productID: UInt16 = 0, busType: UInt16 = 0,
         actuators: ControllerActuators, hapticDeviceID: String, evdevPath: String? = nil, simulation: SimulatedControllerSpec? = nil,
-        hidrawPath: String? = nil, touchpadPath: String? = nil, extraButtons: Set<UInt16> = [], batteryPath: String? = nil
+        hidrawPath: String? = nil, touchpadPath: String? = nil, extraButtons: Set<UInt16> = [], batteryPath: String? = nil,
+        version: UInt16 = 0, keyCodes: [UInt16] = []
     ) {
         self.id = id
         self.name = name
@@ -50,6 +57,8 @@ public struct ControllerInfo: Sendable, Hashable {
         self.vendorID = vendorID
         self.productID = productID
         self.busType = busType
+        self.version = version
+        self.keyCodes = keyCodes.sorted()
         self.actuators = actuators
         self.hapticDeviceID = hapticDeviceID
         self.evdevPath = evdevPath

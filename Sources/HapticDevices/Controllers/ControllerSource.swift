@@ -56,9 +56,12 @@ package struct ControllerSource: Sendable {
     package var readBattery: @Sendable (ControllerInfo) -> PadBattery?
     /// A controller's light and player LEDs, or `nil` when it has neither.
     package var lights: @Sendable (ControllerInfo) -> (any PadLightOutput)?
+    /// The SDL game controller mappings (`SDL_GAMECONTROLLERCONFIG`, `SDL_GAMECONTROLLERCONFIG_FILE`): a pad that
+    /// has one gets its input through it instead of the kernel's gamepad layout.
+    package var mappings: PadMappingDatabase
 
     /// A source from its parts; by default nothing is watched, every DualSense's triggers refuse writes, no input is
-    /// read, and no controller has a battery or lights.
+    /// read, no controller has a battery or lights, and there are no mappings.
     package init(
         discover: @escaping @Sendable () -> Discovery,
         watch: @escaping @Sendable ([ControllerInfo], @escaping @Sendable (Change) -> Void) -> (@Sendable () -> Void)? = { _, _ in nil },
@@ -68,7 +71,8 @@ package struct ControllerSource: Sendable {
         },
         readInput: @escaping @Sendable (@escaping @Sendable (PadInputBatch) -> Void) -> (any PadInputReading)? = { _ in nil },
         readBattery: @escaping @Sendable (ControllerInfo) -> PadBattery? = { _ in nil },
-        lights: @escaping @Sendable (ControllerInfo) -> (any PadLightOutput)? = { _ in nil }
+        lights: @escaping @Sendable (ControllerInfo) -> (any PadLightOutput)? = { _ in nil },
+        mappings: PadMappingDatabase = PadMappingDatabase()
     ) {
         self.discover = discover
         self.watch = watch
@@ -77,6 +81,7 @@ package struct ControllerSource: Sendable {
         self.readInput = readInput
         self.readBattery = readBattery
         self.lights = lights
+        self.mappings = mappings
     }
 }
 

@@ -27,22 +27,29 @@ public enum ControllerDiscovery {
         public var problems: [String]
     }
 
-    /// The controllers present now.
+    /// The controllers present now: evdev nodes with force feedback and gamepad buttons, and joysticks with force
+    /// feedback that an SDL game controller mapping line (`SDL_GAMECONTROLLERCONFIG`, `SDL_GAMECONTROLLERCONFIG_FILE`)
+    /// names.
     ///
     /// - Parameter environment: the process environment (`HAPTIC_INPUT_DIR` replaces `/dev/input` and
-    ///   `HAPTIC_SYSFS_ROOT` replaces `/sys`, for tests; `HAPTIC_CONTROLLERS` adds simulated controllers).
+    ///   `HAPTIC_SYSFS_ROOT` replaces `/sys`, for tests; `HAPTIC_CONTROLLERS` adds simulated controllers; SDL's two
+    ///   variables give the mappings).
     public static func controllers(environment: [String: String] = ProcessEnvironment.current) -> Report {
         #if os(Linux)
-        return controllers(environment: environment) { path in EvdevProbe.probe(path: path, system: LinuxEvdevSystemCalls()) }
+        return controllers(environment: environment, mappings: PadMappingDatabase.load(environment: environment)) { path in
+            EvdevProbe.probe(path: path, system: LinuxEvdevSystemCalls())
+        }
         #else
         return simulatedControllers(environment: environment)
         #endif
     }
 
     #if os(Linux)
-    /// ``controllers(environment:)`` with its own probe of evdev nodes (tests).
+    /// ``controllers(environment:)`` with its own probe of evdev nodes (tests), a joystick with an SDL mapping line in
+    /// `mappings` counting as a controller (``EvdevCapabilities/isGameController(mappings:)``).
     package static func controllers(
-        environment: [String: String], probe: (String) -> Result<EvdevCapabilities, DeviceError>
+        environment: [String: String], mappings: PadMappingDatabase = PadMappingDatabase(),
+        probe: (String) -> Result<EvdevCapabilities, DeviceError>
     ) -> Report {
         var controllers: [ControllerInfo] = []
         var problems: [String] = []
@@ -52,7 +59,7 @@ public enum ControllerDiscovery {
         if let listingProblem, environment[simulatedVariable] == nil { problems.append(listingProblem) }
         let hidrawDirectory = environment[hidrawDirectoryVariable] ?? "/dev"
         for path in nodes {
-            guard case .success(let capabilities) = probe(path), capabilities.isGameController else { continue }
+            guard case .success(let capabilities) = probe(path), capabilities.isGameController(mappings: mappings) else { continue }
             controllers.append(controller(capabilities, sysfsRoot: sysfsRoot, hidrawDirectory: hidrawDirectory))
         }
         let simulated = simulatedControllers(environment: environment)
@@ -144,7 +151,8 @@ public enum ControllerDiscovery {
             touchpadPath: category == .dualSense || category == .dualShock4
                 ? SysfsTopology.touchpadNode(ofEventNode: capabilities.path, name: capabilities.name, sysfsRoot: sysfsRoot) : nil,
             extraButtons: capabilities.extraButtons,
-            batteryPath: PowerSupply.batteryDirectory(ofEventNode: capabilities.path, sysfsRoot: sysfsRoot))
+            batteryPath: PowerSupply.batteryDirectory(ofEventNode: capabilities.path, sysfsRoot: sysfsRoot), version: capabilities.version,
+            keyCodes: capabilities.keyCodes)
     }
 
     /// Why a Bluetooth DualSense's voice coils are not played (its handles rumble through evdev instead): no hidraw

@@ -8,18 +8,20 @@ extension ControllerSource {
     /// (`HAPTIC_HIDRAW_DIR`), then the simulated controllers `HAPTIC_CONTROLLERS` lists. Hot-plug through a
     /// ``DeviceMonitor`` of the input directory, each controller's device from ``ControllerDiscovery/makeDevice(for:)``,
     /// a DualSense's triggers through its hidraw node (``HidrawTriggerOutput``) or a simulated pad's record
-    /// (``SimulatedDualSenseTriggers``), and the pads' input through a `PadInputReader`. On other systems: the simulated
-    /// controllers only.
+    /// (``SimulatedDualSenseTriggers``), and the pads' input through a `PadInputReader`, routed through the SDL game
+    /// controller mapping `SDL_GAMECONTROLLERCONFIG_FILE` or `SDL_GAMECONTROLLERCONFIG` gives a pad (`PadMappingDatabase`;
+    /// their problems are the discovery's). On other systems: the simulated controllers only.
     ///
     /// - Parameter environment: the process environment to read.
     package static func linux(environment: [String: String] = ProcessEnvironment.current) -> ControllerSource {
         #if os(Linux)
         return linux(environment: environment) { path in EvdevProbe.probe(path: path, system: LinuxEvdevSystemCalls()) }
         #else
+        let mappings = PadMappingDatabase.load(environment: environment)
         return ControllerSource(
-            discover: { Discovery(ControllerDiscovery.simulatedControllers(environment: environment)) },
+            discover: { Discovery(ControllerDiscovery.simulatedControllers(environment: environment), mappings: mappings) },
             makeDevice: { info in try ControllerDiscovery.makeDevice(for: info) },
-            triggerOutput: { info in triggerOutput(for: info, hidraw: nil) })
+            triggerOutput: { info in triggerOutput(for: info, hidraw: nil) }, mappings: mappings)
         #endif
     }
 
@@ -41,9 +43,14 @@ extension ControllerSource {
     package static func linux(
         environment: [String: String], probe: @escaping @Sendable (String) -> Result<EvdevCapabilities, DeviceError>
     ) -> ControllerSource {
-        ControllerSource(
-            discover: { Discovery(ControllerDiscovery.controllers(environment: environment, probe: probe)) },
-            watch: { known, handler in watch(environment: environment, probe: probe, known: known, handler: handler) },
+        let mappings = PadMappingDatabase.load(environment: environment)
+        return ControllerSource(
+            discover: {
+                Discovery(ControllerDiscovery.controllers(environment: environment, mappings: mappings, probe: probe), mappings: mappings)
+            },
+            watch: { known, handler in
+                watch(environment: environment, mappings: mappings, probe: probe, known: known, handler: handler)
+            },
             makeDevice: { info in try ControllerDiscovery.makeDevice(for: info) },
             triggerOutput: { info in
                 triggerOutput(for: info) { path, transport in HidrawTriggerOutput(path: path, transport: transport) }
@@ -59,7 +66,7 @@ extension ControllerSource {
             },
             lights: { info in
                 info.evdevPath.flatMap { LEDClassLights(ofEventNode: $0, sysfsRoot: environment["HAPTIC_SYSFS_ROOT"] ?? "/sys") }
-            })
+            }, mappings: mappings)
     }
 
     /// Watches the input directory with a ``DeviceMonitor``: a node that probes as a game controller is connected, a
@@ -67,8 +74,9 @@ extension ControllerSource {
     /// and the monitor's first scan, which reports removals only of nodes it saw) is disconnected first, in the
     /// monitor's order of events.
     private static func watch(
-        environment: [String: String], probe: @escaping @Sendable (String) -> Result<EvdevCapabilities, DeviceError>,
-        known: [ControllerInfo], handler: @escaping @Sendable (Change) -> Void
+        environment: [String: String], mappings: PadMappingDatabase,
+        probe: @escaping @Sendable (String) -> Result<EvdevCapabilities, DeviceError>, known: [ControllerInfo],
+        handler: @escaping @Sendable (Change) -> Void
     ) -> (@Sendable () -> Void)? {
         let directory = environment["HAPTIC_INPUT_DIR"] ?? "/dev/input"
         let sysfsRoot = environment["HAPTIC_SYSFS_ROOT"] ?? "/sys"
@@ -79,7 +87,7 @@ extension ControllerSource {
             try monitor.start { event in
                 switch event {
                 case .added(let device):
-                    guard let capabilities = device.evdevCapabilities, capabilities.isGameController else { return }
+                    guard let capabilities = device.evdevCapabilities, capabilities.isGameController(mappings: mappings) else { return }
                     handler(
                         .connected(ControllerDiscovery.controller(capabilities, sysfsRoot: sysfsRoot, hidrawDirectory: hidrawDirectory)))
                 case .removed(let id):
@@ -102,8 +110,10 @@ extension ControllerSource {
 }
 
 extension ControllerSource.Discovery {
-    /// What ``ControllerDiscovery`` found.
-    init(_ report: ControllerDiscovery.Report) { self.init(controllers: report.controllers, problems: report.problems) }
+    /// What ``ControllerDiscovery`` found, and the problems of the mapping lines.
+    init(_ report: ControllerDiscovery.Report, mappings: PadMappingDatabase) {
+        self.init(controllers: report.controllers, problems: report.problems + mappings.messages)
+    }
 }
 
 #if os(Linux)

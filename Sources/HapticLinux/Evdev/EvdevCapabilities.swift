@@ -31,12 +31,16 @@ public struct EvdevCapabilities: Sendable, Hashable {
     public var busType: UInt16
     /// Which of HapticDevices' `ControllerInfo.paddleButtons` and `ControllerInfo.shareButton` the node reports.
     public var extraButtons: Set<UInt16>
+    /// The device's version (`EVIOCGID`), 0 when unknown.
+    public var version: UInt16
+    /// Every key and button code the node reports (`EVIOCGBIT(EV_KEY)`), ascending; empty when it reports none.
+    public var keyCodes: [UInt16]
 
     /// Creates a description.
     public init(
         path: String, name: String, supportsRumble: Bool, supportsPeriodicSine: Bool, supportsGain: Bool, effectSlots: Int,
         hasGamepadButtons: Bool = false, vendorID: UInt16 = 0, productID: UInt16 = 0, busType: UInt16 = 0,
-        extraButtons: Set<UInt16> = []
+        extraButtons: Set<UInt16> = [], version: UInt16 = 0, keyCodes: [UInt16] = []
     ) {
         self.path = path
         self.name = name
@@ -49,6 +53,8 @@ public struct EvdevCapabilities: Sendable, Hashable {
         self.productID = productID
         self.busType = busType
         self.extraButtons = extraButtons
+        self.version = version
+        self.keyCodes = keyCodes
     }
 
     /// Whether the node can play haptics through this back-end (rumble or periodic sine, and at least one slot).
@@ -56,6 +62,16 @@ public struct EvdevCapabilities: Sendable, Hashable {
 
     /// Whether the node is a game controller: force feedback it can play and gamepad buttons.
     public var isGameController: Bool { isUsable && hasGamepadButtons }
+
+    /// Whether the node is a game controller given SDL's `mappings`: one by ``isGameController``, or a joystick with
+    /// force feedback it can play, buttons of the joystick range (`BTN_TRIGGER` … `BTN_DEAD`, as DirectInput pads and
+    /// arcade sticks under hid-generic or hid-dr report them) and a mapping line for its GUID.
+    package func isGameController(mappings: PadMappingDatabase) -> Bool {
+        if isGameController { return true }
+        guard isUsable, keyCodes.contains(where: { (0x120..<0x130).contains($0) }) else { return false }
+        let guid = PadMappingGUID(bus: busType, vendor: vendorID, product: productID, version: version, name: name)
+        return mappings.mapping(for: guid) != nil
+    }
 
     /// Reads the capabilities of the node open as `fd`.
     ///
@@ -94,6 +110,7 @@ public struct EvdevCapabilities: Sendable, Hashable {
         // Gamepad buttons and identity tell a controller from a vibrator; a node that will not say counts as none.
         var hasGamepadButtons = false
         var extraButtons: Set<UInt16> = []
+        var keyCodes: [UInt16] = []
         if bit(Int(EV_KEY), in: types) {
             var keys = [UInt8](repeating: 0, count: (Int(KEY_MAX) + 8) / 8)
             let read = keys.withUnsafeMutableBytes { buffer in
@@ -102,6 +119,7 @@ public struct EvdevCapabilities: Sendable, Hashable {
             if read != nil {
                 hasGamepadButtons = bit(Int(BTN_GAMEPAD), in: keys)
                 extraButtons = Set((ControllerInfo.paddleButtons + [ControllerInfo.shareButton]).filter { bit(Int($0), in: keys) })
+                keyCodes = (0...Int(KEY_MAX)).filter { bit($0, in: keys) }.map { UInt16($0) }
             }
         }
         var id = input_id()
@@ -110,7 +128,8 @@ public struct EvdevCapabilities: Sendable, Hashable {
             path: path, name: name, supportsRumble: bit(Int(FF_RUMBLE), in: ff),
             supportsPeriodicSine: bit(Int(FF_PERIODIC), in: ff) && bit(Int(FF_SINE), in: ff),
             supportsGain: bit(Int(FF_GAIN), in: ff), effectSlots: Int(slots), hasGamepadButtons: hasGamepadButtons,
-            vendorID: id.vendor, productID: id.product, busType: id.bustype, extraButtons: extraButtons)
+            vendorID: id.vendor, productID: id.product, busType: id.bustype, extraButtons: extraButtons,
+            version: id.version, keyCodes: keyCodes)
     }
 
     private static func bit(_ index: Int, in bytes: [UInt8]) -> Bool {
