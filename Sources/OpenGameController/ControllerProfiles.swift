@@ -4,13 +4,24 @@ import HapticDevices
 /// DualSense (the hidraw node beside its evdev node, or a simulated pad's record), a ``GCDualShockGamepad`` for a
 /// DualShock 4, a ``GCXboxGamepad`` for an Xbox pad (with the paddles and share button its node reports), a plain
 /// ``GCExtendedGamepad`` otherwise.
-internal enum ControllerProfiles {
+package enum ControllerProfiles {
     internal static func gamepad(for info: ControllerInfo, source: ControllerSource) -> GCExtendedGamepad {
         switch info.category {
         case .dualSense: GCDualSenseGamepad(output: source.triggerOutput(info))
         case .dualShock4: GCDualShockGamepad()
         case .xboxOne: GCXboxGamepad(extraButtons: info.extraButtons)
         case .switchPro, .generic: GCExtendedGamepad()
+        }
+    }
+
+    /// The name of the profile class a controller of `info`'s kind has (`"GCDualSenseGamepad"`, `"GCXboxGamepad"`, …),
+    /// without making it: what `haptic devices` shows.
+    package static func profileName(for info: ControllerInfo) -> String {
+        switch info.category {
+        case .dualSense: "GCDualSenseGamepad"
+        case .dualShock4: "GCDualShockGamepad"
+        case .xboxOne: "GCXboxGamepad"
+        case .switchPro, .generic: "GCExtendedGamepad"
         }
     }
 }

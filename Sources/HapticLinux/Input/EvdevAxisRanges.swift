@@ -5,7 +5,7 @@ import CHapticSupport
 import HapticDevices
 
 /// Reads the absolute axes of an open evdev node: which it has (`EVIOCGBIT(EV_ABS)`) and each one's range, flat
-/// band and present value (`EVIOCGABS`).
+/// band, present value and resolution (`EVIOCGABS`).
 package enum EvdevAxisRanges {
     /// The axes of the node open as `fd`, by code; empty when the node has none or will not say (not an input
     /// device).
@@ -22,9 +22,18 @@ package enum EvdevAxisRanges {
         for code in 0...Int(ABS_MAX) where bits[code / 8] & (1 << UInt8(code % 8)) != 0 {
             var info = input_absinfo()
             guard (try? Posix.ioctl(fd, absRequest(code: code), &info, name: "EVIOCGABS")) != nil else { continue }
-            ranges[UInt16(code)] = PadAxisRange(minimum: info.minimum, maximum: info.maximum, flat: info.flat, value: info.value)
+            ranges[UInt16(code)] = PadAxisRange(
+                minimum: info.minimum, maximum: info.maximum, flat: info.flat, value: info.value, resolution: info.resolution)
         }
         return ranges
+    }
+
+    /// The axes of the evdev node `path`, opened read-only for the question and closed; `nil` when it cannot be
+    /// opened (permissions, gone).
+    package static func read(path: String) -> [UInt16: PadAxisRange]? {
+        guard let fd = try? Posix.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) else { return nil }
+        defer { try? Posix.close(fd) }
+        return read(fd: fd)
     }
 
     /// `EVIOCGABS(code)`: `_IOR('E', 0x40 + code, struct input_absinfo)`.
