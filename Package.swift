@@ -286,7 +286,7 @@ let package = Package(
             name: "HapticCLITests",
             dependencies: [
                 "HapticTestSupport", "haptic", "haptic-studio", "HapticCommands", "OpenCoreHaptics", "HapticDevices", "HapticLinux",
-                "HapticEngine",
+                "HapticEngine", "OpenGameController",
                 "HapticPattern", "HapticSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
