@@ -51,13 +51,19 @@ open class GCMotion: NSObject, @unchecked Sendable {
     open var sensorsRequireManualActivation: Bool { true }
 
     /// Whether the sensors are read: `false` until the game sets it; while `false` the pad's motion node is not read
-    /// and the values stay as they were. Turning them on again restarts the gravity filter.
+    /// and the values stay as they were. Turning them on again starts afresh from the node's present values, and
+    /// restarts the gravity filter.
     open var sensorsActive: Bool {
         get { state.withLock { $0.active } }
         set {
             let tell = state.withLock { s -> Bool in
                 defer { s.active = newValue }
-                if newValue && !s.active { s.seeded = false }
+                // On again: the node is opened afresh, so its ranges and present values are taken again with its
+                // next batch, and the gravity filter restarts.
+                if newValue && !s.active {
+                    s.seeded = false
+                    s.scale = nil
+                }
                 return s.active != newValue && s.problem == nil
             }
             if tell, let activation = activation.withLock({ $0 }) { activation(newValue) }

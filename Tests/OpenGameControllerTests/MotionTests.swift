@@ -115,6 +115,13 @@ extension GameControllerSuites {
             #expect(scripted.motionRead.isEmpty, "turned off: the node is no longer read")
             scripted.send(Self.pad.id, [.axis(0x00, value: 0), .report], isUse: false, axes: Self.dualSenseRanges, node: .motion)
             #expect(readings.settled == 1 && motion.acceleration.x == -0.5, "the values stay as they were")
+            // On again: the first report sets gravity outright (the filter restarts), then it is filtered again.
+            motion.sensorsActive = true
+            #expect(scripted.motionRead == [Self.pad.id])
+            scripted.send(Self.pad.id, [.axis(0x02, value: 8_192), .report], isUse: false, axes: Self.dualSenseRanges, node: .motion)
+            #expect(readings.wait(for: 2).count == 2)
+            #expect(motion.acceleration == GCAcceleration(x: 0, y: 0, z: -1) && motion.gravity == motion.acceleration)
+            #expect(motion.userAcceleration == GCAcceleration())
 
             let (_, otherRegistry, plain) = try ScriptedControllerSource.connect(Self.plain)
             defer { otherRegistry.shutdown() }
