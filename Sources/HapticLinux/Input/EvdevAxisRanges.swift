@@ -5,7 +5,7 @@ import CHapticSupport
 import HapticDevices
 
 /// Reads the absolute axes of an open evdev node: which it has (`EVIOCGBIT(EV_ABS)`) and each one's range, flat
-/// band, present value and resolution (`EVIOCGABS`).
+/// band, noise filter, resolution and present value (`EVIOCGABS`).
 package enum EvdevAxisRanges {
     /// The axes of the node open as `fd`, by code; empty when the node has none or will not say (not an input
     /// device).
@@ -23,7 +23,8 @@ package enum EvdevAxisRanges {
             var info = input_absinfo()
             guard (try? Posix.ioctl(fd, absRequest(code: code), &info, name: "EVIOCGABS")) != nil else { continue }
             ranges[UInt16(code)] = PadAxisRange(
-                minimum: info.minimum, maximum: info.maximum, flat: info.flat, value: info.value, resolution: info.resolution)
+                minimum: info.minimum, maximum: info.maximum, flat: info.flat, value: info.value, fuzz: info.fuzz,
+                resolution: info.resolution)
         }
         return ranges
     }
