@@ -287,7 +287,7 @@ let package = Package(
             name: "HapticCLITests",
             dependencies: [
                 "HapticTestSupport", "haptic", "haptic-studio", "HapticCommands", "OpenCoreHaptics", "HapticDevices", "HapticLinux",
-                "HapticEngine",
+                "HapticEngine", "OpenGameController",
                 "HapticPattern", "HapticSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),

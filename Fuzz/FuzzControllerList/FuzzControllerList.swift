@@ -1,7 +1,7 @@
 // libFuzzer harness: untrusted `HAPTIC_CONTROLLERS` values → SimulatedControllerSpec.parse(list:) and controller
 // discovery, with invariants: every non-empty item is either a controller or one problem naming its position, at
-// most `maxCount` controllers are made, names carry no surrounding blanks, and a recording path is 1 … 4096 bytes
-// without NUL. Nothing is opened or recorded.
+// most `maxCount` controllers are made, names carry no surrounding blanks, a recording path is 1 … 4096 bytes
+// without NUL, and a pad declared with `+motion` has motion axes, each with a resolution. Nothing is opened or recorded.
 
 import HapticDevices
 import HapticLinux
@@ -26,6 +26,9 @@ public func fuzzControllerList(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
         require(problem.utf8.count < 1_000, "a problem of \(problem.utf8.count) bytes")
     }
     for spec in parsed.specs {
+        let motion = spec.motionAxisRanges
+        require(spec.hasMotion == !motion.isEmpty, "motion \(spec.hasMotion) with \(motion.count) motion axes")
+        require(motion.values.allSatisfy { $0.resolution > 0 && $0.minimum < $0.maximum }, "a motion axis without a resolution")
         if let path = spec.recordingPath {
             require(!path.isEmpty && path.utf8.count <= DeviceSpecifier.maxPathBytes && !path.utf8.contains(0), "path '\(path)'")
             require(path.first != " " && path.last != " " && path.last != "\t", "untrimmed path '\(path)'")
@@ -36,6 +39,7 @@ public func fuzzControllerList(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
     require(report.problems == (text.isEmpty ? [] : parsed.problems), "discovery reported other problems")
     for (index, controller) in report.controllers.enumerated() {
         require(controller.id.hasSuffix("#\(index + 1)"), "controller \(index + 1) is \(controller.id)")
+        require(controller.hasMotion == parsed.specs[index].hasMotion, "controller \(index + 1) lost its motion")
     }
     return 0
 }

@@ -20,7 +20,8 @@ struct DevicesCommand: ParsableCommand {
         let report = DeviceDiscovery.devices(environment: environment)
         let selection = DeviceDiscovery.defaultSelection(environment: environment)
         var listing = DeviceListing(
-            report: report, selection: selection, controllers: ControllerDiscovery.controllers(environment: environment))
+            report: report, selection: selection, controllers: ControllerDiscovery.controllers(environment: environment),
+            facts: .system(environment: environment))
         listing.bridges = BridgeListing.running(environment: environment)
         if json {
             let encoder = JSONEncoder()
@@ -59,6 +60,14 @@ struct DeviceListing: Encodable {
         var adaptiveTriggers: String?
         /// Whether a DualSense's voice coils play, through what, and why not.
         var voiceCoils: String?
+        /// The class of its `extendedGamepad` profile: `GCDualSenseGamepad`, `GCXboxGamepad`, `GCExtendedGamepad`, ….
+        var inputProfile: String
+        /// Its light bar and player LEDs (`nil`: none).
+        var light: Light?
+        /// Its battery (`nil`: the system reports none).
+        var battery: Battery?
+        /// Its motion sensors (`nil`: none).
+        var motion: Motion?
     }
     struct Skipped: Encodable {
         var id: String
@@ -75,7 +84,9 @@ struct DeviceListing: Encodable {
     /// Running `haptic bridge` processes and what each routes where.
     var bridges: [BridgeListing] = []
 
-    init(report: DiscoveryReport, selection: DeviceDiscovery.Selection, controllers found: ControllerDiscovery.Report) {
+    init(
+        report: DiscoveryReport, selection: DeviceDiscovery.Selection, controllers found: ControllerDiscovery.Report, facts: PadFacts
+    ) {
         let order = PlaybackOutput.localities
         controllers = found.controllers.enumerated().map { index, info in
             let supported = GCDeviceHaptics.localities(for: info.actuators)
@@ -84,7 +95,9 @@ struct DeviceListing: Encodable {
                 vendorID: String(format: "%04x", info.vendorID), productID: String(format: "%04x", info.productID),
                 playsOn: info.hapticDeviceID, localities: order.filter { supported.contains($0.1) }.map(\.0),
                 transport: info.category == .dualSense ? DualSenseTransport(busType: info.busType)?.rawValue : nil,
-                adaptiveTriggers: Self.adaptiveTriggers(info), voiceCoils: Self.voiceCoils(info))
+                adaptiveTriggers: Self.adaptiveTriggers(info), voiceCoils: Self.voiceCoils(info),
+                inputProfile: ControllerProfiles.profileName(for: info), light: Self.light(info, facts: facts),
+                battery: Self.battery(info, facts: facts), motion: Self.motion(info, facts: facts))
         }
         devices = report.devices.map {
             Device(
@@ -165,6 +178,7 @@ struct DeviceListing: Encodable {
             lines.append(
                 "      localities: \(c.localities.joined(separator: ", "))  (haptic play <file> --controller \(c.number) --locality …)")
             if let transport = c.transport { lines.append("      connected by \(transport)") }
+            lines += Self.padLines(c)
             if let coils = c.voiceCoils { lines.append("      voice coils: \(coils)") }
             if let triggers = c.adaptiveTriggers {
                 lines.append("      adaptive triggers: \(triggers)  (haptic trigger <mode> … --controller \(c.number))")

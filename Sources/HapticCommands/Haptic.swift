@@ -20,7 +20,7 @@ package struct Haptic: ParsableCommand {
             ValidateCommand.self, InfoCommand.self, RenderCommand.self, ConvertCommand.self, PlotCommand.self,
             DevicesCommand.self, LintCommand.self, PlayCommand.self, LibraryCommand.self, BounceCommand.self, LatencyCommand.self,
             FromAudioCommand.self,
-            StudioCommand.self, TriggerCommand.self, BridgeCommand.self,
+            StudioCommand.self, TriggerCommand.self, BridgeCommand.self, PadCommand.self,
         ]
     )
 

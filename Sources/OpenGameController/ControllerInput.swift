@@ -27,7 +27,8 @@ final class ControllerInput: Sendable {
         reader = reading { batch in
             guard let controller = pads.withLock({ $0[batch.controllerID] }) else { return }
             controller.receive(batch.events, axes: batch.axes, from: batch.node)
-            if batch.isUse { tracker.used(controller) }
+            // Motion is never a use: a pad on a table shakes its sensors.
+            if batch.isUse, batch.node != .motion { tracker.used(controller) }
         }
     }
 
@@ -44,12 +45,18 @@ final class ControllerInput: Sendable {
             }
         }
         tracker.connected(controllers, announce: announce)
-        for controller in controllers where !controller.info.isSimulated { reader?.watch(controller.info) }
+        for controller in controllers where !controller.info.isSimulated {
+            let info = controller.info
+            // Weak: the reader's handler keeps the pads, and a pad its motion, whose activation this is.
+            controller.motion?.setActivation { [weak self] active in self?.reader?.setMotionActive(info, active) }
+            reader?.watch(controller.info)
+        }
     }
 
     /// `controller` disconnected: its input is no longer read, and it stops being current. `announce` posts the
     /// disconnection, as in ``connected(_:announce:)``.
     func disconnected(_ controller: GCController, announce: () -> Void) {
+        controller.motion?.setActivation(nil)
         if !controller.info.isSimulated {
             pads.withLock { pads in if pads[controller.info.id] === controller { pads[controller.info.id] = nil } }
             reader?.forget(controller.info)
@@ -72,6 +79,17 @@ final class ControllerInput: Sendable {
         controller.receive(events, axes: judged.axes)
         if judged.counted { tracker.used(controller) }
         return judged.counted
+    }
+
+    /// A simulated pad's motion-sensor events, as one batch of its motion node (with the ranges of
+    /// `SimulatedControllerSpec.motionAxisRanges`): its ``GCMotion`` takes them while its sensors are active. Never a
+    /// use of the pad. Returns whether the pad is simulated, connected and declared with motion.
+    func simulateMotion(_ events: [PadInputEvent], on controller: GCController) -> Bool {
+        guard let spec = controller.info.simulation, spec.hasMotion,
+            simulated.withLock({ $0[ObjectIdentifier(controller)]?.controller === controller })
+        else { return false }
+        controller.receive(events, axes: spec.motionAxisRanges, from: .motion)
+        return true
     }
 
     /// Stops reading.

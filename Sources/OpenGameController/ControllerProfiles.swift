@@ -4,7 +4,7 @@ import HapticDevices
 /// DualSense (the hidraw node beside its evdev node, or a simulated pad's record), a ``GCDualShockGamepad`` for a
 /// DualShock 4, a ``GCXboxGamepad`` for an Xbox pad (with the paddles and share button its node reports), a plain
 /// ``GCExtendedGamepad`` otherwise. A pad the source's SDL mappings have a line for reads its input through it.
-internal enum ControllerProfiles {
+package enum ControllerProfiles {
     internal static func gamepad(for info: ControllerInfo, source: ControllerSource) -> GCExtendedGamepad {
         let gamepad: GCExtendedGamepad =
             switch info.category {
@@ -19,5 +19,16 @@ internal enum ControllerProfiles {
             gamepad.route(through: mapping, keyCodes: info.keyCodes)
         }
         return gamepad
+    }
+
+    /// The name of the profile class a controller of `info`'s kind has (`"GCDualSenseGamepad"`, `"GCXboxGamepad"`, …),
+    /// without making it: what `haptic devices` shows.
+    package static func profileName(for info: ControllerInfo) -> String {
+        switch info.category {
+        case .dualSense: "GCDualSenseGamepad"
+        case .dualShock4: "GCDualShockGamepad"
+        case .xboxOne: "GCXboxGamepad"
+        case .switchPro, .generic: "GCExtendedGamepad"
+        }
     }
 }

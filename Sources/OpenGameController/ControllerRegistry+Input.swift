@@ -21,4 +21,16 @@ extension ControllerRegistry {
         _ = controllers()
         return input.simulate(events, on: controller)
     }
+
+    /// Gives the simulated controller `controller` a batch of motion-sensor events, as one read of its pad's motion
+    /// node would (`ABS_X` … `ABS_Z` acceleration at 8192 per g, `ABS_RX` … `ABS_RZ` rotation at 1024 per degree per
+    /// second, hid-playstation's, in the pad's own axes): its ``GCController/motion`` takes them while its sensors are
+    /// active. A pad declared with motion only (`simulated:dualsense+motion`).
+    ///
+    /// - Returns: whether the pad is simulated, connected and has motion (`false`: the events went nowhere).
+    @discardableResult
+    package func simulateMotion(_ events: [PadInputEvent], on controller: GCController) -> Bool {
+        _ = controllers()
+        return input.simulateMotion(events, on: controller)
+    }
 }

@@ -24,8 +24,8 @@ import HapticSystem
 /// and `GCControllerDidDisconnect` notifications; ``current`` follows the pad the player touched last.
 ///
 /// Its input — buttons, triggers, d-pad and thumbsticks — is the ``extendedGamepad`` profile, read from the pad's
-/// evdev node (and a DualSense's or DualShock 4's touchpad node); its ``battery`` is read from sysfs; light and motion
-/// are not part of this module yet (see <doc:DifferencesFromGameController>).
+/// evdev node (and a DualSense's or DualShock 4's touchpad node); its ``battery`` is read from sysfs, its ``light``
+/// written there, and its ``motion`` read from the pad's motion-sensor node while the game has it active.
 ///
 /// An `NSObject`, as in GameController: a controller is equal only to itself and hashes by identity, so it can be a
 /// dictionary key (`[GCController: CHHapticEngine]`).
@@ -83,6 +83,11 @@ open class GCController: NSObject, @unchecked Sendable {
             }
         }
     }
+
+    /// The controller's motion sensors, or `nil` when it has none: a pad whose driver gives a motion-sensor node
+    /// (a DualSense, DualShock 4 or Switch Pro Controller), or a simulated pad declared with motion. The sensors are
+    /// read only while ``GCMotion/sensorsActive`` is `true`.
+    open var motion: GCMotion? { deviceMotion }
 
     /// The controller's light (a DualSense's or DualShock 4's light bar), or `nil` when it has none.
     open var light: GCDeviceLight? { deviceLight }
@@ -158,7 +163,7 @@ open class GCController: NSObject, @unchecked Sendable {
     /// elements' values are set with `setValue(_:)` or its profile's `setStateFrom(_:)`, and their handlers run on its
     /// own ``handlerQueue`` only when the game sets them.
     open func capture() -> GCController {
-        let snapshot = GCController(snapshotOf: info, profile: profileKind, playerIndex: playerIndex)
+        let snapshot = GCController(snapshotOf: info, profile: profileKind, playerIndex: playerIndex, motion: deviceMotion)
         snapshot.gamepad.copyValues(from: gamepad)
         return snapshot
     }
@@ -179,6 +184,7 @@ open class GCController: NSObject, @unchecked Sendable {
     package let info: ControllerInfo
     private let deviceHaptics: GCDeviceHaptics?
     private let deviceLight: GCDeviceLight?
+    private let deviceMotion: GCMotion?
     /// The pad's player LEDs (`nil` when it has none).
     private let playerLEDs: (any PadLightOutput)?
     /// Reads the battery (`nil` for a snapshot), and the battery object once the system reported one.
@@ -212,12 +218,16 @@ open class GCController: NSObject, @unchecked Sendable {
             return GCDeviceLight(output: output, color: GCColor(red: now.red, green: now.green, blue: now.blue))
         }
         playerLEDs = lights.flatMap { $0.playerLEDCount > 0 ? $0 : nil }
+        deviceMotion = info.hasMotion ? GCMotion() : nil
+        super.init()
+        deviceMotion?.attach(to: self)
     }
 
     /// A snapshot controller of `info`'s kind, showing `profile`: no haptics, no input, its profiles' values set by
     /// the game.
-    init(snapshotOf info: ControllerInfo, profile: ProfileKind, playerIndex: GCControllerPlayerIndex) {
+    init(snapshotOf info: ControllerInfo, profile: ProfileKind, playerIndex: GCControllerPlayerIndex, motion: GCMotion? = nil) {
         self.info = info
+        deviceMotion = motion.map { GCMotion(snapshotOf: $0) }
         deviceHaptics = nil
         readBattery = nil
         deviceLight = nil
@@ -227,11 +237,18 @@ open class GCController: NSObject, @unchecked Sendable {
         snapshot = true
         gamepad.markSnapshot()
         playerIndexState.withLock { $0 = playerIndex }
+        super.init()
+        deviceMotion?.attach(to: self)
     }
 
-    /// A batch of the pad's input events from its `node`: the profile's elements take them (axes scaled with `axes`).
+    /// A batch of the pad's input events from its `node`: the profile's elements take them (axes scaled with `axes`),
+    /// or its ``motion`` those of its motion-sensor node.
     func receive(_ events: [PadInputEvent], axes: [UInt16: PadAxisRange], from node: PadInputNode = .gamepad) {
-        gamepad.apply(events, axes: axes, node: node)
+        if node == .motion {
+            deviceMotion?.apply(events, ranges: axes)
+        } else {
+            gamepad.apply(events, axes: axes, node: node)
+        }
     }
 
     /// The controller was unplugged: its engines stop (`.gameControllerDisconnect`) and a DualSense's triggers write nothing more.

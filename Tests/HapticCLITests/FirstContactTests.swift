@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func helpShowsEachDefaultOnce() throws {
-        for command in ["render", "lint", "studio", "play", "plot", "convert", "from-audio", "latency", "bounce"] {
+        for command in ["render", "lint", "studio", "play", "plot", "convert", "from-audio", "latency", "bounce", "pad"] {
             let help = try CommandRunner.haptic([command, "--help"]).stdout
             // One block per argument or option: its first line is indented and starts with "-" or "<".
             var blocks: [String] = []

@@ -102,16 +102,20 @@ struct ControllerDiscoveryTests {
         #expect(ControllerDiscovery.controller(capabilities, sysfsRoot: root.path).hapticDeviceID == "evdev:/dev/input/event5")
     }
 
-    /// hid-playstation's three input devices under one HID device: the gamepad, its touchpad, its motion sensors.
+    /// hid-playstation's three input devices under one HID device: the gamepad, its touchpad, its motion sensors (found by
+    /// their `INPUT_PROP_ACCELEROMETER` property, bit 6 of `properties`).
     @Test func aDualSensesTouchpadNodeIsTheSiblingNamedAfterIt() throws {
         let root = try Fixtures.temporaryDirectory()
         let files = FileManager.default
         let hid = "devices/virtual/misc/uhid/0003:054C:0CE6.0001/input"
         let name = "Sony Interactive Entertainment DualSense Wireless Controller"
-        for (input, event, suffix) in [
-            ("input5", "event5", ""), ("input6", "event6", " Motion Sensors"), ("input7", "event7", " Touchpad"),
+        for (input, event, suffix, properties) in [
+            ("input5", "event5", "", "0"), ("input6", "event6", " Motion Sensors", "40"), ("input7", "event7", " Touchpad", "4"),
         ] {
             try files.createDirectory(at: root.appendingPathComponent("\(hid)/\(input)/\(event)"), withIntermediateDirectories: true)
+            #expect(
+                files.createFile(
+                    atPath: root.appendingPathComponent("\(hid)/\(input)/properties").path, contents: Data((properties + "\n").utf8)))
             #expect(
                 files.createFile(
                     atPath: root.appendingPathComponent("\(hid)/\(input)/name").path, contents: Data((name + suffix + "\n").utf8)))
@@ -128,6 +132,15 @@ struct ControllerDiscoveryTests {
             path: "/dev/input/event5", name: name, supportsRumble: true, supportsPeriodicSine: false, supportsGain: true, effectSlots: 16,
             hasGamepadButtons: true, vendorID: 0x054C, productID: 0x0CE6, busType: 3)
         #expect(ControllerDiscovery.controller(capabilities, sysfsRoot: root.path).touchpadPath == "/dev/input/event7")
+        #expect(SysfsTopology.motionSensorNode(ofEventNode: "/dev/input/event5", sysfsRoot: root.path) == "/dev/input/event6")
+        #expect(SysfsTopology.motionSensorNode(ofEventNode: "/dev/input/event9", sysfsRoot: root.path) == nil, "not in sysfs")
+        let found = ControllerDiscovery.controller(capabilities, sysfsRoot: root.path)
+        #expect(found.motionPath == "/dev/input/event6" && found.hasMotion)
+        // A driver whose motion device has another name (hid-nintendo's "… (IMU)") is found by the property alone.
+        try Data("Nintendo Switch Pro Controller (IMU)\n".utf8).write(to: root.appendingPathComponent("\(hid)/input6/name"))
+        #expect(SysfsTopology.motionSensorNode(ofEventNode: "/dev/input/event5", sysfsRoot: root.path) == "/dev/input/event6")
+        try Data("0\n".utf8).write(to: root.appendingPathComponent("\(hid)/input6/properties"))
+        #expect(SysfsTopology.motionSensorNode(ofEventNode: "/dev/input/event5", sysfsRoot: root.path) == nil, "no accelerometer")
         var xbox = capabilities
         xbox.vendorID = 0x045E
         xbox.productID = 0x0B12
@@ -245,9 +258,19 @@ struct ControllerDiscoveryTests {
         let report = ControllerDiscovery.simulatedControllers(environment: ["HAPTIC_CONTROLLERS": "simulated:xbox,simulated:generic"])
         #expect(report.controllers.map(\.id) == ["simulated:xbox#1", "simulated:generic#2"])
         #expect(report.controllers[0].actuators == [.twoHandles, .triggerMotors])
+        #expect(specs.allSatisfy { !$0.hasMotion } && report.controllers.allSatisfy { !$0.hasMotion })
+
+        // `+motion` declares motion sensors, on any profile; the ID stays the profile's.
+        let moving = try SimulatedControllerSpec.parseList(" simulated:DualSense+Motion =wav:/tmp/b.wav,simulated:dualsense-bt+motion")
+        #expect(moving.map(\.hasMotion) == [true, true] && moving[0].recordingPath == "/tmp/b.wav" && moving[1].transport == .bluetooth)
+        #expect(moving[0].motionAxisRanges[0x00]?.resolution == 8_192 && moving[0].motionAxisRanges[0x03]?.resolution == 1_024)
+        #expect(specs[1].motionAxisRanges.isEmpty)
+        let withMotion = ControllerDiscovery.simulatedControllers(environment: ["HAPTIC_CONTROLLERS": "simulated:dualsense+motion"])
+        #expect(withMotion.controllers.map(\.id) == ["simulated:dualsense#1"] && withMotion.controllers[0].hasMotion)
 
         for (bad, words) in [
             ("simulated:nes", "no simulated controller 'nes' (have: xbox, dualsense, generic, dualsense-bt)"),
+            ("simulated:+motion", "no simulated controller ''"), ("simulated:xbox+motionx", "no simulated controller 'xbox+motionx'"),
             ("xbox", "expected simulated:<profile>"),
             ("simulated:xbox=mp3:x", "the output must be wav:<path>"), ("simulated:xbox=wav:", "the output must be wav:<path>"),
         ] {
@@ -272,7 +295,7 @@ struct ControllerDiscoveryTests {
         #expect(
             report.problems == [
                 "HAPTIC_CONTROLLERS item 2 ('simulated:nes'): no simulated controller 'nes' (have: xbox, dualsense, generic, dualsense-bt); it is skipped",
-                "HAPTIC_CONTROLLERS item 5 ('xbox'): expected simulated:<profile>[=wav:<path>]; it is skipped",
+                "HAPTIC_CONTROLLERS item 5 ('xbox'): expected simulated:<profile>[+motion][=wav:<path>]; it is skipped",
             ])
         let many = ControllerDiscovery.simulatedControllers(
             environment: ["HAPTIC_CONTROLLERS": Array(repeating: "simulated:generic", count: 100).joined(separator: ",")])

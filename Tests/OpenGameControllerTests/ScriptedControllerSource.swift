@@ -13,6 +13,7 @@ final class ScriptedControllerSource: Sendable {
         var watcher: (@Sendable (ControllerSource.Change) -> Void)?
         var inputHandler: (@Sendable (PadInputBatch) -> Void)?
         var watchedInput: [String] = []
+        var motionRead: [String] = []
         var devices: [String: RecordingDevice] = [:]
         var triggerOutputs: [String: SimulatedTriggerRecord] = [:]
         var watchStopped = false
@@ -86,6 +87,8 @@ final class ScriptedControllerSource: Sendable {
     func triggers(_ id: String) -> SimulatedTriggerRecord? { state.withLock { $0.triggerOutputs[id] } }
     /// The controllers whose input is read now.
     var watchedInput: [String] { state.withLock { $0.watchedInput } }
+    /// The controllers whose motion-sensor node is read now.
+    var motionRead: [String] { state.withLock { $0.motionRead } }
     /// Whether the registry stopped the watch and the input reader.
     var stopped: (watch: Bool, reader: Bool) { state.withLock { ($0.watchStopped, $0.readerStopped) } }
 
@@ -95,6 +98,12 @@ final class ScriptedControllerSource: Sendable {
         func watch(_ controller: ControllerInfo) { owner?.state.withLock { $0.watchedInput.append(controller.id) } }
         func forget(_ controller: ControllerInfo) { owner?.state.withLock { $0.watchedInput.removeAll { $0 == controller.id } } }
         func stop() { owner?.state.withLock { $0.readerStopped = true } }
+        func setMotionActive(_ controller: ControllerInfo, _ active: Bool) {
+            owner?.state.withLock { s in
+                s.motionRead.removeAll { $0 == controller.id }
+                if active { s.motionRead.append(controller.id) }
+            }
+        }
     }
 }
 

@@ -36,6 +36,10 @@ public struct ControllerInfo: Sendable, Hashable {
     /// The evdev node of the pad's touchpad, for a real DualSense or DualShock 4: the kernel gives the touchpad a node
     /// of its own beside the gamepad's (its click as `BTN_LEFT`, its two touch points as `ABS_MT_*` slots).
     public var touchpadPath: String?
+    /// The evdev node of the pad's motion sensors, for a real pad whose driver gives it one (hid-playstation,
+    /// hid-sony, hid-nintendo): the input device beside the gamepad's, under the same HID device, with the property
+    /// `INPUT_PROP_ACCELEROMETER` (its accelerometer as `ABS_X`/`ABS_Y`/`ABS_Z`, its gyroscope as `ABS_RX`/`ABS_RY`/`ABS_RZ`).
+    public var motionPath: String?
     /// The buttons the pad has beyond the kernel's basic gamepad layout, by evdev code: an Xbox Elite's paddles
     /// (`BTN_TRIGGER_HAPPY5` … `BTN_TRIGGER_HAPPY8`), an Xbox Series pad's share button (`KEY_RECORD`). Its profile
     /// has those elements only when the pad reports them.
@@ -49,7 +53,7 @@ public struct ControllerInfo: Sendable, Hashable {
         id: String, name: String, category: ControllerCategory, vendorID: UInt16 = 0, productID: UInt16 = 0, busType: UInt16 = 0,
         actuators: ControllerActuators, hapticDeviceID: String, evdevPath: String? = nil, simulation: SimulatedControllerSpec? = nil,
         hidrawPath: String? = nil, touchpadPath: String? = nil, extraButtons: Set<UInt16> = [], batteryPath: String? = nil,
-        version: UInt16 = 0, keyCodes: [UInt16] = []
+        version: UInt16 = 0, keyCodes: [UInt16] = [], motionPath: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -67,6 +71,7 @@ public struct ControllerInfo: Sendable, Hashable {
         self.touchpadPath = touchpadPath
         self.extraButtons = extraButtons
         self.batteryPath = batteryPath
+        self.motionPath = motionPath
     }
 
     /// `BTN_TRIGGER_HAPPY5` … `BTN_TRIGGER_HAPPY8`: an Xbox Elite's paddles P1 … P4 (upper right, lower right, upper
@@ -74,6 +79,10 @@ public struct ControllerInfo: Sendable, Hashable {
     public static let paddleButtons: [UInt16] = [0x2C4, 0x2C5, 0x2C6, 0x2C7]
     /// `KEY_RECORD`: an Xbox Series pad's share button, as xpad reports it.
     public static let shareButton: UInt16 = 0xA7
+
+    /// Whether the pad has motion sensors: a motion-sensor node, or a simulated pad declared with motion
+    /// (`simulated:dualsense+motion`).
+    public var hasMotion: Bool { motionPath != nil || simulation?.hasMotion == true }
 
     /// Whether this is a simulated controller.
     public var isSimulated: Bool { simulation != nil }

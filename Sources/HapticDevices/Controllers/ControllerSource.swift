@@ -112,13 +112,18 @@ package struct PadInputBatch: Sendable, Hashable {
 }
 
 /// Which evdev node of a pad input came from: the kernel gives a DualSense's or DualShock 4's touchpad a node of its
-/// own (``ControllerInfo/touchpadPath``), whose `ABS_X` is a finger, not the left stick.
+/// own (``ControllerInfo/touchpadPath``), whose `ABS_X` is a finger, not the left stick, and a pad's motion sensors
+/// another (``ControllerInfo/motionPath``), whose `ABS_X` is an acceleration.
 package enum PadInputNode: Sendable, Hashable {
     /// The gamepad's own node: buttons, sticks, triggers, d-pad.
     case gamepad
     /// The touchpad's node: its click (`BTN_LEFT`) and touch points (`ABS_MT_SLOT`, `ABS_MT_TRACKING_ID`,
     /// `ABS_MT_POSITION_X`, `ABS_MT_POSITION_Y`).
     case touchpad
+    /// The motion sensors' node (`INPUT_PROP_ACCELEROMETER`): acceleration as `ABS_X`, `ABS_Y`, `ABS_Z` and angular
+    /// velocity as `ABS_RX`, `ABS_RY`, `ABS_RZ`, scaled by each axis's ``PadAxisRange/resolution``. Read only while
+    /// the app asks for motion (``PadInputReading/setMotionActive(_:_:)``); never a use of the pad.
+    case motion
 }
 
 /// A running reader of pads' input (see ``ControllerSource/readInput``).
@@ -131,6 +136,15 @@ package protocol PadInputReading: Sendable {
     func forget(_ controller: ControllerInfo)
     /// Stops reading every pad.
     func stop()
+    /// Starts (`true`) or stops reading `controller`'s motion-sensor node (``ControllerInfo/motionPath``), while the pad
+    /// is watched: motion sensors report hundreds of times a second, so their node is read only while the app wants
+    /// motion (Apple's `GCMotion.sensorsActive`).
+    func setMotionActive(_ controller: ControllerInfo, _ active: Bool)
+}
+
+extension PadInputReading {
+    /// Reads no motion: a reader of pads without motion-sensor nodes.
+    package func setMotionActive(_ controller: ControllerInfo, _ active: Bool) {}
 }
 
 /// The trigger output of a DualSense whose triggers cannot be written (no hidraw node beside its evdev node, or a

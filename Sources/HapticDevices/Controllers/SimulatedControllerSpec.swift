@@ -1,8 +1,9 @@
-/// One item of `HAPTIC_CONTROLLERS`: `simulated:<profile>` optionally followed by `=wav:<path>`. The profiles are
-/// the models, plus `dualsense-bt`: a DualSense on Bluetooth, whose coils are fed `0x32` reports of 3 kHz PCM (the
-/// simulated pad records that PCM, see HapticLinux's `SimulatedDualSenseCoilDevice`).
+/// One item of `HAPTIC_CONTROLLERS`: `simulated:<profile>`, optionally `+motion`, optionally followed by
+/// `=wav:<path>`. The profiles are the models, plus `dualsense-bt`: a DualSense on Bluetooth, whose coils are fed
+/// `0x32` reports of 3 kHz PCM (the simulated pad records that PCM, see HapticLinux's `SimulatedDualSenseCoilDevice`).
+/// `+motion` gives the pad motion sensors (``hasMotion``), with hid-playstation's ranges (``motionAxisRanges``).
 ///
-///     HAPTIC_CONTROLLERS=simulated:xbox=wav:/tmp/pad1.wav,simulated:dualsense,simulated:dualsense-bt
+///     HAPTIC_CONTROLLERS=simulated:xbox=wav:/tmp/pad1.wav,simulated:dualsense+motion,simulated:dualsense-bt
 public struct SimulatedControllerSpec: Sendable, Hashable {
     /// The controllers that can be simulated.
     public enum Model: String, Sendable, Hashable, CaseIterable {
@@ -21,13 +22,20 @@ public struct SimulatedControllerSpec: Sendable, Hashable {
     /// How a simulated DualSense is connected (`nil` for the other models): on Bluetooth its coils take PCM in HID
     /// reports, on USB (the default) they are an audio device.
     public var transport: DualSenseTransport?
+    /// Whether the pad has motion sensors (`+motion` after the profile): its ``ControllerInfo`` then has motion, and
+    /// tests give it accelerometer and gyroscope events with the ranges of ``motionAxisRanges``.
+    public var hasMotion: Bool
 
     /// Creates a spec; `transport` applies to a DualSense only.
-    public init(model: Model, recordingPath: String? = nil, transport: DualSenseTransport? = nil) {
+    public init(model: Model, recordingPath: String? = nil, transport: DualSenseTransport? = nil, hasMotion: Bool = false) {
         self.model = model
         self.recordingPath = recordingPath
         self.transport = model == .dualsense ? transport : nil
+        self.hasMotion = hasMotion
     }
+
+    /// The suffix of a profile with motion sensors: `simulated:dualsense+motion`.
+    public static let motionSuffix = "+motion"
 
     /// The profile's name in `HAPTIC_CONTROLLERS` and in the controller's ID: the model's, or `dualsense-bt`.
     public var profileName: String { transport == .bluetooth ? Self.bluetoothDualSenseName : model.rawValue }
@@ -38,8 +46,8 @@ public struct SimulatedControllerSpec: Sendable, Hashable {
     /// The most simulated controllers one `HAPTIC_CONTROLLERS` value makes (more than any game has players).
     public static let maxCount = 16
 
-    /// Parses one item, `simulated:<model>[=wav:<path>]`; spaces and tabs around the item, the model, `=` and the
-    /// path are ignored, the model's case too.
+    /// Parses one item, `simulated:<model>[+motion][=wav:<path>]`; spaces and tabs around the item, the model, `=`
+    /// and the path are ignored, the model's case too.
     ///
     /// - Throws: ``DeviceError/Code/notFound`` naming what is wrong.
     public init(parsing item: String) throws(DeviceError) {
@@ -58,22 +66,24 @@ public struct SimulatedControllerSpec: Sendable, Hashable {
     private static func parse(item: Substring) -> Result<SimulatedControllerSpec, Reason> {
         let parts = trimmed(item).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         let head = trimmed(parts[0])
-        guard head.hasPrefix("simulated:") else { return .failure(Reason(text: "expected simulated:<profile>[=wav:<path>]")) }
-        let name = trimmed(head.dropFirst("simulated:".count)).lowercased()
+        guard head.hasPrefix("simulated:") else { return .failure(Reason(text: "expected simulated:<profile>[+motion][=wav:<path>]")) }
+        var name = trimmed(head.dropFirst("simulated:".count)).lowercased()
+        let hasMotion = name.hasSuffix(motionSuffix)
+        if hasMotion { name = String(trimmed(name.dropLast(motionSuffix.count)[...])) }
         let transport: DualSenseTransport? = name == bluetoothDualSenseName ? .bluetooth : nil
         guard let model = transport == nil ? Model(rawValue: name) : .dualsense else {
             let names = Model.allCases.map(\.rawValue) + [bluetoothDualSenseName]
             return .failure(
                 Reason(text: "no simulated controller '\(DeviceSpecifier.shown(name))' (have: \(names.joined(separator: ", ")))"))
         }
-        guard parts.count > 1 else { return .success(SimulatedControllerSpec(model: model, transport: transport)) }
+        guard parts.count > 1 else { return .success(SimulatedControllerSpec(model: model, transport: transport, hasMotion: hasMotion)) }
         let output = trimmed(parts[1])
         let file = trimmed(output.dropFirst(4))
         guard output.hasPrefix("wav:"), !file.isEmpty else { return .failure(Reason(text: "the output must be wav:<path>")) }
         guard file.utf8.count <= DeviceSpecifier.maxPathBytes, !file.utf8.contains(0) else {
             return .failure(Reason(text: "the path must be 1 … \(DeviceSpecifier.maxPathBytes) bytes without NUL"))
         }
-        return .success(SimulatedControllerSpec(model: model, recordingPath: String(file), transport: transport))
+        return .success(SimulatedControllerSpec(model: model, recordingPath: String(file), transport: transport, hasMotion: hasMotion))
     }
 
     /// What a whole `HAPTIC_CONTROLLERS` value gave: the controllers of its good items, in order, and a problem for

@@ -123,7 +123,7 @@ public enum ControllerDiscovery {
     /// the voice coils through its hidraw node when this process may write it (else the kernel's rumble emulation
     /// through evdev, ``bluetoothCoilsProblem(_:)`` says why); for any DualSense (USB or Bluetooth), the hidraw node its
     /// adaptive triggers are written to; for a DualSense or DualShock 4, the evdev node of its touchpad; for any pad
-    /// whose driver registers one, its battery's `power_supply` directory.
+    /// whose driver registers one, its battery's `power_supply` directory and its motion sensors' evdev node.
     package static func controller(
         _ capabilities: EvdevCapabilities, sysfsRoot: String = "/sys", hidrawDirectory: String = "/dev"
     ) -> ControllerInfo {
@@ -152,7 +152,7 @@ public enum ControllerDiscovery {
                 ? SysfsTopology.touchpadNode(ofEventNode: capabilities.path, name: capabilities.name, sysfsRoot: sysfsRoot) : nil,
             extraButtons: capabilities.extraButtons,
             batteryPath: PowerSupply.batteryDirectory(ofEventNode: capabilities.path, sysfsRoot: sysfsRoot), version: capabilities.version,
-            keyCodes: capabilities.keyCodes)
+            keyCodes: capabilities.keyCodes, motionPath: SysfsTopology.motionSensorNode(ofEventNode: capabilities.path, sysfsRoot: sysfsRoot))
     }
 
     /// Why a Bluetooth DualSense's voice coils are not played (its handles rumble through evdev instead): no hidraw

@@ -118,7 +118,8 @@ extension ControllerSource.Discovery {
 
 #if os(Linux)
 /// The pads' input through a ``PadInputReader``: each real controller's evdev node, and its touchpad's node when it
-/// has one, read-only, never grabbed.
+/// has one, read-only, never grabbed; its motion sensors' node only while the app has motion active
+/// (``setMotionActive(_:_:)``). Motion is never a use of the pad (a pad on a table shakes its sensors).
 final class LinuxPadInput: PadInputReading {
     private let reader: PadInputReader
     /// Controller IDs and which of the pad's nodes, by node path.
@@ -128,29 +129,40 @@ final class LinuxPadInput: PadInputReading {
         let ids = ids
         reader = PadInputReader { path, events, isUse, axes in
             guard let owner = ids.withLock({ $0[path] }) else { return }
-            handler(PadInputBatch(controllerID: owner.id, events: events, isUse: isUse, axes: axes, node: owner.node))
+            handler(
+                PadInputBatch(controllerID: owner.id, events: events, isUse: isUse && owner.node != .motion, axes: axes, node: owner.node))
         }
     }
 
-    /// The nodes of `controller` to read.
+    /// The nodes of `controller` to read while it is watched (its motion node is read only while active).
     private static func nodes(_ controller: ControllerInfo) -> [(path: String, node: PadInputNode)] {
         [controller.evdevPath.map { ($0, .gamepad) }, controller.touchpadPath.map { ($0, .touchpad) }].compactMap { $0 }
     }
 
     func watch(_ controller: ControllerInfo) {
-        for (path, node) in Self.nodes(controller) {
-            ids.withLock { $0[path] = (controller.id, node) }
-            reader.watch(path: path)
-        }
+        for (path, node) in Self.nodes(controller) { read(path, node: node, of: controller) }
     }
 
     func forget(_ controller: ControllerInfo) {
-        for (path, _) in Self.nodes(controller) {
-            ids.withLock { ids in if ids[path]?.id == controller.id { ids[path] = nil } }
-            reader.forget(path: path)
-        }
+        for (path, _) in Self.nodes(controller) { stopReading(path, of: controller) }
+        if let path = controller.motionPath { stopReading(path, of: controller) }
+    }
+
+    func setMotionActive(_ controller: ControllerInfo, _ active: Bool) {
+        guard let path = controller.motionPath else { return }
+        if active { read(path, node: .motion, of: controller) } else { stopReading(path, of: controller) }
     }
 
     func stop() { reader.stop() }
+
+    private func read(_ path: String, node: PadInputNode, of controller: ControllerInfo) {
+        ids.withLock { $0[path] = (controller.id, node) }
+        reader.watch(path: path)
+    }
+
+    private func stopReading(_ path: String, of controller: ControllerInfo) {
+        ids.withLock { ids in if ids[path]?.id == controller.id { ids[path] = nil } }
+        reader.forget(path: path)
+    }
 }
 #endif

@@ -29,6 +29,14 @@ package enum EvdevAxisRanges {
         return ranges
     }
 
+    /// The axes of the evdev node `path`, opened read-only for the question and closed; `nil` when it cannot be
+    /// opened (permissions, gone).
+    package static func read(path: String) -> [UInt16: PadAxisRange]? {
+        guard let fd = try? Posix.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) else { return nil }
+        defer { try? Posix.close(fd) }
+        return read(fd: fd)
+    }
+
     /// `EVIOCGABS(code)`: `_IOR('E', 0x40 + code, struct input_absinfo)`.
     private static func absRequest(code: Int) -> UInt {
         let read: UInt = 2

@@ -11,6 +11,32 @@ extension SysfsTopology {
     /// Touchpad"). The calls are `realpath` on `<sysfs>/class/input/eventN/device`, `opendir` on its parent and on the
     /// sibling input devices, and `read` of each sibling's `name`; the node is `eventK` beside `path`.
     package static func touchpadNode(ofEventNode path: String, name: String, sysfsRoot: String = "/sys") -> String? {
+        let wanted = name + " Touchpad"
+        return siblingEventNode(ofEventNode: path, sysfsRoot: sysfsRoot) { attribute("\($0)/name") == wanted }
+    }
+
+    /// The evdev node of the motion sensors of the pad whose gamepad node is `path`, or `nil` when it has none.
+    ///
+    /// hid-playstation, hid-sony and hid-nintendo give a pad's accelerometer and gyroscope an input device of its own
+    /// under the same HID device as the gamepad's, with the property `INPUT_PROP_ACCELEROMETER` (bit 6 of the input
+    /// device's `properties` attribute, a hexadecimal bit mask: Documentation/input/event-codes.rst). The property is
+    /// looked for rather than the name, which differs by driver ("… Motion Sensors", "… (IMU)"). The calls are
+    /// `realpath` on `<sysfs>/class/input/eventN/device`, `opendir` on its parent and on the sibling input devices,
+    /// and `read` of each sibling's `properties`; the node is `eventK` beside `path`.
+    package static func motionSensorNode(ofEventNode path: String, sysfsRoot: String = "/sys") -> String? {
+        siblingEventNode(ofEventNode: path, sysfsRoot: sysfsRoot) { sibling in
+            guard let text = attribute("\(sibling)/properties"), let mask = UInt64(text.split(separator: " ").last ?? "", radix: 16)
+            else { return false }
+            return mask & (1 << inputPropAccelerometer) != 0
+        }
+    }
+
+    /// `INPUT_PROP_ACCELEROMETER` (include/uapi/linux/input-event-codes.h).
+    private static let inputPropAccelerometer: UInt64 = 0x06
+
+    /// The event node `eventK` (beside `path`) of the first sibling input device, under the same parent in sysfs as
+    /// `path`'s own, that `matches` (given the sibling's sysfs directory).
+    private static func siblingEventNode(ofEventNode path: String, sysfsRoot: String, matches: (String) -> Bool) -> String? {
         guard let slash = path.lastIndex(of: "/") else { return nil }
         let folder = path[..<slash]
         let node = path[path.index(after: slash)...]
@@ -19,12 +45,10 @@ extension SysfsTopology {
         else { return nil }
         let parent = String(device[..<parentSlash])
         let ownName = String(device[device.index(after: parentSlash)...])
-        let wanted = name + " Touchpad"
         guard let siblings = try? Posix.directoryEntries(AT_FDCWD, parent) else { return nil }
         for sibling in siblings.map({ String(decoding: $0, as: UTF8.self) }).sorted()
         where sibling.hasPrefix("input") && sibling != ownName {
-            guard attribute("\(parent)/\(sibling)/name") == wanted,
-                let entries = try? Posix.directoryEntries(AT_FDCWD, "\(parent)/\(sibling)")
+            guard matches("\(parent)/\(sibling)"), let entries = try? Posix.directoryEntries(AT_FDCWD, "\(parent)/\(sibling)")
             else { continue }
             let events = entries.map { String(decoding: $0, as: UTF8.self) }.filter { $0.hasPrefix("event") && Int($0.dropFirst(5)) != nil }
             if let event = events.min(by: { Int($0.dropFirst(5))! < Int($1.dropFirst(5))! }) { return "\(folder)/\(event)" }
