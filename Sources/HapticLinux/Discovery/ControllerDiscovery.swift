@@ -152,7 +152,8 @@ public enum ControllerDiscovery {
                 ? SysfsTopology.touchpadNode(ofEventNode: capabilities.path, name: capabilities.name, sysfsRoot: sysfsRoot) : nil,
             extraButtons: capabilities.extraButtons,
             batteryPath: PowerSupply.batteryDirectory(ofEventNode: capabilities.path, sysfsRoot: sysfsRoot), version: capabilities.version,
-            keyCodes: capabilities.keyCodes, motionPath: SysfsTopology.motionSensorNode(ofEventNode: capabilities.path, sysfsRoot: sysfsRoot))
+            keyCodes: capabilities.keyCodes,
+            motionPath: SysfsTopology.motionSensorNode(ofEventNode: capabilities.path, sysfsRoot: sysfsRoot))
     }
 
     /// Why a Bluetooth DualSense's voice coils are not played (its handles rumble through evdev instead): no hidraw
