@@ -78,4 +78,15 @@ import Testing
             #expect(text.stdout.contains(line), "\(line)\n\(text.stdout)")
         }
     }
+
+    @Test func aBadMappingLineIsShownWithItsPositionEvenWithNoPad() throws {
+        let environment = [
+            "SDL_GAMECONTROLLERCONFIG": "03000000341200007856000010010000,Acme Arcade Stick,a:b1,zz:b99,platform:Linux",
+            "HAPTIC_INPUT_DIR": "/nonexistent",
+        ]
+        let result = try CommandRunner.haptic(["devices"], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        let output = result.stdout + result.stderr
+        #expect(output.contains("SDL_GAMECONTROLLERCONFIG:1:"), "the variable and the line:column of its bad field\n\(output)")
+    }
 }

@@ -36,9 +36,13 @@ public enum ControllerDiscovery {
     ///   variables give the mappings).
     public static func controllers(environment: [String: String] = ProcessEnvironment.current) -> Report {
         #if os(Linux)
-        return controllers(environment: environment, mappings: PadMappingDatabase.load(environment: environment)) { path in
+        // A bad mapping line is the user's to fix: it is one of the report's problems (file or variable, line:column),
+        // so `haptic devices` shows it even with no pad plugged in.
+        let mappings = PadMappingDatabase.load(environment: environment)
+        let report = controllers(environment: environment, mappings: mappings) { path in
             EvdevProbe.probe(path: path, system: LinuxEvdevSystemCalls())
         }
+        return Report(controllers: report.controllers, problems: report.problems + mappings.messages)
         #else
         return simulatedControllers(environment: environment)
         #endif
