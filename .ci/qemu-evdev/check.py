@@ -12,9 +12,10 @@ for raw in open(sys.argv[1], errors='replace'):
         lines.append((m.group(1), float(m.group(2)), m.group(3)))
 text = open(sys.argv[1], errors='replace').read()
 failures = []
-def check(ok, what):
+timing_failures = []  # the comparisons with SDL2's latency: measurements, which a busy host can tip (see the end)
+def check(ok, what, timing=False):
     print(('  ok    ' if ok else '  FAIL  ') + what)
-    if not ok: failures.append(what)
+    if not ok: (timing_failures if timing else failures).append(what)
 def first(tag, pattern, after=-1.0, before=1e18):
     for t, time, s in lines:
         if t == tag and after < time < before and re.search(pattern, s): return time, s
@@ -244,7 +245,7 @@ def versus_sdl(what, ours, theirs, margin_median, margin_p90):
           f"(median {m * 1e3:+.2f} ms, p90 {p * 1e3:+.2f} ms)")
     bar = 'at or below SDL2' if margin_median == 0 and margin_p90 == 0 else \
         f'within {margin_median * 1e3:.2f} ms (median) and {margin_p90 * 1e3:.2f} ms (p90) of SDL2'
-    check(m <= margin_median and p <= margin_p90, f'{what}: {bar}, same run')
+    check(m <= margin_median and p <= margin_p90, f'{what}: {bar}, same run', timing=True)
 
 # Transients start from the app's own thread (one play write of the armed slot): ahead of SDL2's upload + play by
 # 0.2-0.4 ms in every run so far, so the gate is the issue's bar itself.
@@ -258,5 +259,15 @@ if sl and ll:
 # sides now make 60 (the p90 is the 6th slowest).
 if sp and lp:
     versus_sdl('sendParameters->level latency', sp, lp, 0.00005, 0.0001)
-print('== qemu-evdev:', 'PASS' if not failures else f'FAIL ({len(failures)} checks)')
-sys.exit(1 if failures else 0)
+# Exit 2 when only the comparisons with SDL2 failed: qemu-evdev.sh then measures once more (a new guest, both sides),
+# and the gate passes only if that run passes whole. Ours and SDL2's phases run one after the other in a TCG guest,
+# so the host's load during one of them (another build on the machine) moves its p90 by milliseconds (+2.18 ms with
+# builds beside it, against -0.04 to +0.06 ms on an idle host); a real regression fails both runs.
+if failures:
+    print('== qemu-evdev:', f'FAIL ({len(failures) + len(timing_failures)} checks)')
+    sys.exit(1)
+if timing_failures:
+    print('== qemu-evdev:', f'FAIL ({len(timing_failures)} comparisons with SDL2 only)')
+    sys.exit(2)
+print('== qemu-evdev: PASS')
+sys.exit(0)
