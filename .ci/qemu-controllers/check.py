@@ -311,9 +311,12 @@ if mapped_start and mapped_end:
     check(created is not None and found_ is not None and not bad_st,
           'the stick (no BTN_GAMEPAD code), plugged in after discovery, is a controller through its line: '
           + (found_[1] if found_ else 'not found') + (f'; st: {bad_st[0][1]}' if bad_st else ''))
+    # The timed writes: after the warm-up press (asked for again until the library has the new node open).
+    timed_ = first('gc', r'^MAPPED timed start', mapped_start[0], mapped_end[0])
+    timed_at = timed_[0] if timed_ else mapped_end[0]
     handlers = [(t, s_.split()[2], float(s_.split('value=')[1]))
-                for t, s_ in all_('gc', r'^MAPPED HANDLER ', mapped_start[0], mapped_end[0])]
-    inputs_ = all_('st', r'^INPUT mapped ', mapped_start[0], mapped_end[0])
+                for t, s_ in all_('gc', r'^MAPPED HANDLER ', timed_at, mapped_end[0])]
+    inputs_ = all_('st', r'^INPUT mapped ', timed_at, mapped_end[0])
     wrong, wrong_elements, latency_of, used = [], set(), {}, set()
     for _, s_ in inputs_:
         byte = s_.split()[2]
