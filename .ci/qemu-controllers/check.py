@@ -4,7 +4,7 @@
 Tags: gc = our Swift driver (haptic-controller-check), pa/pb = the two uinput gamepads (padevice), ds1/ds2 = the two
 USB DualSenses emulated through uhid (dsemu; hid-playstation drives them), ds3 = a Bluetooth one (adaptive triggers
 and voice coils, issue 25; checkcoils.py), st = an arcade stick that needs an SDL mapping (padevice's joystick
-layout, plugged in last), ini = the guest's /init (signals). Times are
+layout, plugged in last), sdl = SDL2's baseline on that stick (sdlmapcheck), ini = the guest's /init (signals). Times are
 guest CLOCK_MONOTONIC seconds. The driver brackets each phase with `PLAY <label> <locality>` … `END <label>
 <locality>`; what reached a device between the two belongs to that phase."""
 import math
@@ -23,7 +23,7 @@ DUALSENSE_BT = 'DualSense Wireless Controller'
 
 lines = []
 for raw in open(sys.argv[1], errors='replace'):
-    m = re.search(r'\[(gc|pa|pb|ds1|ds2|ds3|st|ini) +([0-9]+\.[0-9]+)\] (.*)$', raw.rstrip())
+    m = re.search(r'\[(gc|pa|pb|ds1|ds2|ds3|st|sdl|ini) +([0-9]+\.[0-9]+)\] (.*)$', raw.rstrip())
     if m:
         lines.append((m.group(1), float(m.group(2)), m.group(3)))
 text = open(sys.argv[1], errors='replace').read()
@@ -345,6 +345,23 @@ if mapped_start and mapped_end:
         figures['mapped elements'] = len(verified)
 else:
     check(False, 'the mapped stick phase ran (MAPPED start … end)')
+# The SDL2 baseline: after our driver exits, libSDL2 opens the same stick through the same line, asks for the same
+# inputs and waits for each in SDL_WaitEventTimeout (SDL_PumpEvents every millisecond).
+sdl_start, sdl_end = first('sdl', r'^SDL timed start'), first('sdl', r'^SDL timed end')
+if sdl_start and sdl_end:
+    sdl_inputs = all_('st', r'^INPUT mapped ', sdl_start[0], sdl_end[0])
+    sdl_events = all_('sdl', r'^EVENT ', sdl_start[0], sdl_end[0])
+    paired = list(zip(sdl_inputs, sdl_events))
+    in_order = all(i[1].split()[2] == e[1].split()[1] and e[0] > float(re.search(r'written=([0-9.]+)', i[1]).group(1))
+                   for i, e in paired)
+    check(len(sdl_inputs) == len(sdl_events) > 0 and in_order and 'GUEST: sdlmapcheck exit 0' in text,
+          f"SDL2 baseline: libSDL2's game controller API reads the same stick through the same line: "
+          f"{len(sdl_events)} events for {len(sdl_inputs)} writes, in order")
+    if in_order and sdl_events:
+        figures['mapped sdl'] = [e[0] - float(re.search(r'written=([0-9.]+)', i[1]).group(1)) for i, e in paired]
+else:
+    bad_sdl = all_('sdl', r'FAIL')
+    check(False, 'the SDL2 baseline ran (SDL timed start … end)' + (f': {bad_sdl[0][1]}' if bad_sdl else ''))
 
 # --- 2. Per-motor routing and mixing on the uinput pads ---
 # What the motors did comes from the pad's model of them (the playing effects summed, as ff-memless does); the
@@ -673,6 +690,11 @@ if 'mapped' in figures:
           f"{figures['mapped elements']} elements verified: median {ms(statistics.median(xs))}, "
           f"p90 {ms(xs[min(len(xs) - 1, int(0.9 * len(xs)))])}, max {ms(xs[-1])} (n={len(xs)})")
     print('    per element (median): ' + ', '.join(f'{e} {ms(statistics.median(v))}' for e, v in figures['mapped'].items()))
+if 'mapped sdl' in figures:
+    xs = sorted(figures['mapped sdl'])
+    print(f"  the same inputs -> SDL2's SDL_WaitEventTimeout returning the mapped SDL_CONTROLLER* event (SDL2 baseline, "
+          f"same run): median {ms(statistics.median(xs))}, p90 {ms(xs[min(len(xs) - 1, int(0.9 * len(xs)))])}, "
+          f"max {ms(xs[-1])} (n={len(xs)})")
 if 'touch' in figures:
     print(f"  uhid touch input written -> touchpadPrimary.valueChangedHandler called (handler queue): {ms(figures['touch'])}")
 print('== qemu-controllers:', 'PASS' if not failures else f'FAIL ({len(failures)} checks)')

@@ -57,6 +57,11 @@ else echo "GUEST: no stickplug marker"; fi
 fftool wait /tmp/done 60 $CHK || { echo "GUEST: the driver did not finish (it failed or hung)"; kill -KILL $CHK 2>/dev/null; }
 wait $CHK
 echo "GUEST: haptic-controller-check exit $?"
+# The SDL2 baseline: the same stick, line and inputs through libSDL2's game controller API (no udev daemon here).
+if [ -n "$ST" ]; then
+  SDL_JOYSTICK_DISABLE_UDEV=1 SDL_GAMECONTROLLERCONFIG="$STICK_LINE" sdlmapcheck "Acme Arcade Stick" 5 > /tmp/sdl.log 2>&1
+  echo "GUEST: sdlmapcheck exit $?"
+fi
 sleep 0.2
 kill -TERM $PA $PB $DS1 $DS2 $DS3 $ST 2>/dev/null
 wait $PA $PB $DS1 $DS2 $DS3 $ST
@@ -64,6 +69,6 @@ echo "GUEST: done at $(cut -d' ' -f1 /proc/uptime)s"
 dmesg | grep -E 'playstation|uhid|input:|hidraw' | sed 's/^/GUEST: dmesg /'
 # Logs go to RAM and are printed now: a line on the emulated serial console costs milliseconds, which would delay
 # the programs being timed.
-for f in gc pa pb ds1 ds2 ds3 st; do [ -f /tmp/$f.log ] && cat /tmp/$f.log; done
+for f in gc pa pb ds1 ds2 ds3 st sdl; do [ -f /tmp/$f.log ] && cat /tmp/$f.log; done
 echo "QEMU-CONTROLLERS GUEST FINISHED"
 poweroff -f
