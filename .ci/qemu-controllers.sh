@@ -16,6 +16,11 @@
 # controller, stopped handlers, the DualSense's output-report motor bytes, the trigger bytes per mode and transport,
 # the triggers turned off at exit) and prints the figures (API -> report latency of a trigger mode change on USB and
 # Bluetooth, input -> current-controller notification among them).
+# Last, an arcade stick off the kernel's gamepad layout (padevice's joystick layout: BTN_TRIGGER … BTN_BASE6, 0 … 255
+# axes, a hat) is plugged in; only the driver's SDL_GAMECONTROLLERCONFIG line makes it a gamepad (issue 35 item 5):
+# its 70 scripted inputs must reach Apple's elements' handlers with the mapped values, timed from the uinput write,
+# and then Debian's libSDL2 reads the same inputs through the same line (sdlmapcheck) as the baseline of that latency.
+# A mapping file's bad line must be logged with its file, line and column.
 #
 # Shares .build-qemu/ with qemu-evdev.sh: the unpacked kernel (vmlinux) and the release build directory (.build).
 # The HID modules it needs besides evdev/uinput are taken from the same kernel package, their load order from
