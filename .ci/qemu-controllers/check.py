@@ -293,6 +293,12 @@ print("-- SDL mapping: an arcade stick (BTN_TRIGGER … BTN_BASE6, 0 … 255 axe
 MAPPED = {'a': ('buttonA', 1.0), 'z': ('rightThumbstick.xAxis', 1.0), 'r': ('rightThumbstick.yAxis', -1.0),
           'u': ('dpad.up', 1.0), 'l': ('leftThumbstick.xAxis', -1.0), 't': ('leftTrigger', 1.0),
           'y': ('leftThumbstick.yAxis', 1.0)}
+def stick_writes(after, before):
+    """The stick's input writes whose write time (not the later time of padevice's log line) is in (after, before)."""
+    return [(t, s_) for t, s_ in all_('st', r'^INPUT mapped ')
+            if after < float(re.search(r'written=([0-9.]+)', s_).group(1)) < before]
+
+
 bad = re.search(r'^GUEST: mapping file (\S+) line (\d+): (.+)$', text, re.M)
 problem = re.search(r'game controllers: SDL_GAMECONTROLLERCONFIG_FILE=(\S+?):(\d+):(\d+): (.*)$', text, re.M)
 if bad:
@@ -316,7 +322,7 @@ if mapped_start and mapped_end:
     timed_at = timed_[0] if timed_ else mapped_end[0]
     handlers = [(t, s_.split()[2], float(s_.split('value=')[1]))
                 for t, s_ in all_('gc', r'^MAPPED HANDLER ', timed_at, mapped_end[0])]
-    inputs_ = all_('st', r'^INPUT mapped ', timed_at, mapped_end[0])
+    inputs_ = stick_writes(timed_at, mapped_end[0])
     wrong, wrong_elements, latency_of, used = [], set(), {}, set()
     for _, s_ in inputs_:
         byte = s_.split()[2]
@@ -349,7 +355,7 @@ else:
 # inputs and waits for each in SDL_WaitEventTimeout (SDL_PumpEvents every millisecond).
 sdl_start, sdl_end = first('sdl', r'^SDL timed start'), first('sdl', r'^SDL timed end')
 if sdl_start and sdl_end:
-    sdl_inputs = all_('st', r'^INPUT mapped ', sdl_start[0], sdl_end[0])
+    sdl_inputs = stick_writes(sdl_start[0], sdl_end[0])
     sdl_events = all_('sdl', r'^EVENT ', sdl_start[0], sdl_end[0])
     paired = list(zip(sdl_inputs, sdl_events))
     in_order = all(i[1].split()[2] == e[1].split()[1] and e[0] > float(re.search(r'written=([0-9.]+)', i[1]).group(1))
