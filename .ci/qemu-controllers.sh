@@ -16,6 +16,11 @@
 # controller, stopped handlers, the DualSense's output-report motor bytes, the trigger bytes per mode and transport,
 # the triggers turned off at exit) and prints the figures (API -> report latency of a trigger mode change on USB and
 # Bluetooth, input -> current-controller notification among them).
+# Last, an arcade stick off the kernel's gamepad layout (padevice's joystick layout: BTN_TRIGGER … BTN_BASE6, 0 … 255
+# axes, a hat) is plugged in; only the driver's SDL_GAMECONTROLLERCONFIG line makes it a gamepad (issue 35 item 5):
+# its 70 scripted inputs must reach Apple's elements' handlers with the mapped values, timed from the uinput write,
+# and then Debian's libSDL2 reads the same inputs through the same line (sdlmapcheck) as the baseline of that latency.
+# A mapping file's bad line must be logged with its file, line and column.
 #
 # Shares .build-qemu/ with qemu-evdev.sh: the unpacked kernel (vmlinux) and the release build directory (.build).
 # The HID modules it needs besides evdev/uinput are taken from the same kernel package, their load order from
@@ -31,7 +36,7 @@ t0=$(date +%s.%N)
 step() { printf '== qemu-controllers: %s (%.1fs)\n' "$1" "$(echo "$(date +%s.%N) - $t0" | bc)"; }
 
 # 1. Host packages (skip apt entirely when everything is there).
-PKGS="qemu-system-x86 busybox-static cpio gcc libc6-dev linux-libc-dev xz-utils python3 bc"
+PKGS="qemu-system-x86 busybox-static cpio gcc libc6-dev linux-libc-dev xz-utils python3 bc libsdl2-2.0-0"
 missing=""
 for p in $PKGS; do dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; done
 if [ -n "$missing" ]; then
@@ -103,6 +108,9 @@ mkdir -p "$W/controllers"
 gcc -O2 -Wall -Wextra -static -o "$W/controllers/padevice" "$SRC/padevice.c"
 gcc -O2 -Wall -Wextra -static -o "$W/controllers/dsemu" "$SRC/dsemu.c"
 gcc -O2 -Wall -static -o "$W/controllers/fftool" "$ROOT/.ci/qemu-evdev/fftool.c"
+# The SDL2 baseline of the mapped stick's input latency: Debian's libSDL2, dynamically linked (see sdlmapcheck.c).
+SDL_LIB=$(ldconfig -p | sed -n 's/.*libSDL2-2.0.so.0 (libc6,x86-64) => //p' | head -1)
+gcc -O2 -Wall -Wextra -o "$W/controllers/sdlmapcheck" "$SRC/sdlmapcheck.c" "$SDL_LIB"
 
 # 4. initramfs: busybox, the modules (and their load order), the static binaries, /init.
 step "initramfs"
@@ -111,7 +119,9 @@ mkdir -p $R/bin $R/proc $R/sys $R/dev $R/tmp $R/lib/modules/$KV
 cp /bin/busybox $R/bin/
 for a in sh mount insmod ls cat sleep kill poweroff uname cut echo mkdir grep dmesg; do ln -s busybox $R/bin/$a; done
 cp "$C"/*.ko "$C/order" $R/lib/modules/$KV/
-cp "$W/controllers/padevice" "$W/controllers/dsemu" "$W/controllers/fftool" $R/bin/
+cp "$W/controllers/padevice" "$W/controllers/dsemu" "$W/controllers/fftool" "$W/controllers/sdlmapcheck" $R/bin/
+# sdlmapcheck's libraries (libSDL2 and what it links), at their host paths.
+ldd "$W/controllers/sdlmapcheck" | grep -oE '/[^ ]+' | sort -u | while read -r l; do cp --parents -L "$l" $R/; done
 cp "$BIN" $R/bin/haptic-controller-check
 strip $R/bin/haptic-controller-check 2>/dev/null || true
 install -m 755 "$SRC/init.sh" $R/init

@@ -3,7 +3,8 @@
 
 Tags: gc = our Swift driver (haptic-controller-check), pa/pb = the two uinput gamepads (padevice), ds1/ds2 = the two
 USB DualSenses emulated through uhid (dsemu; hid-playstation drives them), ds3 = a Bluetooth one (adaptive triggers
-and voice coils, issue 25; checkcoils.py), ini = the guest's /init (signals). Times are
+and voice coils, issue 25; checkcoils.py), st = an arcade stick that needs an SDL mapping (padevice's joystick
+layout, plugged in last), sdl = SDL2's baseline on that stick (sdlmapcheck), ini = the guest's /init (signals). Times are
 guest CLOCK_MONOTONIC seconds. The driver brackets each phase with `PLAY <label> <locality>` … `END <label>
 <locality>`; what reached a device between the two belongs to that phase."""
 import math
@@ -22,7 +23,7 @@ DUALSENSE_BT = 'DualSense Wireless Controller'
 
 lines = []
 for raw in open(sys.argv[1], errors='replace'):
-    m = re.search(r'\[(gc|pa|pb|ds1|ds2|ds3|ini) +([0-9]+\.[0-9]+)\] (.*)$', raw.rstrip())
+    m = re.search(r'\[(gc|pa|pb|ds1|ds2|ds3|st|sdl|ini) +([0-9]+\.[0-9]+)\] (.*)$', raw.rstrip())
     if m:
         lines.append((m.group(1), float(m.group(2)), m.group(3)))
 text = open(sys.argv[1], errors='replace').read()
@@ -211,8 +212,11 @@ if start and pressed_b and repeats and pressed_a and timed and timed_end:
     touch_start = first('gc', r'^TOUCHPAD start')
     touch_end = first('gc', r'^TOUCHPAD end')
     touch_span = (touch_start[0], touch_end[0]) if touch_start and touch_end else (1e18, 1e18)
+    mapped_start, mapped_end = first('gc', r'^MAPPED start'), first('gc', r'^MAPPED end')
+    # The stick plugged in and used in the mapped phase (1f) becomes current then, as it should: left out here.
+    mapped_span = (mapped_start[0], mapped_end[0] if mapped_end else 1e18) if mapped_start else (1e18, 1e18)
     later = [(k, n) for t, k, n in current_notes(after_unplug[0] if after_unplug else 1e18)
-             if not touch_span[0] < t < touch_span[1]]
+             if not touch_span[0] < t < touch_span[1] and not mapped_span[0] < t < mapped_span[1]]
     check(later == [('stop', PAD_A), ('become', PAD_B)],
           f'afterwards only the re-plugged pad B becomes current, on connecting (no input, playing or DualSense unplug posts): {later}')
     touched = [(k, n) for _, k, n in current_notes(*touch_span)]
@@ -280,6 +284,90 @@ if light_start and light_end:
           f'{sorted({re.search(r"player_leds=(0x[0-9a-f]+)", r).group(1) for r in reports})}')
 else:
     check(False, 'the light phase ran')
+
+# --- 1f. A pad off the kernel's gamepad layout, through its SDL mapping line (issue 35, item 5) ---
+print("-- SDL mapping: an arcade stick (BTN_TRIGGER … BTN_BASE6, 0 … 255 axes, a hat) -> its SDL_GAMECONTROLLERCONFIG line -> Apple's elements")
+# The variable's line (MappedGamepadInputTests.line) maps each byte's event to an element and Apple's value: BTN_THUMB
+# b1 -> a; ABS_Z a2 -> rightx; ABS_RZ a3~ -> righty inverted (0 is -1); hat up h0.1 -> dpup; BTN_BASE5 b10 -> -leftx;
+# BTN_BASE b6 -> lefttrigger; ABS_Y a1 -> lefty (0 is up: +1). Capitals put each back (0, or an axis at rest: 128).
+MAPPED = {'a': ('buttonA', 1.0), 'z': ('rightThumbstick.xAxis', 1.0), 'r': ('rightThumbstick.yAxis', -1.0),
+          'u': ('dpad.up', 1.0), 'l': ('leftThumbstick.xAxis', -1.0), 't': ('leftTrigger', 1.0),
+          'y': ('leftThumbstick.yAxis', 1.0)}
+def stick_writes(after, before):
+    """The stick's input writes whose write time (not the later time of padevice's log line) is in (after, before)."""
+    return [(t, s_) for t, s_ in all_('st', r'^INPUT mapped ')
+            if after < float(re.search(r'written=([0-9.]+)', s_).group(1)) < before]
+
+
+bad = re.search(r'^GUEST: mapping file (\S+) line (\d+): (.+)$', text, re.M)
+problem = re.search(r'game controllers: SDL_GAMECONTROLLERCONFIG_FILE=(\S+?):(\d+):(\d+): (.*)$', text, re.M)
+if bad:
+    where = f'{bad.group(1)}:{bad.group(2)}:{bad.group(3).index("b900") + 2}'  # the column of the button number
+    check(problem is not None and f'{problem.group(1)}:{problem.group(2)}:{problem.group(3)}' == where
+          and 'button number 900 is out of range' in problem.group(4),
+          f"the mapping file's bad line is logged with its file, line and column ({where}): "
+          + (problem.group(0) if problem else 'no such line'))
+else:
+    check(False, 'the guest wrote a mapping file with a bad line')
+mapped_start, mapped_end = first('gc', r'^MAPPED start'), first('gc', r'^MAPPED end')
+if mapped_start and mapped_end:
+    created = first('st', r"^CREATED 'Acme Arcade Stick' 1234:5678 .*layout=joystick")
+    found_ = first('gc', r"^MAPPED controller name='Acme Arcade Stick'")
+    bad_st = all_('st', r'^FAIL')
+    check(created is not None and found_ is not None and not bad_st,
+          'the stick (no BTN_GAMEPAD code), plugged in after discovery, is a controller through its line: '
+          + (found_[1] if found_ else 'not found') + (f'; st: {bad_st[0][1]}' if bad_st else ''))
+    # The timed writes: after the warm-up press (asked for again until the library has the new node open).
+    timed_ = first('gc', r'^MAPPED timed start', mapped_start[0], mapped_end[0])
+    timed_at = timed_[0] if timed_ else mapped_end[0]
+    handlers = [(t, s_.split()[2], float(s_.split('value=')[1]))
+                for t, s_ in all_('gc', r'^MAPPED HANDLER ', timed_at, mapped_end[0])]
+    inputs_ = stick_writes(timed_at, mapped_end[0])
+    wrong, wrong_elements, latency_of, used = [], set(), {}, set()
+    for _, s_ in inputs_:
+        byte = s_.split()[2]
+        element, value = MAPPED[byte.lower()]
+        written = float(re.search(r'written=([0-9.]+)', s_).group(1))
+        calls_ = [(i, t, v) for i, (t, e, v) in enumerate(handlers) if e == element and t > written and i not in used]
+        if not calls_:
+            wrong.append(f'{byte}: no {element} handler call')
+            wrong_elements.add(element)
+            continue
+        i, t, v = calls_[0]
+        used.add(i)
+        if (v != value) if byte.islower() else (abs(v) >= 0.01):
+            wrong.append(f'{byte}: {element} = {v}, want {value if byte.islower() else "0 (at rest)"}')
+            wrong_elements.add(element)
+        latency_of.setdefault(element, []).append(t - written)
+    stray = [f'{e}={v}' for i, (_, e, v) in enumerate(handlers) if i not in used]
+    sets = [s_ for _, s_ in inputs_ if s_.split()[2].islower()]
+    verified = sorted(set(latency_of) - wrong_elements)
+    check(inputs_ and not wrong and not stray and len(verified) == len(MAPPED) and len(sets) * 2 == len(inputs_),
+          f'every stick input reached its element\'s valueChangedHandler once, with the mapped value: {len(verified)} of '
+          f'{len(MAPPED)} elements verified, {len(inputs_)} writes ({len(sets)} set, {len(inputs_) - len(sets)} put back), '
+          f'{len(handlers)} handler calls' + (f'; wrong: {wrong[:5]}' if wrong else '') + (f'; stray: {stray[:5]}' if stray else ''))
+    if latency_of:
+        figures['mapped'] = latency_of
+        figures['mapped elements'] = len(verified)
+else:
+    check(False, 'the mapped stick phase ran (MAPPED start … end)')
+# The SDL2 baseline: after our driver exits, libSDL2 opens the same stick through the same line, asks for the same
+# inputs and waits for each in SDL_WaitEventTimeout (SDL_PumpEvents every millisecond).
+sdl_start, sdl_end = first('sdl', r'^SDL timed start'), first('sdl', r'^SDL timed end')
+if sdl_start and sdl_end:
+    sdl_inputs = stick_writes(sdl_start[0], sdl_end[0])
+    sdl_events = all_('sdl', r'^EVENT ', sdl_start[0], sdl_end[0])
+    paired = list(zip(sdl_inputs, sdl_events))
+    in_order = all(i[1].split()[2] == e[1].split()[1] and e[0] > float(re.search(r'written=([0-9.]+)', i[1]).group(1))
+                   for i, e in paired)
+    check(len(sdl_inputs) == len(sdl_events) > 0 and in_order and 'GUEST: sdlmapcheck exit 0' in text,
+          f"SDL2 baseline: libSDL2's game controller API reads the same stick through the same line: "
+          f"{len(sdl_events)} events for {len(sdl_inputs)} writes, in order")
+    if in_order and sdl_events:
+        figures['mapped sdl'] = [e[0] - float(re.search(r'written=([0-9.]+)', i[1]).group(1)) for i, e in paired]
+else:
+    bad_sdl = all_('sdl', r'FAIL')
+    check(False, 'the SDL2 baseline ran (SDL timed start … end)' + (f': {bad_sdl[0][1]}' if bad_sdl else ''))
 
 # --- 2. Per-motor routing and mixing on the uinput pads ---
 # What the motors did comes from the pad's model of them (the playing effects summed, as ff-memless does); the
@@ -602,6 +690,17 @@ if 'element' in figures:
     xs = sorted(figures['element'])
     print(f'  uinput input written -> buttonA.pressedChangedHandler called (handler queue), pad B: median {ms(statistics.median(xs))}, '
           f'p90 {ms(xs[min(len(xs) - 1, int(0.9 * len(xs)))])}, max {ms(xs[-1])} (n={len(xs)})')
+if 'mapped' in figures:
+    xs = sorted(x for v in figures['mapped'].values() for x in v)
+    print(f"  uinput input written -> element valueChangedHandler called (handler queue), SDL-mapped stick, "
+          f"{figures['mapped elements']} elements verified: median {ms(statistics.median(xs))}, "
+          f"p90 {ms(xs[min(len(xs) - 1, int(0.9 * len(xs)))])}, max {ms(xs[-1])} (n={len(xs)})")
+    print('    per element (median): ' + ', '.join(f'{e} {ms(statistics.median(v))}' for e, v in figures['mapped'].items()))
+if 'mapped sdl' in figures:
+    xs = sorted(figures['mapped sdl'])
+    print(f"  the same inputs -> SDL2's SDL_WaitEventTimeout returning the mapped SDL_CONTROLLER* event (SDL2 baseline, "
+          f"same run): median {ms(statistics.median(xs))}, p90 {ms(xs[min(len(xs) - 1, int(0.9 * len(xs)))])}, "
+          f"max {ms(xs[-1])} (n={len(xs)})")
 if 'touch' in figures:
     print(f"  uhid touch input written -> touchpadPrimary.valueChangedHandler called (handler queue): {ms(figures['touch'])}")
 print('== qemu-controllers:', 'PASS' if not failures else f'FAIL ({len(failures)} checks)')

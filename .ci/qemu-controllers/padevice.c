@@ -4,12 +4,19 @@
  * the gain, and an effect plays from PLAY (or an update of a playing effect) until STOP, ERASE or its
  * replay.length runs out. "MOTOR strong=S weak=W" lines say when that pair changes, and why.
  *
- * usage: padevice NAME TAG VENDOR PRODUCT [IDLE_SECONDS]   (VENDOR/PRODUCT in hex)
+ * usage: padevice NAME TAG VENDOR PRODUCT [IDLE_SECONDS [LAYOUT]]   (VENDOR/PRODUCT in hex)
+ *   LAYOUT "gamepad" (the default): the kernel's gamepad layout (BTN_SOUTH …, sticks -32768 … 32767).
+ *   LAYOUT "joystick": a DirectInput-style arcade stick, as hid-generic reports one, that only an SDL mapping line
+ *   makes a gamepad: buttons BTN_TRIGGER … BTN_BASE6 (no BTN_GAMEPAD code), ABS_X/Y/Z/RZ 0 … 255 (fuzz 1, resting
+ *   at 128), the hat ABS_HAT0X/Y -1 … 1.
  *   SIGUSR1: unplug (UI_DEV_DESTROY; the pad stays away)    SIGUSR2: plug it in again (create it anew)
  *   SIGTERM: destroy and exit with a SUMMARY line
  * The player's hand: each byte written to the FIFO /tmp/TAG.input makes the pad report input through uinput, logged
  * as "INPUT <what> n=N written=T" with T the CLOCK_MONOTONIC time just before the write: 'p' presses and releases
- * BTN_SOUTH, 'n' jitters the left stick inside its dead zone (ABS_X 3000, -3000, 0), 's' pushes it (30000, then 0). */
+ * BTN_SOUTH, 'n' jitters the left stick inside its dead zone (ABS_X 3000, -3000, 0), 's' pushes it (30000, then 0).
+ * The joystick layout takes one event per byte (a letter sets, its capital puts back), logged as
+ * "INPUT mapped <byte> code=0xCCC value=V n=N written=T": 'a'/'A' BTN_THUMB 1/0, 'z'/'Z' ABS_Z 255/128,
+ * 'r'/'R' ABS_RZ 0/128, 'u'/'U' ABS_HAT0Y -1/0, 'l'/'L' BTN_BASE5 1/0, 't'/'T' BTN_BASE 1/0, 'y'/'Y' ABS_Y 0/128. */
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/uinput.h>
@@ -40,20 +47,40 @@ static double until[MAXFX]; /* 0 = not playing */
 static unsigned gain = 0xffff, motor_strong, motor_weak;
 static int slots, max_slots, uploads, plays, stops, erases, gains, creates;
 
+static int joystick; /* the LAYOUT argument is "joystick" */
+
+/* The joystick layout's buttons and axes (see the usage above). */
+static void joystick_layout(int fd) {
+    for (int key = BTN_TRIGGER; key <= BTN_BASE6; key++) ioctl(fd, UI_SET_KEYBIT, key);
+    ioctl(fd, UI_SET_EVBIT, EV_ABS);
+    int axes[] = { ABS_X, ABS_Y, ABS_Z, ABS_RZ, ABS_HAT0X, ABS_HAT0Y };
+    for (unsigned i = 0; i < sizeof axes / sizeof *axes; i++) {
+        struct uinput_abs_setup a; memset(&a, 0, sizeof a);
+        int hat = axes[i] >= ABS_HAT0X;
+        a.code = axes[i]; a.absinfo.minimum = hat ? -1 : 0; a.absinfo.maximum = hat ? 1 : 255;
+        a.absinfo.fuzz = hat ? 0 : 1; a.absinfo.value = hat ? 0 : 128;
+        ioctl(fd, UI_SET_ABSBIT, axes[i]);
+        ioctl(fd, UI_ABS_SETUP, &a);
+    }
+}
+
 static int create(const char *name, unsigned vendor, unsigned product) {
     int fd = open("/dev/uinput", O_RDWR | O_NONBLOCK);
     if (fd < 0) { LOG("FAIL open /dev/uinput: %s", strerror(errno)); exit(1); }
     ioctl(fd, UI_SET_EVBIT, EV_KEY);
-    int keys[] = { BTN_SOUTH, BTN_EAST, BTN_NORTH, BTN_WEST, BTN_TL, BTN_TR, BTN_SELECT, BTN_START, BTN_MODE,
-                   BTN_THUMBL, BTN_THUMBR };
-    for (unsigned i = 0; i < sizeof keys / sizeof *keys; i++) ioctl(fd, UI_SET_KEYBIT, keys[i]);
-    ioctl(fd, UI_SET_EVBIT, EV_ABS);
-    int axes[] = { ABS_X, ABS_Y, ABS_RX, ABS_RY };
-    for (unsigned i = 0; i < sizeof axes / sizeof *axes; i++) {
-        struct uinput_abs_setup a; memset(&a, 0, sizeof a);
-        a.code = axes[i]; a.absinfo.minimum = -32768; a.absinfo.maximum = 32767; a.absinfo.flat = 128;
-        ioctl(fd, UI_SET_ABSBIT, axes[i]);
-        ioctl(fd, UI_ABS_SETUP, &a);
+    if (joystick) joystick_layout(fd);
+    else {
+        int keys[] = { BTN_SOUTH, BTN_EAST, BTN_NORTH, BTN_WEST, BTN_TL, BTN_TR, BTN_SELECT, BTN_START, BTN_MODE,
+                       BTN_THUMBL, BTN_THUMBR };
+        for (unsigned i = 0; i < sizeof keys / sizeof *keys; i++) ioctl(fd, UI_SET_KEYBIT, keys[i]);
+        ioctl(fd, UI_SET_EVBIT, EV_ABS);
+        int axes[] = { ABS_X, ABS_Y, ABS_RX, ABS_RY };
+        for (unsigned i = 0; i < sizeof axes / sizeof *axes; i++) {
+            struct uinput_abs_setup a; memset(&a, 0, sizeof a);
+            a.code = axes[i]; a.absinfo.minimum = -32768; a.absinfo.maximum = 32767; a.absinfo.flat = 128;
+            ioctl(fd, UI_SET_ABSBIT, axes[i]);
+            ioctl(fd, UI_ABS_SETUP, &a);
+        }
     }
     /* What ff-memless gives a rumble pad (xpad, hid-playstation): FF_RUMBLE, and FF_GAIN. */
     ioctl(fd, UI_SET_EVBIT, EV_FF);
@@ -66,7 +93,7 @@ static int create(const char *name, unsigned vendor, unsigned product) {
     if (ioctl(fd, UI_DEV_SETUP, &us) < 0 || ioctl(fd, UI_DEV_CREATE) < 0) { LOG("FAIL create: %s", strerror(errno)); exit(1); }
     char sys[64] = "?"; ioctl(fd, UI_GET_SYSNAME(sizeof sys), sys);
     creates++;
-    LOG("CREATED '%s' %04x:%04x %s ff_effects_max=%d", name, vendor, product, sys, MAXFX);
+    LOG("CREATED '%s' %04x:%04x %s ff_effects_max=%d layout=%s", name, vendor, product, sys, MAXFX, joystick ? "joystick" : "gamepad");
     memset(allocated, 0, sizeof allocated); memset(until, 0, sizeof until); slots = 0; gain = 0xffff;
     return fd;
 }
@@ -81,9 +108,26 @@ static void emit(int fd, int type, int code, int value) {
 
 /* The input the FIFO asked for ('p', 'n' or 's'). */
 static int inputs;
+/* The joystick layout's FIFO bytes: the event each one writes. */
+static const struct { char what; int type, code, value; } mapped_inputs[] = {
+    { 'a', EV_KEY, BTN_THUMB, 1 }, { 'A', EV_KEY, BTN_THUMB, 0 }, { 'z', EV_ABS, ABS_Z, 255 }, { 'Z', EV_ABS, ABS_Z, 128 },
+    { 'r', EV_ABS, ABS_RZ, 0 }, { 'R', EV_ABS, ABS_RZ, 128 }, { 'u', EV_ABS, ABS_HAT0Y, -1 }, { 'U', EV_ABS, ABS_HAT0Y, 0 },
+    { 'l', EV_KEY, BTN_BASE5, 1 }, { 'L', EV_KEY, BTN_BASE5, 0 }, { 't', EV_KEY, BTN_BASE, 1 }, { 'T', EV_KEY, BTN_BASE, 0 },
+    { 'y', EV_ABS, ABS_Y, 0 }, { 'Y', EV_ABS, ABS_Y, 128 },
+};
 static void input(int fd, char what) {
     double t = now();
     inputs++;
+    if (joystick) {
+        for (unsigned i = 0; i < sizeof mapped_inputs / sizeof *mapped_inputs; i++) {
+            if (mapped_inputs[i].what != what) continue;
+            emit(fd, mapped_inputs[i].type, mapped_inputs[i].code, mapped_inputs[i].value);
+            LOG("INPUT mapped %c code=0x%03x value=%d n=%d written=%.6f", what, mapped_inputs[i].code, mapped_inputs[i].value, inputs, t);
+            return;
+        }
+        LOG("FAIL unknown input byte 0x%02x", (unsigned char)what);
+        return;
+    }
     if (what == 'p') { emit(fd, EV_KEY, BTN_SOUTH, 1); emit(fd, EV_KEY, BTN_SOUTH, 0); LOG("INPUT press n=%d written=%.6f", inputs, t); }
     else if (what == 'n') { emit(fd, EV_ABS, ABS_X, 3000); emit(fd, EV_ABS, ABS_X, -3000); emit(fd, EV_ABS, ABS_X, 0); LOG("INPUT noise n=%d written=%.6f", inputs, t); }
     else if (what == 's') { emit(fd, EV_ABS, ABS_X, 30000); emit(fd, EV_ABS, ABS_X, 0); LOG("INPUT stick n=%d written=%.6f", inputs, t); }
@@ -103,11 +147,15 @@ static void motors_at(const char *why, double at) {
 static void motors(const char *why) { motors_at(why, now()); }
 
 int main(int argc, char **argv) {
-    if (argc < 5) { fprintf(stderr, "usage: padevice NAME TAG VENDOR PRODUCT [IDLE_SECONDS]\n"); return 2; }
+    if (argc < 5) { fprintf(stderr, "usage: padevice NAME TAG VENDOR PRODUCT [IDLE_SECONDS [gamepad|joystick]]\n"); return 2; }
     const char *name = argv[1];
     tag = argv[2];
     unsigned vendor = (unsigned)strtoul(argv[3], NULL, 16), product = (unsigned)strtoul(argv[4], NULL, 16);
     int idle_limit = argc > 5 ? atoi(argv[5]) : 60;
+    if (argc > 6 && strcmp(argv[6], "gamepad") != 0) {
+        if (strcmp(argv[6], "joystick") != 0) { fprintf(stderr, "padevice: layout '%s' is not gamepad or joystick\n", argv[6]); return 2; }
+        joystick = 1;
+    }
     struct sigaction sa; memset(&sa, 0, sizeof sa); sa.sa_handler = on_sig;
     sigaction(SIGTERM, &sa, NULL); sigaction(SIGINT, &sa, NULL); sigaction(SIGUSR1, &sa, NULL); sigaction(SIGUSR2, &sa, NULL);
     char fifo[64]; snprintf(fifo, sizeof fifo, "/tmp/%s.input", tag);

@@ -24,6 +24,8 @@
 // 8. (after the triggers) the Bluetooth DualSense's voice coils through report 0x32 (BluetoothCoilPhase.swift);
 // 9. then a USB DualSense's touchpad: two fingers and its click, then lifted (TouchpadPhase.swift);
 // 10. then its light bar colour and player number, through the LED class to hid-playstation's output report.
+// 11. (after the summary) an arcade stick off the kernel's gamepad layout is plugged in, read through its SDL mapping
+//    line (SDL_GAMECONTROLLERCONFIG): its input reaches Apple's elements (MappedPadPhase.swift).
 //
 // Every step is logged as `[gc <CLOCK_MONOTONIC>] …`; the emulated devices log what reached them, and
 // .ci/qemu-controllers/check.py compares the two. The test tells /init when to unplug and re-plug devices by
@@ -460,6 +462,7 @@ let summary = recorder.state.withLock { s in
     "connects=\(s.connects.count) disconnects=\(s.disconnects.count) stopped-handlers=\(s.stops.values.map(\.count).reduce(0, +))"
 }
 log("SUMMARY \(summary)")
+MappedPadPhase.run()  // 11. a stick that needs an SDL mapping, hot-plugged (MappedPadPhase.swift)
 NotificationCenter.default.removeObserver(connectObserver)
 NotificationCenter.default.removeObserver(disconnectObserver)
 NotificationCenter.default.removeObserver(becomeObserver)
