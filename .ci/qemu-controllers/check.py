@@ -28,12 +28,13 @@ for raw in open(sys.argv[1], errors='replace'):
         lines.append((m.group(1), float(m.group(2)), m.group(3)))
 text = open(sys.argv[1], errors='replace').read()
 failures = []
+timing_failures = []  # rates measured in the one-CPU TCG guest, which a busy host can tip (see the end)
 
 
-def check(ok, what):
+def check(ok, what, timing=False):
     print(('  ok    ' if ok else '  FAIL  ') + what)
     if not ok:
-        failures.append(what)
+        (timing_failures if timing else failures).append(what)
 
 
 def first(tag, pattern, after=-1.0, before=1e18):
@@ -703,5 +704,14 @@ if 'mapped sdl' in figures:
           f"max {ms(xs[-1])} (n={len(xs)})")
 if 'touch' in figures:
     print(f"  uhid touch input written -> touchpadPrimary.valueChangedHandler called (handler queue): {ms(figures['touch'])}")
-print('== qemu-controllers:', 'PASS' if not failures else f'FAIL ({len(failures)} checks)')
-sys.exit(1 if failures else 0)
+# Exit 2 when only timing checks failed: qemu-controllers.sh then runs the guest once more and that run decides. The
+# Bluetooth coils' reports per second (85 ... 102) read 83 once with builds on the host (load ~3 on 2 cores); a real
+# regression fails both runs, and every functional check still fails at once.
+if failures:
+    print('== qemu-controllers:', f'FAIL ({len(failures) + len(timing_failures)} checks)')
+    sys.exit(1)
+if timing_failures:
+    print('== qemu-controllers:', f'FAIL ({len(timing_failures)} timing checks only)')
+    sys.exit(2)
+print('== qemu-controllers: PASS')
+sys.exit(0)

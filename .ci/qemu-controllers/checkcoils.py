@@ -142,7 +142,7 @@ def check_coils(lines, check):
         counts = rate[1][first_second:first_second + 57]
         check(len(counts) == 57 and all(85 <= c <= 102 for c in counts),
               f'reports per second over the 60 s event within 85 … 102 (the pad takes 93.75): '
-              f'min {min(counts, default=0)}, max {max(counts, default=0)}')
+              f'min {min(counts, default=0)}, max {max(counts, default=0)}', timing=True)
         if counts:
             figures.append(f'Bluetooth coils, 60 s event: {total} reports, per second median {statistics.median(counts)} '
                            f'(min {min(counts)}, max {max(counts)}; 93.75 expected), underruns {underruns} '
