@@ -11,6 +11,7 @@
 #   FUZZ_CONFIG      release (default; about 35x the execs/s of debug, overflow checks stay on) or debug
 #   FUZZ_OUT         where work corpora, crash artefacts and logs go (default .build-fuzz/runs)
 #   FUZZ_KEEP_CORPUS 1 keeps the work corpus between runs (default 0: every run starts from the seeds)
+#   FUZZ_BUILD_ONLY  1 builds the harnesses and stops (.ci/run builds them beside the sanitizers' last test run)
 #   OPENCOREHAPTICS_SHARED  the shared folder with corpus/ (default ../shared)
 #
 # Seeds: Fuzz/Seeds/<Target>/ (our own, small) plus the shared corpus, copied or converted into FUZZ_OUT at run time
@@ -82,6 +83,10 @@ for target in "${targets[@]}"; do
   fi
   echo "fuzz: built $target ($config) in $(($(date +%s) - t0)) s"
 done
+if [ "${FUZZ_BUILD_ONLY:-0}" = 1 ]; then
+  echo "fuzz: built ${#targets[@]} targets in $(($(date +%s) - start_all)) s (FUZZ_BUILD_ONLY: not run)"
+  exit 0
+fi
 bin=".build-fuzz/$config"
 
 # 2. Seeds from the shared corpus (outside the repository), prepared per target.

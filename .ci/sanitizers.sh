@@ -80,6 +80,8 @@ judge_kind() {
 # sockets) for much of its length and leaves a core idle that the next build takes; run after build, the two kinds
 # took 25 minutes of CI's 90. The suite passes under a CPU hog (.ci/run), so a build beside a run is a load it is
 # made for.
+# SANITIZERS_BESIDE_LAST_RUN, when set, is a command run beside the last run for the same reason (.ci/run builds the
+# fuzz harnesses there); its failure fails this gate.
 previous=""
 for kind in "${kinds[@]}"; do
   build_kind "$kind" || { [ -n "$previous" ] && wait; exit 1; }
@@ -87,8 +89,18 @@ for kind in "${kinds[@]}"; do
   run_kind "$kind" &
   previous=$kind
 done
+beside=0
+if [ -n "${SANITIZERS_BESIDE_LAST_RUN:-}" ]; then
+  echo "== beside the $previous run: $SANITIZERS_BESIDE_LAST_RUN ($(date -u +%H:%M:%S))"
+  bash -c "$SANITIZERS_BESIDE_LAST_RUN" || beside=$?
+  echo "== beside the $previous run: exit $beside ($(date -u +%H:%M:%S))"
+fi
 wait
 judge_kind "$previous"
+if [ "$beside" -ne 0 ]; then
+  failed=1
+  summary+=("beside the last run: '$SANITIZERS_BESIDE_LAST_RUN' exited $beside")
+fi
 
 echo
 for line in "${summary[@]}"; do echo "sanitizers: $line"; done
