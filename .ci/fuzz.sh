@@ -12,6 +12,7 @@
 #   FUZZ_OUT         where work corpora, crash artefacts and logs go (default .build-fuzz/runs)
 #   FUZZ_KEEP_CORPUS 1 keeps the work corpus between runs (default 0: every run starts from the seeds)
 #   FUZZ_BUILD_ONLY  1 builds the harnesses and stops (.ci/run builds them beside the sanitizers' last test run)
+#   FUZZ_SKIP_BUILD  1 uses a harness already built in .build-fuzz instead of building it again (.ci/run, after that)
 #   OPENCOREHAPTICS_SHARED  the shared folder with corpus/ (default ../shared)
 #
 # Seeds: Fuzz/Seeds/<Target>/ (our own, small) plus the shared corpus, copied or converted into FUZZ_OUT at run time
@@ -75,6 +76,13 @@ mkdir -p "$out"
 #    the StudioAssets plugin's tool, linked with libFuzzer's main too, work from LLVMFuzzerInitialize.
 for target in "${targets[@]}"; do
   t0=$(date +%s)
+  # .ci/run builds the harnesses beside the sanitizers' last run (FUZZ_BUILD_ONLY) and then sets FUZZ_SKIP_BUILD: a
+  # second pass of per-product builds is not free (building one product after another recompiles some of the
+  # modules they share: 43-82 s for three harnesses here).
+  if [ "${FUZZ_SKIP_BUILD:-0}" = 1 ] && [ -x ".build-fuzz/$config/$target" ]; then
+    echo "fuzz: $target already built in this run (FUZZ_SKIP_BUILD)"
+    continue
+  fi
   if ! swift build -c "$config" --product "$target" --sanitize=fuzzer --sanitize=address \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING_BUILD --scratch-path .build-fuzz > "$out/build-$target.log" 2>&1; then
     grep -v 'Cannot export local symbol' "$out/build-$target.log" | grep -E 'error|warning: unre' | head -40
