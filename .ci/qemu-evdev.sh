@@ -75,29 +75,9 @@ install -m 755 "$SRC/init.sh" $R/init
 (cd $R && find . | cpio -o -H newc --quiet) | gzip -1 > "$W/initrd.cpio.gz"
 rm -rf $R
 
-# 5. Boot. /dev/kvm here is kvm_pvm (no vmx/svm), where a stock kernel crawls: pick TCG unless real VT is there.
-# 5. Boot, and 6. assertions and figures. /dev/kvm here is kvm_pvm (no vmx/svm), where a stock kernel crawls: pick
-# TCG unless real VT is there. check.py exits 2 when only the latency comparisons with SDL2 failed (measurements a
-# busy host can tip, see its end): then the whole guest runs once more, and that run decides.
-ACCEL="-accel tcg -cpu max"
-grep -qE '\b(vmx|svm)\b' /proc/cpuinfo && [ -w /dev/kvm ] && ACCEL="-accel kvm -cpu host"
-run_guest() {
-  step "boot ($1)"
-  timeout 240 qemu-system-x86_64 $ACCEL -m 1G -smp 1 -kernel "$W/kernel/vmlinux" -initrd "$W/initrd.cpio.gz" \
-    -append 'console=ttyS0 quiet random.trust_cpu=on panic=-1' -nographic -no-reboot </dev/null > "$W/serial.raw" 2>&1 \
-    || echo "qemu-evdev: qemu exit $?"
-  tr -d '\r' < "$W/serial.raw" | sed 's/\x1b[^a-zA-Z]*[a-zA-Z]//g; s/\x1bc//g' > "$W/serial.log"
-  step "guest finished; checking the log ($W/serial.log)"
-  python3 "$SRC/check.py" "$W/serial.log"
-}
+# 5. Boot, and 6. assertions and figures (.ci/qemu-boot.sh: a second run when only timing checks failed).
+. "$ROOT/.ci/qemu-boot.sh"
 status=0
-run_guest "first run" || status=$?
-if [ "$status" -eq 2 ]; then
-  cp "$W/serial.log" "$W/serial-first.log"
-  echo "qemu-evdev: only the comparisons with SDL2 failed (first run's log: $W/serial-first.log); measuring again"
-  status=0
-  run_guest "second run" || status=$?
-  [ "$status" -eq 2 ] && status=1
-fi
+boot_and_check qemu-evdev 240 "$W/kernel/vmlinux" "$W/initrd.cpio.gz" "$W" "$SRC/check.py" || status=$?
 step "done"
 exit $status
