@@ -8,12 +8,15 @@ extension AHAPReader.Decoder {
         warnDuplicateKeys(node, path())
         var idNode: Int?
         var timeNode: Int?
+        var aliasTime: (key: Int, value: Int)?
         var valueNode: Int?
         for (key, value) in tape.members(node) {
             if tape.string(key, is: "ParameterID") {
                 idNode = value
-            } else if tape.string(key, is: "Time") || tape.string(key, is: "ParameterTime") {
+            } else if tape.string(key, is: "Time") {
                 timeNode = value
+            } else if tape.string(key, is: "ParameterTime") {
+                aliasTime = (key, value)
             } else if tape.string(key, is: "ParameterValue") {
                 valueNode = value
             } else {
@@ -21,7 +24,9 @@ extension AHAPReader.Decoder {
             }
         }
         let id = try dynamicID(idNode, owner: node, path: path())
-        let time = try time(timeNode, owner: node, code: .badParameterEntry, what: "every parameter needs a time", path: path())
+        let time = try time(
+            documentedTime(timeNode, alias: aliasTime, path()), owner: node, code: .badParameterEntry,
+            what: "every parameter needs a time", path: path())
         let value = try value(valueNode, owner: node, path: path())
         if !id.range.contains(value) {
             warn(
@@ -52,12 +57,15 @@ extension AHAPReader.Decoder {
         warnDuplicateKeys(node, path())
         var idNode: Int?
         var timeNode: Int?
+        var aliasTime: (key: Int, value: Int)?
         var pointsNode: Int?
         for (key, value) in tape.members(node) {
             if tape.string(key, is: "ParameterID") {
                 idNode = value
-            } else if tape.string(key, is: "Time") || tape.string(key, is: "ParameterTime") {
+            } else if tape.string(key, is: "Time") {
                 timeNode = value
+            } else if tape.string(key, is: "ParameterTime") {
+                aliasTime = (key, value)
             } else if tape.string(key, is: "ParameterCurveControlPoints") {
                 pointsNode = value
             } else {
@@ -71,7 +79,9 @@ extension AHAPReader.Decoder {
                 "\(id.rawValue) cannot be curved; curves take HapticIntensityControl, HapticSharpnessControl, AudioVolumeControl, AudioPanControl, AudioBrightnessControl or AudioPitchControl",
                 path(), at: idNode ?? node)
         }
-        let start = try time(timeNode, owner: node, code: .badParameterEntry, what: "every curve needs a start time", path: path())
+        let start = try time(
+            documentedTime(timeNode, alias: aliasTime, path()), owner: node, code: .badParameterEntry,
+            what: "every curve needs a start time", path: path())
         guard let pointsNode else {
             throw fail(.badParameterEntry, "missing \"ParameterCurveControlPoints\"", path(), at: node)
         }
@@ -97,16 +107,20 @@ extension AHAPReader.Decoder {
                     .badParameterEntry, "a control point must be an object, not \(describeKind(pointNode))", pointPath(), at: pointNode)
             }
             var pointTime: Int?
+            var aliasPointTime: (key: Int, value: Int)?
             var pointValue: Int?
             for (key, value) in tape.members(pointNode) {
-                if tape.string(key, is: "Time") || tape.string(key, is: "ParameterTime") {
+                if tape.string(key, is: "Time") {
                     pointTime = value
+                } else if tape.string(key, is: "ParameterTime") {
+                    aliasPointTime = (key, value)
                 } else if tape.string(key, is: "ParameterValue") {
                     pointValue = value
                 } else {
                     warn("unknown key \"\(tape.string(key))\" is ignored", pointPath(), at: key)
                 }
             }
+            pointTime = documentedTime(pointTime, alias: aliasPointTime, pointPath())
             // Apple drops control points that lack a time or a value instead of failing.
             guard let pointTime, let pointValue else {
                 warn(

@@ -35,6 +35,15 @@ extension AHAPReader {
             warnings.append(PatternWarning(message, path: path(), location: tape.location(node), file: file))
         }
 
+        /// The node of an entry's time: `Time` wins over its private alias (`EventTime`, `ParameterTime`) whatever
+        /// their order, so a file and the same entries as a dictionary (whose keys have no order) read alike.
+        mutating func documentedTime(_ time: Int?, alias: (key: Int, value: Int)?, _ path: @autoclosure () -> String) -> Int? {
+            guard let alias else { return time }
+            guard let time else { return alias.value }
+            warn("\"\(tape.string(alias.key))\" is ignored: \"Time\" is given too", path(), at: alias.key)
+            return time
+        }
+
         /// Warns about each key that appears more than once in the object `node`: Apple's JSON loader keeps only one
         /// of them, so the other is silently lost.
         ///
@@ -256,6 +265,7 @@ extension AHAPReader {
             }
             warnDuplicateKeys(node, path())
             var timeNode: Int?
+            var aliasTime: (key: Int, value: Int)?
             var typeNode: Int?
             var durationNode: Int?
             var parametersNode: Int?
@@ -263,8 +273,10 @@ extension AHAPReader {
             var envelopeNode: Int?
             var loopNode: Int?
             for (key, value) in tape.members(node) {
-                if tape.string(key, is: "Time") || tape.string(key, is: "EventTime") {
+                if tape.string(key, is: "Time") {
                     timeNode = value
+                } else if tape.string(key, is: "EventTime") {
+                    aliasTime = (key, value)
                 } else if tape.string(key, is: "EventType") {
                     typeNode = value
                 } else if tape.string(key, is: "EventDuration") {
@@ -297,7 +309,9 @@ extension AHAPReader {
             }
             var event = Event(
                 type: type,
-                time: try time(timeNode, owner: node, code: .invalidEventTime, what: "every event needs a start time", path: path()))
+                time: try time(
+                    documentedTime(timeNode, alias: aliasTime, path()), owner: node, code: .invalidEventTime,
+                    what: "every event needs a start time", path: path()))
             if let durationNode {
                 guard let duration = number(durationNode) else {
                     throw fail(

@@ -258,6 +258,28 @@ import Testing
         #expect(messages.contains { $0.contains("\"Unknown\"") })
     }
 
+    /// `Time` wins over its alias in either order: a dictionary's keys have no order, so a file must not depend on it
+    /// either (the pattern-dictionary fuzzer found a file and the same dictionary starting at different times).
+    @Test(arguments: [false, true]) func timeWinsOverItsAliasInEitherOrder(aliasFirst: Bool) throws {
+        func times(_ time: Double, _ alias: String, _ aliasTime: Double) -> String {
+            aliasFirst ? #""\#(alias)":\#(aliasTime),"Time":\#(time)"# : #""Time":\#(time),"\#(alias)":\#(aliasTime)"#
+        }
+        let text = """
+            {"Pattern":[
+            {"Event":{\(times(0.5, "EventTime", 9)),"EventType":"HapticTransient"}},
+            {"Parameter":{"ParameterID":"HapticIntensityControl",\(times(0.25, "ParameterTime", 9)),"ParameterValue":0.5}},
+            {"ParameterCurve":{"ParameterID":"HapticSharpnessControl",\(times(0.75, "ParameterTime", 9)),
+             "ParameterCurveControlPoints":[{\(times(0.125, "ParameterTime", 9)),"ParameterValue":0.5}]}}]}
+            """
+        let document = try AHAPReader.read(text)
+        #expect(document.pattern.events.first?.time == 0.5)
+        #expect(document.pattern.parameters.first?.time == 0.25)
+        #expect(document.pattern.curves.first?.time == 0.75)
+        #expect(document.pattern.curves.first?.controlPoints.first?.time == 0.125)
+        let ignored = document.warnings.filter { $0.message.contains("is ignored: \"Time\" is given too") }
+        #expect(ignored.count == 4, "one warning for each ignored alias: \(document.warnings)")
+    }
+
     @Test func sustainedContinuousWithoutDurationIsUnplayable() throws {
         let document = try AHAPReader.read("{\"Pattern\":[\n{\"Event\":{\"Time\":0,\"EventType\":\"HapticContinuous\"}}]}", file: "c.ahap")
         let errors = PatternValidator.playabilityErrors(in: document.pattern)

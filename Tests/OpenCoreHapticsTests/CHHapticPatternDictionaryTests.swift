@@ -93,6 +93,20 @@ import OpenCoreHaptics
         let pattern = try CHHapticPattern(dictionary: dictionary)
         #expect(abs(pattern.duration - 1.0) < 1e-9)
     }
+
+    /// The `EventTime` alias (an OpenCoreHaptics tolerance) never beats `Time`, whichever a dictionary yields first:
+    /// found by the pattern-dictionary fuzzer, where the file read 3599.90000001 s and the same dictionary 3599.999999 s.
+    @Test func theTimeKeyWinsOverTheEventTimeAlias() throws {
+        let json = #"{"Pattern":[{"Event":{"Time":3599.999999,"EventType":"HapticTransient","EventTime":3599.90000001}}]}"#
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
+        let pattern = try CHHapticPattern(dictionary: try #require(object as? [String: Any]))
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("time-alias-\(getpid()).ahap")
+        try Data(json.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let read = try CHHapticPattern(contentsOf: file)
+        #expect(pattern.duration == read.duration)
+        #expect(abs(pattern.duration - 3599.999999) < 1e-6, "Time, not EventTime: \(pattern.duration)")
+    }
     #endif
 
     // MARK: Errors
