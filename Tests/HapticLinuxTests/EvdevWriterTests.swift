@@ -156,6 +156,26 @@ import Testing
         #expect(mock.trace == ["EVIOCSFF id=0 RUMBLE strong=20000 weak=0 len=50 -> 0", "write EV_FF code=0 value=1 -> 24"])
     }
 
+    /// After an urgent tick has sent a command's block as it ended, a grid tick that comes before the next block sends
+    /// nothing: not the block's earlier, higher frames (the render thread late by a tick under heavy host load made
+    /// the I/O thread upload and play a stopped pattern's level again, 11 ms after its stop).
+    @Test(arguments: [0, 20_000 << 16]) func aGridTickBeforeTheNextBlockDoesNotUndoACommand(settledAt end: UInt32) {
+        let mock = MockEvdevSystemCalls()
+        let writer = Self.openedWriter(mock)
+        writer.publish(strong: 60_000, weak: 0)
+        writer.tick(now: 0.000)
+        writer.publish(strong: 60_000, weak: 0, end: end, urgent: true)
+        writer.tick(now: 0.002, urgent: true)
+        mock.clearTrace()
+        writer.tick(now: 0.012)
+        writer.tick(now: 0.022)
+        #expect(mock.trace.isEmpty, "stale levels written after the command: \(mock.trace)")
+        // The next block's levels are followed as before.
+        writer.publish(strong: 30_000, weak: 0)
+        writer.tick(now: 0.032)
+        #expect(mock.trace.first == "EVIOCSFF id=0 RUMBLE strong=30000 weak=0 len=50 -> 0")
+    }
+
     @Test func changesAreUploadedOnTheSameIdAndIdleMeansSilence() {
         let mock = MockEvdevSystemCalls()
         let writer = Self.openedWriter(mock)

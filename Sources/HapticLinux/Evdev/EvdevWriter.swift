@@ -326,10 +326,13 @@ package final class EvdevWriter: Sendable {
         let held = latest.load(ordering: .acquiring)
         heldAtTick = held
         let burst = peak.exchange(0, ordering: .acquiringAndReleasing)
-        let rendered =
-            urgent
-            ? latestEnd.load(ordering: .relaxed)
-            : Swift.max(held >> 16, burst >> 16) << 16 | Swift.max(held & 0xFFFF, burst & 0xFFFF)
+        // What plays now is where the latest block ended; the peaks of the blocks since the last tick (`burst`) are
+        // added so a transient shorter than the grid still reaches the motor. Not the latest block's own peak: once an
+        // urgent tick has sent a command's block as it ended (a stop, a lowered intensity), a grid tick before the
+        // next block would send that block's earlier, higher frames again (a stale upload and play after a stop, seen
+        // under heavy host load when the render thread was late by a tick).
+        let end = latestEnd.load(ordering: .relaxed)
+        let rendered = urgent ? end : Swift.max(end >> 16, burst >> 16) << 16 | Swift.max(end & 0xFFFF, burst & 0xFFFF)
         followScale(now: now, urgent: urgent)
         // Levels rendered before an app's intensity scale would undo it: hold what plays until the block carrying the
         // app's command arrives (a fall to silence is not held).
