@@ -1,5 +1,6 @@
 #!/bin/sh
-# /init of the test guest (busybox sh): our Swift driver against one uinput FF device, then SDL2 against another.
+# /init of the test guest (busybox sh): our Swift driver against one uinput FF device, then SDL2 against another
+# (SDL2's level changes run beside ours).
 # Each program logs to /tmp (RAM); the logs go to the console at the end, tagged and timestamped for check.py.
 /bin/busybox mount -t proc proc /proc
 /bin/busybox mount -t sysfs sysfs /sys
@@ -16,6 +17,14 @@ mkdir -p /tmp
 DEV=$!
 /bin/haptic-evdev-check --name virtual-ff-test --markers /tmp > /tmp/swf.log 2>&1 &
 CHK=$!
+# Once the driver's engine has chosen its device: SDL2's device, and SDL2's level phase waiting (on a FIFO) for the
+# driver's. The two level phases run at the same time, so both meet the same guest (our render thread's blocks on its
+# one CPU) and the same host load.
+fftool wait /tmp/started 60 $CHK || echo "GUEST: the Swift driver never started its engine"
+/bin/ffdevice sdl-ff-test sdv 90 > /tmp/sdv.log 2>&1 &
+SDV=$!
+/bin/sdlcheck sdl-ff-test /tmp levels > /tmp/sdl-levels.log 2>&1 &
+SDLL=$!
 if fftool wait /tmp/unplug 30; then
   fftool signal $DEV USR1
 else
@@ -49,10 +58,12 @@ sleep 0.2
 kill -TERM $DEV
 wait $DEV
 
-# --- SDL2 baseline on a second device ---
-/bin/ffdevice sdl-ff-test sdv 60 > /tmp/sdv.log 2>&1 &
-SDV=$!
-sleep 0.2
+# --- SDL2 baseline on the second device (its level phase ran beside the Swift driver's) ---
+# It ends about when the driver's level phase does; one that never started (the driver failed before) is ended.
+fftool wait /tmp/never-created 30 $SDLL
+kill $SDLL 2>/dev/null
+wait $SDLL
+echo "GUEST: sdlcheck levels exit $?"
 /bin/sdlcheck sdl-ff-test /tmp > /tmp/sdl.log 2>&1 &
 SDL=$!
 if fftool wait /tmp/sdlstall 30; then
@@ -70,6 +81,6 @@ wait $SDV
 echo "GUEST: done at $(cut -d' ' -f1 /proc/uptime)s"
 # The programs log to RAM and the logs are printed now: a line written to the emulated serial console costs
 # milliseconds, which used to delay the device's answers (and the API calls) it was timing.
-for f in swf swf-stall dev sdl sdv; do cat /tmp/$f.log; done
+for f in swf swf-stall dev sdl-levels sdl sdv; do cat /tmp/$f.log; done
 echo "QEMU-EVDEV GUEST FINISHED"
 poweroff -f

@@ -356,7 +356,7 @@ extension EngineStateMachine {
         let player = try check(key)
         try check(time)
         guard let run = player.run, session != nil else { return }
-        anticipateIntensityScale(key, parameters, at: time, into: &actions)
+        anticipateIntensityScale(key, player, parameters, at: time, into: &actions)
         let base = mixerFrame(for: time)
         let start = session!.runs[run]?.startFrame ?? Int.min
         for parameter in parameters {
@@ -372,22 +372,25 @@ extension EngineStateMachine {
     /// guess is corrected by the rendered level within a block. The scale is relative to the control as this state
     /// last knew it, so the hints must reach the device in this state's order (``DeviceHints``).
     private mutating func anticipateIntensityScale(
-        _ key: EnginePlayerHandle, _ parameters: [DynamicParameter], at time: Double, into actions: inout EngineActions
+        _ key: EnginePlayerHandle, _ player: PlayerState, _ parameters: [DynamicParameter], at time: Double,
+        into actions: inout EngineActions
     ) {
-        guard time <= 0 || time <= now, let program = players[key]?.program else { return }
+        guard time <= 0 || time <= now else { return }
+        // Read from the state already copied and written back once: each `players[key]?.field` copied it whole.
+        let program = player.program
+        var control = player.intensityControl
         for parameter in parameters where parameter.id == .hapticIntensityControl {
             guard parameter.time <= 0 else {
-                players[key]?.intensityControl = nil
+                control = nil
                 continue
             }
             let value = Swift.min(Swift.max(parameter.value, 0), 1)
-            if let previous = players[key]?.intensityControl, previous > 0, program.parameterCount == 0, program.curveCount == 0,
-                value != previous
-            {
+            if let previous = control, previous > 0, program.parameterCount == 0, program.curveCount == 0, value != previous {
                 hint(.gain(value / previous), into: &actions)
             }
-            players[key]?.intensityControl = value
+            control = value
         }
+        if control != player.intensityControl { players.update(key) { $0.intensityControl = control } }
     }
 
     mutating func scheduleCurve(_ key: EnginePlayerHandle, _ curve: CurveProgram, at time: Double, into actions: inout EngineActions)

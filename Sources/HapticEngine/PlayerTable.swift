@@ -63,6 +63,14 @@ struct PlayerTable: Sendable {
         }
     }
 
+    /// Changes the state of the player `handle` names in place (nothing when it has left the table): unlike
+    /// `players[handle]?.field = value`, which copies the whole state out and back (a retain and release of each
+    /// reference in it), on the path of every `sendParameters`.
+    mutating func update(_ handle: EnginePlayerHandle, _ body: (inout PlayerState) -> Void) {
+        guard handle.slot < slots.count, slots[handle.slot].id == handle.id, slots[handle.slot].state != nil else { return }
+        body(&slots[handle.slot].state!)
+    }
+
     /// The handle of the player whose state `slot` holds, if it holds one (a released player's slot is not reused
     /// before its state is removed, so the slot names it).
     func handle(inSlot slot: Int) -> EnginePlayerHandle? {

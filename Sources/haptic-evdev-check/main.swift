@@ -171,6 +171,9 @@ attempt("engine.start()") { try engine.start() }
 log(
     "START \(output.id) '\(output.name)' profile=\(output.profile.name) rate=\(Int(engine.runtime.configuration.sampleRate)) block=\(engine.runtime.configuration.blockFrames)"
 )
+// The guest's init starts SDL2's device and its level phase now, once this engine has chosen its device (the first
+// haptic hardware), so SDL2's device cannot be the one chosen.
+touch("\(markerDirectory)/started")
 
 func play(_ pattern: CHHapticPattern) -> any CHHapticPatternPlayer {
     attempt("makePlayer/start") {
@@ -263,7 +266,21 @@ func threadTimes() -> [String: Int] {
     return out
 }
 
+/// Starts the SDL2 baseline's level phase, which waits on the FIFO `levels` (sdlcheck's levels mode): both sides change
+/// levels at the same time, so our render thread's blocks (SCHED_FIFO, in the guest's one CPU) and a busy host meet
+/// SDL2's calls as they meet ours. Non-blocking: without a waiting reader the open fails at once (ENXIO).
+func startPeerLevelPhase() {
+    do {
+        let fd = try Posix.open("\(markerDirectory)/levels", O_WRONLY | O_NONBLOCK)
+        try? Posix.close(fd)
+        log("PEER SDL2 level phase started beside ours")
+    } catch {
+        log("PEER no SDL2 level phase waiting: \(error)")
+    }
+}
+
 log("API level start")
+startPeerLevelPhase()
 let timesAtLevelStart = threadTimes()
 let serviceAtLevelStart = (engine.runtime.serviceRunCount, engine.runtime.serviceWakeCount)
 // 60 changes (9 s), so that the p90 compared with SDL2's is the 6th slowest, not the 3rd (issue 26: with 30, one slow
