@@ -71,6 +71,21 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // An intensity change of a playing player, as a game sends one per frame (and the QEMU gate's level changes):
+    // the parameter object, the engine's lock and state, the command. Not gated; docs/performance.md keeps the figure.
+    let swiftLevels = try? swiftEngine.makePlayer(
+        with: CHHapticPattern(
+            events: [CHHapticEvent(eventType: .hapticContinuous, parameters: [], relativeTime: 0, duration: 3_600)], parameters: []))
+    try? swiftLevels?.start(atTime: CHHapticTimeImmediate)
+    Benchmark("Swift.sendParameters") { benchmark in
+        for index in benchmark.scaledIterations {
+            let value: Float = index % 2 == 0 ? 0.3 : 1.0
+            try? swiftLevels?.sendParameters(
+                [CHHapticDynamicParameter(parameterID: .hapticIntensityControl, value: value, relativeTime: 0)],
+                atTime: CHHapticTimeImmediate)
+        }
+    }
+
     Benchmark(
         "CABI_vs_Swift_startAndStop",
         configuration: .init(
