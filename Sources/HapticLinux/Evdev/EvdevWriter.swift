@@ -326,11 +326,10 @@ package final class EvdevWriter: Sendable {
         let held = latest.load(ordering: .acquiring)
         heldAtTick = held
         let burst = peak.exchange(0, ordering: .acquiringAndReleasing)
-        // What plays now is where the latest block ended; the peaks of the blocks since the last tick (`burst`) are
-        // added so a transient shorter than the grid still reaches the motor. Not the latest block's own peak: once an
-        // urgent tick has sent a command's block as it ended (a stop, a lowered intensity), a grid tick before the
-        // next block would send that block's earlier, higher frames again (a stale upload and play after a stop, seen
-        // under heavy host load when the render thread was late by a tick).
+        // Where the latest block ended, plus the peaks of the blocks since the last tick (`burst`: a transient shorter
+        // than the grid still reaches the motor). Not the latest block's own peak: after an urgent tick sent a
+        // command's block as it ended (a stop, a lowered intensity), a grid tick before the next block would send its
+        // earlier, higher frames again (a stale upload and play after a stop, seen with the render thread late).
         let end = latestEnd.load(ordering: .relaxed)
         let rendered = urgent ? end : Swift.max(end >> 16, burst >> 16) << 16 | Swift.max(end & 0xFFFF, burst & 0xFFFF)
         followScale(now: now, urgent: urgent)
