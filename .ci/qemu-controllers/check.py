@@ -318,7 +318,14 @@ if mapped_start and mapped_end:
     check(created is not None and found_ is not None and not bad_st,
           'the stick (no BTN_GAMEPAD code), plugged in after discovery, is a controller through its line: '
           + (found_[1] if found_ else 'not found') + (f'; st: {bad_st[0][1]}' if bad_st else ''))
-    # The timed writes: after the warm-up press (asked for again until the library has the new node open).
+    # Button A held as the stick was plugged in (padevice's HELD line, written before the library could open the node)
+    # is pressed in the driver's GCControllerDidConnect observer: the node's present state is read at the open.
+    held_ = first('st', r'^HELD a ')
+    seen_ = first('gc', r'^MAPPED held at plug: ', mapped_start[0], mapped_end[0])
+    check(held_ is not None and seen_ is not None and 'isPressed=true' in seen_[1],
+          'a button held as the stick is plugged in reads pressed in the GCControllerDidConnect observer: '
+          + (seen_[1] if seen_ else 'no such line') + ('' if held_ else '; padevice wrote no HELD press'))
+    # The timed writes: after the held button's release.
     timed_ = first('gc', r'^MAPPED timed start', mapped_start[0], mapped_end[0])
     timed_at = timed_[0] if timed_ else mapped_end[0]
     handlers = [(t, s_.split()[2], float(s_.split('value=')[1]))

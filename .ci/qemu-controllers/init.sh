@@ -50,7 +50,8 @@ if fftool wait /tmp/dsunplug 150 $CHK; then fftool signal $DS2 TERM; else echo "
 # The arcade stick that only its SDL mapping line makes a gamepad (padevice's joystick layout), plugged in last.
 ST=
 if fftool wait /tmp/stickplug 60 $CHK; then
-  padevice "Acme Arcade Stick" st 1234 5678 60 joystick > /tmp/st.log 2>&1 &
+  # Its button A (BTN_THUMB) is held as it is plugged in: the driver reads it pressed in its connect observer.
+  PADEVICE_HOLD=a padevice "Acme Arcade Stick" st 1234 5678 60 joystick > /tmp/st.log 2>&1 &
   ST=$!
 else echo "GUEST: no stickplug marker"; fi
 # A driver that hangs is killed, so that the logs still reach the console.

@@ -9,6 +9,9 @@
  *   LAYOUT "joystick": a DirectInput-style arcade stick, as hid-generic reports one, that only an SDL mapping line
  *   makes a gamepad: buttons BTN_TRIGGER … BTN_BASE6 (no BTN_GAMEPAD code), ABS_X/Y/Z/RZ 0 … 255 (fuzz 1, resting
  *   at 128), the hat ABS_HAT0X/Y -1 … 1.
+ *   PADEVICE_HOLD=<byte> (joystick layout): the input that byte asks for is written right after the first create,
+ *   before anyone can have the new node open — a button held while the pad is plugged in — and logged as
+ *   "HELD <byte> code=0xCCC value=V written=T".
  *   SIGUSR1: unplug (UI_DEV_DESTROY; the pad stays away)    SIGUSR2: plug it in again (create it anew)
  *   SIGTERM: destroy and exit with a SUMMARY line
  * The player's hand: each byte written to the FIFO /tmp/TAG.input makes the pad report input through uinput, logged
@@ -163,6 +166,15 @@ int main(int argc, char **argv) {
     int in = open(fifo, O_RDWR | O_NONBLOCK); /* read-write: it never reads end-of-file */
     if (in < 0) LOG("FAIL open %s: %s", fifo, strerror(errno));
     int fd = create(name, vendor, product);
+    const char *hold = getenv("PADEVICE_HOLD");
+    if (hold && hold[0] && joystick) {
+        for (unsigned i = 0; i < sizeof mapped_inputs / sizeof *mapped_inputs; i++) {
+            if (mapped_inputs[i].what != hold[0]) continue;
+            double t = now();
+            emit(fd, mapped_inputs[i].type, mapped_inputs[i].code, mapped_inputs[i].value);
+            LOG("HELD %c code=0x%03x value=%d written=%.6f", hold[0], mapped_inputs[i].code, mapped_inputs[i].value, t);
+        }
+    }
     double last = now();
     while (!stop_flag) {
         if (unplug_flag && fd >= 0) {

@@ -17,24 +17,35 @@ final class ControllerInput: Sendable {
     /// Simulated pads' filters, by controller.
     private let simulated = LockedState<[ObjectIdentifier: (controller: GCController, filter: PadActivityFilter)]>([:])
     private let reader: (any PadInputReading)?
+    /// Controllers (by ID) used before the tracker knew them: a button held when their nodes were opened, whose
+    /// present state comes before the connection is announced. They count as used right after it.
+    private let usedBeforeConnection: LockedState<Set<String>>
 
     /// Input for a registry that posts on `queue`; `reading` starts the source's reader of real pads' input.
     init(queue: DispatchQueue, reading: @Sendable (@escaping @Sendable (PadInputBatch) -> Void) -> (any PadInputReading)?) {
         let tracker = CurrentControllerTracker(queue: queue)
         let pads = LockedState<[String: GCController]>([:])
+        let early = LockedState<Set<String>>([])
         self.tracker = tracker
         self.pads = pads
+        usedBeforeConnection = early
         reader = reading { batch in
             guard let controller = pads.withLock({ $0[batch.controllerID] }) else { return }
             controller.receive(batch.events, axes: batch.axes, from: batch.node)
             // Motion is never a use: a pad on a table shakes its sensors.
-            if batch.isUse, batch.node != .motion { tracker.used(controller) }
+            if batch.isUse, batch.node != .motion, !tracker.used(controller) {
+                early.withLock { _ = $0.insert(batch.controllerID) }
+            }
         }
     }
 
     /// `controllers` connected (the last becomes current); their input is read from now on. `announce` posts their
     /// connection: it runs once the current controller is updated, before the current-controller notifications are
     /// queued.
+    ///
+    /// Real pads' nodes are opened first: the reader delivers their present state (a button held while the pad was
+    /// plugged in, a stick already pushed) before `announce`, so an observer of `GCControllerDidConnect` reads the
+    /// pad's elements as they are. A held button is a use: the pad becomes current right after the connection.
     func connected(_ controllers: [GCController], announce: () -> Void) {
         for controller in controllers {
             if let spec = controller.info.simulation {
@@ -44,12 +55,15 @@ final class ControllerInput: Sendable {
                 pads.withLock { $0[controller.info.id] = controller }
             }
         }
-        tracker.connected(controllers, announce: announce)
         for controller in controllers where !controller.info.isSimulated {
             let info = controller.info
             // Weak: the reader's handler keeps the pads, and a pad its motion, whose activation this is.
             controller.motion?.setActivation { [weak self] active in self?.reader?.setMotionActive(info, active) }
             reader?.watch(controller.info)
+        }
+        tracker.connected(controllers, announce: announce)
+        for controller in controllers where usedBeforeConnection.withLock({ $0.remove(controller.info.id) != nil }) {
+            tracker.used(controller)
         }
     }
 
@@ -59,6 +73,7 @@ final class ControllerInput: Sendable {
         controller.motion?.setActivation(nil)
         if !controller.info.isSimulated {
             pads.withLock { pads in if pads[controller.info.id] === controller { pads[controller.info.id] = nil } }
+            usedBeforeConnection.withLock { _ = $0.remove(controller.info.id) }
             reader?.forget(controller.info)
         }
         simulated.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(controller)) }

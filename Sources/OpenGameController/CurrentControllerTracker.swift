@@ -28,13 +28,17 @@ final class CurrentControllerTracker: Sendable {
         change(announce: announce) { order in order += controllers.filter { new in !order.contains { $0 === new } } }
     }
 
-    /// The player used `controller`: it becomes current (nothing is posted when it already is, or when it is no
-    /// longer connected).
-    func used(_ controller: GCController) {
+    /// The player used `controller`: it becomes current (nothing is posted when it already is, or when it is not
+    /// connected). Returns whether it is connected.
+    @discardableResult
+    func used(_ controller: GCController) -> Bool {
+        var known = false
         change { order in
             guard let index = order.firstIndex(where: { $0 === controller }) else { return }
+            known = true
             order.append(order.remove(at: index))
         }
+        return known
     }
 
     /// `controller` disconnected; `announce` as in ``connected(_:announce:)``.

@@ -130,7 +130,9 @@ package enum PadInputNode: Sendable, Hashable {
 ///
 /// - Thread safety: every method from any thread.
 package protocol PadInputReading: Sendable {
-    /// Starts reading `controller`'s input (again, if it was read before).
+    /// Starts reading `controller`'s input (again, if it was read before). Before it returns, the reader delivers the
+    /// pad's present state through its handler when it can read one (the buttons held, the axes away from their rest,
+    /// as one batch): the caller announces the pad after this, and evdev sends only changes.
     func watch(_ controller: ControllerInfo)
     /// Stops reading `controller`'s input.
     func forget(_ controller: ControllerInfo)
