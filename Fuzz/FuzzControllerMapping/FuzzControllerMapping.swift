@@ -1,7 +1,9 @@
 // libFuzzer harness: untrusted SDL game controller mapping lines (`SDL_GAMECONTROLLERCONFIG`, the lines of
 // `SDL_GAMECONTROLLERCONFIG_FILE`) → PadMappingParser and PadMappingDatabase, with invariants: every line is a
-// mapping, a problem at its own line and a column inside it, another platform's, or blank; every number of a binding
-// is in SDL's range; a mapping's GUID reads back from its digits; the database finds a line for a pad of that GUID.
+// mapping, a problem at its own line and a column inside it, another platform's, turned off by its hint, or blank;
+// every number of a binding is in SDL's range; a mapping's GUID reads back from its digits; the database finds a line
+// for a pad of that GUID and CRC. Hints are read from the same environment the database gets (the text as
+// SDL_GAMECONTROLLERCONFIG), so a line's hint can name that variable.
 
 import HapticDevices
 
@@ -13,11 +15,14 @@ private func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosu
 public func fuzzControllerMapping(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    let environment = [PadMappingDatabase.linesVariable: text]
     for requiresPlatform in [false, true] {
-        let result = PadMappingParser.parse(text, source: "FUZZ", requiresPlatform: requiresPlatform)
+        let result = PadMappingParser.parse(text, source: "FUZZ", requiresPlatform: requiresPlatform, environment: environment)
+        let counted = result.mappings.count + result.problems.count + result.otherPlatforms + result.hintDisabled
         require(
-            result.mappings.count + result.problems.count + result.otherPlatforms <= lines.count,
-            "\(lines.count) lines → \(result.mappings.count) + \(result.problems.count) + \(result.otherPlatforms)")
+            counted <= lines.count,
+            "\(lines.count) lines → \(result.mappings.count) + \(result.problems.count) + \(result.otherPlatforms) + \(result.hintDisabled)"
+        )
         var previous = 0
         for problem in result.problems {
             require(problem.line > previous && problem.line <= lines.count, "problem at line \(problem.line) of \(lines.count)")
@@ -39,18 +44,17 @@ public func fuzzControllerMapping(_ data: UnsafePointer<UInt8>, _ size: Int) -> 
                 }
             }
         }
-        let database = PadMappingDatabase.load(environment: [PadMappingDatabase.linesVariable: text])
+        let database = PadMappingDatabase.load(environment: environment)
         require(database.messages.count <= PadMappingDatabase.listedProblemLimit + 1, "\(database.messages.count) messages")
         if let mapping = result.mappings.last, !requiresPlatform {
-            let bytes = mapping.guid.bytes
-            let pad = ControllerInfo(
-                id: "fuzz", name: "", category: .generic, vendorID: UInt16(bytes[4]) | UInt16(bytes[5]) << 8,
-                productID: UInt16(bytes[8]) | UInt16(bytes[9]) << 8, busType: UInt16(bytes[0]) | UInt16(bytes[1]) << 8,
-                actuators: .oneHandle, hapticDeviceID: "fuzz", version: UInt16(bytes[12]) | UInt16(bytes[13]) << 8)
-            let regular = bytes[6] == 0 && bytes[7] == 0 && bytes[10] == 0 && bytes[11] == 0 && bytes[14] == 0 && bytes[15] == 0
-            if regular, pad.vendorID != 0 {
-                require(database.mapping(for: pad) != nil, "no mapping found for the GUID \(mapping.guid)")
-            }
+            // A pad of the line's GUID whose name has the line's CRC (any name, for a line without one: here 0).
+            var bytes = mapping.guid.bytes
+            let crc = mapping.crc ?? 0
+            bytes[2] = UInt8(truncatingIfNeeded: crc)
+            bytes[3] = UInt8(truncatingIfNeeded: crc >> 8)
+            let found = database.mapping(for: PadMappingGUID(bytes: bytes))
+            require(found != nil, "no mapping found for the GUID \(mapping.guid) and CRC \(crc)")
+            require(found?.crc == nil || found?.crc == crc, "a line of CRC \(found?.crc ?? 0) for a pad of CRC \(crc)")
         }
     }
     return 0

@@ -162,6 +162,14 @@ for name, text in [
      + GUID + ",Pad,a:b1\n"),
     ("name-guid", "06000000412056657279204c6f6e6700,A Very Long Pad Name,guide:b12,misc1:b13,paddle1:b14,touchpad:b15,"
      "hint:!SDL_GAMECONTROLLER_USE_BUTTON_LABELS:=1,type:ps4,sdk>=:1,face:abxy,platform:Linux\r\n"),
+    # Conditions: a CRC in the GUID, a crc: field, a line without one for the same GUID; hints that hold, do not, and
+    # are malformed; one that names SDL_GAMECONTROLLERCONFIG (the harness's environment holds the text under it).
+    ("conditions", "0300f1e5341200007856000010010000,Acme In GUID,a:b1,platform:Linux,\n"
+     + GUID + ",Acme,a:b1,crc:e5f1,platform:Linux,\n" + GUID + ",Other,a:b2,crc:768D,crc:zz,platform:Linux,\n"
+     + GUID + ",Any,a:b0,platform:Linux,\n" + GUID + ",Labels,a:b0,hint:SDL_GAMECONTROLLER_USE_BUTTON_LABELS:=1,\n"
+     + GUID + ",Positions,a:b0,hint:!SDL_GAMECONTROLLER_USE_BUTTON_LABELS:=1,hint:OTHER,\n"
+     + GUID + ",Config,a:b0,hint:SDL_GAMECONTROLLERCONFIG,\n" + GUID + ",Off,a:b0,hint:!SDL_GAMECONTROLLERCONFIG:=0,\n"
+     + GUID + ",Bad,a:b0,hint:!:=1,\n" + GUID + ",Bad,a:b0,hint:X:=2,\n" + GUID + ",Bad,a:b0,crc:12345,\n"),
 ]:
     write("FuzzControllerMapping", name, text)
 

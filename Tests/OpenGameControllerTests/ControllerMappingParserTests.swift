@@ -35,7 +35,7 @@ import Testing
     @Test func halfAxesInversionAndTheFieldsSDLAddsAreRead() throws {
         let line =
             "05000000adde0000efbe000000010000,Twin Pad, a:b0 ,-leftx:b10,+leftx:b11,lefttrigger:+a2,righttrigger:-a2~,"
-            + "righty:a3~,Guide:b12,misc1:b13,paddle2:b14,touchpad:b15,crc:1a2b,hint:!SDL_GAMECONTROLLER_USE_BUTTON_LABELS:=1,"
+            + "righty:a3~,Guide:b12,misc1:b13,paddle2:b14,touchpad:b15,crc:1a2b,hint:SDL_GAMECONTROLLER_USE_BUTTON_LABELS:=1,"
             + "type:ps4,sdk>=:1,platform:linux"
         let result = parse(line)
         #expect(result.problems.isEmpty, "\(result.problems)")
@@ -84,6 +84,16 @@ import Testing
             ("\(guid),Pad,a:x1,platform:Linux,", "x1", "is not an input"),
             ("\(guid),Pad,a:b1x,platform:Linux,", "b1x", "unexpected 'x' after b1"),
             ("\(guid),Pad,a:b1,crc:12345,platform:Linux,", "12345", "crc '12345' is not 1 to 4 hexadecimal digits"),
+            ("\(guid),Pad,a:b1,crc:xyz,platform:Linux,", "xyz", "crc 'xyz' is not 1 to 4 hexadecimal digits"),
+            ("\(guid),Pad,a:b1,hint:!,platform:Linux,", ",platform", "expected a hint's name after 'hint:!'"),
+            ("\(guid),Pad,a:b1,hint:MY-HINT,platform:Linux,", "-HINT", "unexpected '-HINT' after the hint's name"),
+            ("\(guid),Pad,a:b1,hint:MY_HINT=1,platform:Linux,", "=1", "unexpected '=1' after the hint's name"),
+            ("\(guid),Pad,a:b1,hint:MY_HINT:=2,platform:Linux,", "2,", "hint default 2 is out of range (:=0 … :=1)"),
+            ("\(guid),Pad,a:b1,hint:MY_HINT:=1x,platform:Linux,", "x,", "unexpected 'x' after the hint's default"),
+            (
+                "\(guid),Pad,a:b1,hint:\(String(repeating: "H", count: 128)),platform:Linux,", "HHHH",
+                "the hint's name is 128 bytes long (at most 127)"
+            ),
             ("\(guid)", guid, "expected GUID,name,mappings"),
         ]
         let text = ([Self.arcadeLine] + bad.map(\.line) + [Self.arcadeLine]).joined(separator: "\n")
@@ -111,6 +121,96 @@ import Testing
         #expect(nameless.description == "06000000412056657279204c6f6e6700", "the name's first 11 bytes when there is no vendor")
         // The CRC SDL 2.26 writes into bytes 2 … 3 does not take part.
         #expect(PadMappingGUID(hex: "0300aaaa5e0400008e02000014010000") == PadMappingGUID(pad))
+    }
+
+    /// CRC-16/ARC as the CRC catalogue defines it (width 16, polynomial 0x8005, initial value 0, input and output
+    /// reflected, no final XOR; check value 0xBB3D), written out bit by bit: each byte reflected and shifted in from
+    /// the top, the result reflected. A reference apart from the implementation's (which shifts right by 0xA001).
+    static func referenceCRC16ARC(_ bytes: some Sequence<UInt8>) -> UInt16 {
+        func reflect(_ value: UInt32, bits: Int) -> UInt32 {
+            (0..<bits).reduce(0) { result, bit in result | (value >> bit & 1) << (bits - 1 - bit) }
+        }
+        var register: UInt32 = 0
+        for byte in bytes {
+            register ^= reflect(UInt32(byte), bits: 8) << 8
+            for _ in 0..<8 { register = register & 0x8000 != 0 ? (register << 1 ^ 0x8005) & 0xFFFF : register << 1 & 0xFFFF }
+        }
+        return UInt16(reflect(register, bits: 16))
+    }
+
+    /// SDL2 puts `SDL_crc16(0, name, strlen(name))` of the evdev name (read into 128 bytes) in a pad's GUID; its
+    /// `SDL_crc16` is CRC-16/ARC.
+    @Test func aPadsNameCRCIsSDLsCRC16OfItsName() {
+        #expect(Self.referenceCRC16ARC("123456789".utf8) == 0xBB3D, "the reference meets the catalogue's check value")
+        let long = String(repeating: "Long Name ", count: 20)
+        for name in ["123456789", "Microsoft X-Box 360 pad", "Sony Interactive Entertainment DualSense Wireless Controller", long] {
+            #expect(PadMappingGUID.nameCRC(name) == Self.referenceCRC16ARC(name.utf8.prefix(127)), "\(name)")
+        }
+        #expect(PadMappingGUID.nameCRC("") == 0)
+        let pad = ControllerInfo(
+            id: "evdev:x", name: "Microsoft X-Box 360 pad", category: .generic, vendorID: 0x045E, productID: 0x028E, busType: 3,
+            actuators: .twoHandles, hapticDeviceID: "evdev:x", version: 0x0114)
+        #expect(PadMappingGUID(pad).crc == Self.referenceCRC16ARC("Microsoft X-Box 360 pad".utf8))
+    }
+
+    /// A line with a CRC (its `crc:` field, or the GUID's bytes 2 … 3, which win) is for the pad whose name has that
+    /// CRC only: that pad takes it before a line without a CRC, whatever their order, and another pad of the same GUID
+    /// falls back to the line without one — or to none.
+    @Test func aLineWithACRCAppliesOnlyToThePadWhoseNameHasIt() throws {
+        func hex(_ crc: UInt16) -> String { String(crc, radix: 16).leftPadded(to: 4) }
+        func littleEndian(_ crc: UInt16) -> String { String(hex(crc & 0xFF).suffix(2) + hex(crc >> 8).suffix(2)) }
+        func pad(_ name: String, version: UInt16 = 0x0110) -> ControllerInfo {
+            ControllerInfo(
+                id: "evdev:x", name: name, category: .generic, vendorID: 0x1234, productID: 0x5678, busType: 3, actuators: .twoHandles,
+                hapticDeviceID: "evdev:x", version: version)
+        }
+        let acme = Self.referenceCRC16ARC("Acme Pad".utf8)
+        let other = Self.referenceCRC16ARC("Other Pad".utf8)
+        let guid = "03000000341200007856000010010000"
+        let lines = [
+            "\(guid),No CRC,a:b0,", "\(guid),Acme,a:b1,crc:\(hex(acme)),", "\(guid),Other,a:b2,crc:\(hex(other)),",
+            "\(guid),Later No CRC,a:b3,",
+        ].joined(separator: "\n")
+        let database = PadMappingDatabase.load(environment: ["SDL_GAMECONTROLLERCONFIG": lines])
+        #expect(database.problems.isEmpty, "\(database.problems)")
+        #expect(database.mappings.map(\.name) == ["Later No CRC", "Acme", "Other"], "a later line of the same GUID and CRC replaces")
+        #expect(database.mapping(for: pad("Acme Pad"))?.name == "Acme")
+        #expect(database.mapping(for: pad("Other Pad"))?.name == "Other")
+        #expect(database.mapping(for: pad("Third Pad"))?.name == "Later No CRC")
+        #expect(database.mapping(for: pad("Acme Pad", version: 0x0200))?.name == "Acme", "the version-less try keeps the CRC")
+
+        let onlyCRC = PadMappingDatabase.load(environment: ["SDL_GAMECONTROLLERCONFIG": "\(guid),Acme,a:b1,crc:\(hex(acme)),"])
+        #expect(onlyCRC.mapping(for: pad("Acme Pad"))?.name == "Acme")
+        #expect(onlyCRC.mapping(for: pad("Third Pad")) == nil)
+
+        // SDL 2.26 writes the CRC into the GUID; it wins over a crc: field.
+        let inGUID = "0300\(littleEndian(acme))341200007856000010010000,Acme In GUID,a:b1,crc:\(hex(other)),"
+        let guidCRC = PadMappingDatabase.load(environment: ["SDL_GAMECONTROLLERCONFIG": inGUID])
+        #expect(guidCRC.mappings.first?.crc == acme)
+        #expect(guidCRC.mapping(for: pad("Acme Pad"))?.name == "Acme In GUID")
+        #expect(guidCRC.mapping(for: pad("Other Pad")) == nil)
+    }
+
+    /// `hint:` makes a line conditional on an SDL hint read from the environment: `:=D` is its value when unset or
+    /// empty, `0…` and `false` are false, anything else true, and `!` negates.
+    @Test func aLineWithAHintAppliesAsTheEnvironmentSetsTheHint() {
+        let hint = "SDL_GAMECONTROLLER_USE_BUTTON_LABELS"
+        let lines = [
+            "03000000341200007856000010010000,Labels,a:b0,hint:\(hint):=1,",
+            "03000000341200007856000011010000,Positions,a:b1,hint:!\(hint):=1,",
+            "03000000341200007856000012010000,Custom,a:b2,hint:MY_PADS_HINT,",
+        ].joined(separator: "\n")
+        func names(_ environment: [String: String]) -> [String] {
+            PadMappingDatabase.load(environment: environment.merging(["SDL_GAMECONTROLLERCONFIG": lines]) { $1 }).mappings.map(\.name)
+        }
+        #expect(names([:]) == ["Labels"], "unset: the default, 1")
+        #expect(names([hint: ""]) == ["Labels"], "empty: the default")
+        #expect(names([hint: "0"]) == ["Positions"])
+        #expect(names([hint: "FALSE"]) == ["Positions"])
+        #expect(names([hint: "1", "MY_PADS_HINT": "yes"]) == ["Labels", "Custom"])
+        #expect(names(["MY_PADS_HINT": "0"]) == ["Labels"], "no := : the default is 0")
+        let database = PadMappingDatabase.load(environment: ["SDL_GAMECONTROLLERCONFIG": lines])
+        #expect(database.hintDisabledLines == 2 && database.problems.isEmpty, "turned off, not an error")
     }
 
     @Test func aPadFindsItsLineOrOneThatDiffersOnlyInTheVersion() throws {
@@ -145,7 +245,7 @@ import Testing
             "SDL_GAMECONTROLLERCONFIG": "05000000adde0000efbe000000010000,Twin Pad From The Variable,a:b3,",
         ])
         #expect(database.mappings.count == 2)
-        let twin = try #require(database.mappings[PadMappingGUID(hex: "05000000adde0000efbe000000010000")!])
+        let twin = try #require(database.mappings.first { $0.guid == PadMappingGUID(hex: "05000000adde0000efbe000000010000") })
         #expect(twin.name == "Twin Pad From The Variable" && twin.origin == "SDL_GAMECONTROLLERCONFIG:1")
         let source = "SDL_GAMECONTROLLERCONFIG_FILE=\(path)"
         #expect(
@@ -187,4 +287,8 @@ import Testing
         #expect(numbering.axes == [0x00: 0, 0x01: 1, 0x02: 2, 0x05: 3, 0x12: 4])
         #expect(numbering.hats == [0: 0, 2: 1])
     }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

@@ -18,13 +18,17 @@ package struct PadMapping: Sendable, Hashable {
     package var bindings: [Binding]
     /// Where the line came from (for messages): the source and the line number.
     package var origin: String
+    /// The CRC-16 of the name of the only pad the line is for (its GUID's bytes 2 … 3 when not 0, else its `crc:`
+    /// field, as SDL2 takes them), or `nil` for a line for any pad of its GUID.
+    package var crc: UInt16?
 
-    /// A mapping of `guid`, named `name`.
-    package init(guid: PadMappingGUID, name: String, bindings: [Binding], origin: String = "") {
+    /// A mapping of `guid`, named `name`, for the pad whose name has `crc` (`nil`: any pad of `guid`).
+    package init(guid: PadMappingGUID, name: String, bindings: [Binding], origin: String = "", crc: UInt16? = nil) {
         self.guid = guid
         self.name = name
         self.bindings = bindings
         self.origin = origin
+        self.crc = crc
     }
 
     /// One `output:input` pair of a line.

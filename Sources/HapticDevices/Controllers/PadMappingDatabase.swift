@@ -6,8 +6,9 @@ import HapticSystem
 ///     SDL_GAMECONTROLLERCONFIG_FILE=~/gamecontrollerdb.txt              # a file of lines (platform:Linux only)
 ///     SDL_GAMECONTROLLERCONFIG='0300…0000,My Stick,a:b2,b:b1,…'         # lines, one per line of the variable
 ///
-/// The file's lines are read first, then the variable's: as in SDL2, a later line for the same GUID replaces an
-/// earlier one, so the variable overrides the file. The file is read safely: a regular file only (a FIFO or device
+/// The file's lines are read first, then the variable's: as in SDL2, a later line for the same GUID and CRC (or both
+/// without one) replaces an earlier one in its place, so the variable overrides the file. A line's `hint:` field is
+/// read from the same environment (``PadMappingParser``). The file is read safely: a regular file only (a FIFO or device
 /// is refused without waiting), at most ``maximumFileSize`` bytes (reading stops one byte past it), its bytes taken
 /// as UTF-8. Every line that cannot be used is a ``PadMappingProblem``, and the other lines still load.
 ///
@@ -22,14 +23,16 @@ package struct PadMappingDatabase: Sendable {
     /// The most problems ``messages`` lists one by one.
     package static let listedProblemLimit = 20
 
-    /// The mappings by GUID (the last line for each).
-    package private(set) var mappings: [PadMappingGUID: PadMapping] = [:]
+    /// The mappings, in SDL's list order: the order their GUID and CRC first came, each the last line for them.
+    package private(set) var mappings: [PadMapping] = []
     /// The lines and sources that could not be used, in order.
     package private(set) var problems: [PadMappingProblem] = []
     /// How many lines were for other platforms (skipped).
     package private(set) var otherPlatformLines = 0
-    /// When each GUID's line was added (the version-less fallback takes the earliest, as SDL's list order does).
-    private var added: [PadMappingGUID: Int] = [:]
+    /// How many lines their `hint:` field turned off (skipped).
+    package private(set) var hintDisabledLines = 0
+    /// Where in ``mappings`` each GUID's lines are, in order.
+    private var indices: [PadMappingGUID: [Int]] = [:]
 
     /// An empty database.
     package init() {}
@@ -49,42 +52,63 @@ package struct PadMappingDatabase: Sendable {
         if let path = environment[fileVariable], !path.isEmpty {
             let source = "\(fileVariable)=\(path)"
             switch readFile(path) {
-            case .success(let text): database.add(PadMappingParser.parse(text, source: source, requiresPlatform: true))
+            case .success(let text):
+                database.add(PadMappingParser.parse(text, source: source, requiresPlatform: true, environment: environment))
             case .failure(let error):
                 database.problems.append(PadMappingProblem(source: source, line: 0, column: 0, message: error.message))
             }
         }
         if let lines = environment[linesVariable], !lines.isEmpty {
-            database.add(PadMappingParser.parse(lines, source: linesVariable, requiresPlatform: false))
+            database.add(PadMappingParser.parse(lines, source: linesVariable, requiresPlatform: false, environment: environment))
         }
         return database
     }
 
-    /// Adds what a parse found (later lines replace earlier ones of the same GUID).
+    /// Adds what a parse found (a later line replaces an earlier one of the same GUID and CRC, in its place).
     package mutating func add(_ result: PadMappingParser.Result) {
         for mapping in result.mappings {
-            if mappings[mapping.guid] == nil { added[mapping.guid] = added.count }
-            mappings[mapping.guid] = mapping
+            if let index = indices[mapping.guid]?.first(where: { mappings[$0].crc == mapping.crc }) {
+                mappings[index] = mapping
+            } else {
+                indices[mapping.guid, default: []].append(mappings.count)
+                mappings.append(mapping)
+            }
         }
         problems += result.problems
         otherPlatformLines += result.otherPlatforms
+        hintDisabledLines += result.hintDisabled
     }
 
-    /// The mapping for `controller`, as SDL2 picks it: the line whose GUID is the pad's (bus, vendor, product,
-    /// version; CRC ignored), else — for a pad with a vendor and a product — one that differs only in the version.
-    /// `nil` for a simulated pad, or when no line matches.
+    /// The mapping for `controller`, as SDL2 picks it: among the lines whose GUID is the pad's (bus, vendor, product,
+    /// version), the one whose CRC is that of the pad's name, else the first without a CRC; if none, the same among
+    /// the lines that differ only in the version (for a pad with a vendor and a product). A line with another CRC
+    /// never applies. `nil` for a simulated pad, or when no line matches.
     package func mapping(for controller: ControllerInfo) -> PadMapping? {
         guard !controller.isSimulated else { return nil }
         return mapping(for: PadMappingGUID(controller))
     }
 
-    /// The mapping for a pad whose GUID is `guid` (as the `ControllerInfo` overload picks it).
+    /// The mapping for a pad whose GUID is `guid`, its ``PadMappingGUID/crc`` the pad's name's (as the
+    /// `ControllerInfo` overload picks it).
     package func mapping(for guid: PadMappingGUID) -> PadMapping? {
         guard !mappings.isEmpty else { return nil }
-        if let exact = mappings[guid] { return exact }
+        if let exact = Self.match(crc: guid.crc, among: (indices[guid] ?? []).lazy.map { mappings[$0] }) { return exact }
         guard guid.vendor != 0, guid.product != 0 else { return nil }
         let loose = guid.withoutVersion
-        return mappings.values.filter { $0.guid.withoutVersion == loose }.min { added[$0.guid, default: 0] < added[$1.guid, default: 0] }
+        return Self.match(crc: guid.crc, among: mappings.lazy.filter { $0.guid.withoutVersion == loose })
+    }
+
+    /// SDL2's pick among the lines of one GUID, in list order: the first whose CRC is `crc`, else the first without one.
+    private static func match(crc: UInt16, among candidates: some Sequence<PadMapping>) -> PadMapping? {
+        var firstWithoutCRC: PadMapping?
+        for candidate in candidates {
+            guard let lineCRC = candidate.crc else {
+                firstWithoutCRC = firstWithoutCRC ?? candidate
+                continue
+            }
+            if lineCRC == crc { return candidate }
+        }
+        return firstWithoutCRC
     }
 
     /// Messages for a user: the first ``listedProblemLimit`` problems, then how many more there were.

@@ -4,24 +4,51 @@
 ///
 /// For a pad with a vendor ID, SDL lays out little-endian 16-bit fields: the bus, a CRC-16 of the device's name, the
 /// vendor, 0, the product, 0, the version, and a driver byte pair (0 for Linux evdev). For a pad without one, the
-/// name's first 11 bytes follow the bus and CRC instead. Matching clears the CRC from both sides (SDL keeps it in a
-/// `crc:` field, which OpenGameController accepts and ignores) and, for a pad with a vendor and product, falls back to
-/// ignoring the version (``PadMappingDatabase/mapping(for:)``). Facts from SDL2's `SDL_CreateJoystickGUID`
-/// (`src/joystick/SDL_joystick.c`).
+/// name's first 11 bytes follow the bus and CRC instead. The CRC is kept apart (``crc``): equality and hashing compare
+/// the other bytes, as SDL's matching clears the CRC from both sides. A line whose GUID or `crc:` field carries a CRC
+/// applies only to a pad whose name has that CRC (``PadMappingDatabase/mapping(for:)``). Facts from SDL2's
+/// `SDL_CreateJoystickGUID` (`src/joystick/SDL_joystick.c`) and `SDL_crc16` (`src/stdlib/SDL_crc16.c`).
+///
+/// SDL treats bytes 2 … 3 as a CRC only in GUIDs whose bus is below 0x20 (or its virtual bus 0xFF); we always do.
+/// No Linux pad's bus is 0x20 or above.
 package struct PadMappingGUID: Sendable, Hashable, CustomStringConvertible {
     /// The 16 bytes, CRC cleared.
     package private(set) var bytes: [UInt8]
+    /// The CRC-16 of the pad's name that bytes 2 … 3 held (0: none). Not part of equality or hashing.
+    package private(set) var crc: UInt16
 
-    /// A GUID of 16 bytes (anything else is padded with zeros or cut); the CRC bytes are cleared.
+    /// A GUID of 16 bytes (anything else is padded with zeros or cut); bytes 2 … 3 become ``crc`` and are cleared.
     package init(bytes: [UInt8]) {
         var bytes = Array(bytes.prefix(16))
         bytes += [UInt8](repeating: 0, count: 16 - bytes.count)
+        crc = UInt16(bytes[2]) | UInt16(bytes[3]) << 8
         bytes[2] = 0
         bytes[3] = 0
         self.bytes = bytes
     }
 
-    /// The GUID SDL2 gives an evdev device with this bus, vendor, product, version and name.
+    /// Whether `left` and `right` name the same pad, CRC aside (as SDL matches them).
+    package static func == (left: PadMappingGUID, right: PadMappingGUID) -> Bool { left.bytes == right.bytes }
+
+    /// Hashes the bytes, CRC aside (as ``==(_:_:)`` compares them).
+    package func hash(into hasher: inout Hasher) { hasher.combine(bytes) }
+
+    /// The longest name SDL2 hashes: it reads an evdev node's name into 128 bytes (`EVIOCGNAME`), so 127 and the NUL.
+    package static let hashedNameLimit = 127
+
+    /// SDL2's CRC-16 of a pad's name, as it puts it in the pad's GUID: CRC-16/ARC (the reflected polynomial 0xA001,
+    /// initial value 0, no final XOR) of the name's first ``hashedNameLimit`` UTF-8 bytes. 0 for an empty name.
+    package static func nameCRC(_ name: String) -> UInt16 {
+        var crc: UInt16 = 0
+        for byte in name.utf8.prefix(hashedNameLimit) {
+            crc ^= UInt16(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? crc >> 1 ^ 0xA001 : crc >> 1 }
+        }
+        return crc
+    }
+
+    /// The GUID SDL2 gives an evdev device with this bus, vendor, product, version and name, its ``crc`` the name's
+    /// (``nameCRC(_:)``).
     package init(bus: UInt16, vendor: UInt16, product: UInt16, version: UInt16, name: String) {
         var bytes = [UInt8](repeating: 0, count: 16)
         func put(_ value: UInt16, at offset: Int) {
@@ -29,6 +56,7 @@ package struct PadMappingGUID: Sendable, Hashable, CustomStringConvertible {
             bytes[offset + 1] = UInt8(truncatingIfNeeded: value >> 8)
         }
         put(bus, at: 0)
+        put(Self.nameCRC(name), at: 2)
         if vendor != 0 {
             put(vendor, at: 4)
             put(product, at: 8)
@@ -72,7 +100,7 @@ package struct PadMappingGUID: Sendable, Hashable, CustomStringConvertible {
         return copy
     }
 
-    /// The 32 hexadecimal digits, lower case.
+    /// The 32 hexadecimal digits, lower case, CRC cleared (as SDL writes a mapping's GUID; the CRC goes in `crc:`).
     package var description: String {
         let digits = Array("0123456789abcdef".utf8)
         return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)

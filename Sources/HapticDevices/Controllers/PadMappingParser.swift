@@ -5,7 +5,8 @@
 ///     for problem in result.problems { print(problem) }        // SDL_GAMECONTROLLERCONFIG:2:40: …; line skipped
 ///
 /// A line is `GUID,name,output:input,…` with optional `platform:`, `crc:`, `hint:`, `type:`, `sdk>=:`, `sdk<=:` and
-/// `face:` fields. Rules, as SDL2 reads them (`src/joystick/SDL_gamecontroller.c`):
+/// `face:` fields (the last four are read past: they do not apply on Linux or to OpenGameController). Rules, as SDL2
+/// reads them (`src/joystick/SDL_gamecontroller.c`):
 /// - A line for another platform (`platform:Windows`, `platform:Mac OS X`, …) is skipped, not an error. A file's
 ///   line without `platform:` is skipped too (SDL reads only lines with one from a file); an environment variable's
 ///   is used.
@@ -14,6 +15,14 @@
 ///   `righttrigger`, ``PadMapping/Axis``), case-insensitive; a stick's axis may take a `+` or `-` (half of it).
 /// - Inputs: `bN` (0 … 767), `aN` (0 … 63) with an optional `+`/`-` before and `~` after, `hN.M` (hat 0 … 3,
 ///   mask 1 … 15). Every number has at most four digits and is range-checked before it is converted.
+/// - `crc:` is 1 to 4 hexadecimal digits: the CRC-16 of the name of the only pad the line is for
+///   (``PadMapping/crc``; a CRC in the GUID's bytes 2 … 3 takes its place, as in SDL). The first `crc:` field counts.
+/// - `hint:NAME`, `hint:NAME:=D`, `hint:!NAME` or `hint:!NAME:=D` makes the whole line conditional on SDL's hint
+///   `NAME`, read as SDL reads a hint from the environment variable of that name: unset or empty is the default `D`
+///   (`0` or `1`; `0` without `:=`), a value starting with `0` or equal to `false` (any case) is false, anything else
+///   true. The line is used when that is true, or with `!` when it is false; otherwise it is skipped, not an error
+///   (counted in ``Result/hintDisabled``). `NAME` is 1 to 127 letters, digits and `_`. The first `hint:` field counts,
+///   as in SDL; every one is checked.
 ///
 /// A line with any error is skipped whole (its first error reported); the others still load. Nothing traps.
 package enum PadMappingParser {
@@ -25,6 +34,8 @@ package enum PadMappingParser {
         package var problems: [PadMappingProblem] = []
         /// How many lines were for other platforms.
         package var otherPlatforms = 0
+        /// How many lines their `hint:` field turned off.
+        package var hintDisabled = 0
     }
 
     /// The largest joystick button, axis and hat numbers a Linux evdev pad can have in SDL's numbering
@@ -36,6 +47,8 @@ package enum PadMappingParser {
     package static let hatLimit = 3
     /// See ``buttonLimit``.
     package static let hatMaskLimit = 15
+    /// The longest hint name a `hint:` field takes (SDL2 reads at most 127 bytes of it).
+    package static let hintNameLimit = 127
 
     /// Parses `text`, whose lines come from `source` (for messages).
     ///
@@ -43,8 +56,9 @@ package enum PadMappingParser {
     ///   - text: the lines.
     ///   - source: where they come from, for messages (`SDL_GAMECONTROLLERCONFIG`).
     ///   - requiresPlatform: whether a line without `platform:` is skipped (a file's, as SDL).
-    /// - Returns: the mappings, the problems, and how many lines were for other platforms.
-    package static func parse(_ text: String, source: String, requiresPlatform: Bool) -> Result {
+    ///   - environment: the process environment, where `hint:` fields read SDL's hints (empty: every hint unset).
+    /// - Returns: the mappings, the problems, and how many lines were for other platforms or turned off by a hint.
+    package static func parse(_ text: String, source: String, requiresPlatform: Bool, environment: [String: String] = [:]) -> Result {
         var result = Result()
         var lineNumber = 0
         let bytes = Array(text.utf8)
@@ -56,10 +70,12 @@ package enum PadMappingParser {
             var lineEnd = end
             if lineEnd > start, bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
             let line = bytes[start..<lineEnd]
-            switch parseLine(line, lineStart: start, requiresPlatform: requiresPlatform, origin: "\(source):\(lineNumber)") {
+            let origin = "\(source):\(lineNumber)"
+            switch parseLine(line, lineStart: start, requiresPlatform: requiresPlatform, environment: environment, origin: origin) {
             case .mapping(let mapping): result.mappings.append(mapping)
             case .skipped: break
             case .otherPlatform: result.otherPlatforms += 1
+            case .hintDisabled: result.hintDisabled += 1
             case .problem(let column, let message):
                 result.problems.append(PadMappingProblem(source: source, line: lineNumber, column: column, message: message))
             }
@@ -72,6 +88,7 @@ package enum PadMappingParser {
         case mapping(PadMapping)
         case skipped
         case otherPlatform
+        case hintDisabled
         case problem(column: Int, message: String)
     }
 
@@ -81,7 +98,9 @@ package enum PadMappingParser {
         var column: Int
     }
 
-    private static func parseLine(_ line: ArraySlice<UInt8>, lineStart: Int, requiresPlatform: Bool, origin: String) -> LineResult {
+    private static func parseLine(
+        _ line: ArraySlice<UInt8>, lineStart: Int, requiresPlatform: Bool, environment: [String: String], origin: String
+    ) -> LineResult {
         let trimmed = trim(line)
         if trimmed.isEmpty || trimmed.first == UInt8(ascii: "#") { return .skipped }
         var fields: [Field] = []
@@ -110,6 +129,26 @@ package enum PadMappingParser {
                 column: fields[0].column,
                 message: "the GUID '\(excerpt(fields[0].bytes))' is not 32 hexadecimal digits; line skipped")
         }
+        // The hint before the bindings: SDL reads no further in a line its hint turns off.
+        var hint: HintCondition?
+        var crc: UInt16?
+        for field in fields.dropFirst(2) {
+            guard let (key, value) = keyAndValue(field) else { continue }
+            switch key {
+            case "hint":
+                switch hintCondition(value) {
+                case .success(let condition): hint = hint ?? condition
+                case .failure(let problem): return .problem(column: problem.column, message: problem.message + "; line skipped")
+                }
+            case "crc":
+                switch crcValue(value) {
+                case .success(let value): crc = crc ?? value
+                case .failure(let problem): return .problem(column: problem.column, message: problem.message + "; line skipped")
+                }
+            default: continue
+            }
+        }
+        if let hint, !hint.holds(in: environment) { return .hintDisabled }
         let name = String(decoding: fields[1].bytes, as: UTF8.self)
         var bindings: [PadMapping.Binding] = []
         for field in fields.dropFirst(2) where !field.bytes.isEmpty {
@@ -119,7 +158,87 @@ package enum PadMappingParser {
             case .failure(let problem): return .problem(column: problem.column, message: problem.message + "; line skipped")
             }
         }
-        return .mapping(PadMapping(guid: guid, name: name, bindings: bindings, origin: origin))
+        // A CRC in the GUID wins over the crc: field, as SDL2 rewrites the field from it.
+        return .mapping(PadMapping(guid: guid, name: name, bindings: bindings, origin: origin, crc: guid.crc != 0 ? guid.crc : crc))
+    }
+
+    /// A `hint:` field's condition: the hint's name, its default when unset, and whether it is negated (`!`).
+    private struct HintCondition {
+        var name: String
+        var negated: Bool
+        var defaultValue: Bool
+
+        /// Whether the line applies: the hint's value in `environment`, read as SDL2's `SDL_GetStringBoolean`.
+        func holds(in environment: [String: String]) -> Bool {
+            var value = defaultValue
+            if let text = environment[name], let first = text.utf8.first {
+                value = !(first == UInt8(ascii: "0") || text.lowercased() == "false")
+            }
+            return value != negated
+        }
+    }
+
+    /// The key (lower case) and the value of an `output:input`-shaped field, or `nil` for one without a colon.
+    private static func keyAndValue(_ field: Field) -> (key: String, value: Field)? {
+        guard let colon = field.bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        let valueStart = field.column + (colon + 1 - field.bytes.startIndex)
+        let rawValue = field.bytes[(colon + 1)...]
+        let leading = rawValue.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
+        return (lowercased(trim(field.bytes[field.bytes.startIndex..<colon])), Field(bytes: trim(rawValue), column: valueStart + leading))
+    }
+
+    /// A `crc:` field's value: 1 to 4 hexadecimal digits.
+    private static func crcValue(_ value: Field) -> Swift.Result<UInt16, FieldError> {
+        guard (1...4).contains(value.bytes.count), value.bytes.allSatisfy(isHexDigit) else {
+            return .failure(
+                FieldError(
+                    column: value.column,
+                    message: "crc '\(excerpt(value.bytes))' is not 1 to 4 hexadecimal digits (the CRC-16 of the pad's name, as crc:1a2b)"))
+        }
+        return .success(value.bytes.reduce(0) { $0 << 4 | UInt16(nibble($1)) })
+    }
+
+    /// A `hint:` field's value: `[!]NAME[:=D]`.
+    private static func hintCondition(_ value: Field) -> Swift.Result<HintCondition, FieldError> {
+        var bytes = value.bytes
+        var column = value.column
+        let negated = bytes.first == UInt8(ascii: "!")
+        if negated {
+            bytes = bytes.dropFirst()
+            column += 1
+        }
+        let name = bytes.prefix { isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "_") }
+        guard !name.isEmpty else {
+            return .failure(
+                FieldError(
+                    column: column,
+                    message: "expected a hint's name after 'hint:\(negated ? "!" : "")' (letters, digits and _, as "
+                        + "hint:SDL_GAMECONTROLLER_USE_BUTTON_LABELS:=1)"))
+        }
+        guard name.count <= hintNameLimit else {
+            return .failure(FieldError(column: column, message: "the hint's name is \(name.count) bytes long (at most \(hintNameLimit))"))
+        }
+        bytes = bytes.dropFirst(name.count)
+        var defaultValue = false
+        if !bytes.isEmpty {
+            let restColumn = column + name.count
+            guard bytes.starts(with: ":=".utf8) else {
+                return .failure(
+                    FieldError(
+                        column: restColumn, message: "unexpected '\(excerpt(bytes))' after the hint's name (expected :=0, :=1 or nothing)"))
+            }
+            bytes = bytes.dropFirst(2)
+            switch number(&bytes, column: restColumn + 2, limit: 1, what: "hint default", form: ":=") {
+            case .failure(let error): return .failure(error)
+            case .success(let parsed): defaultValue = parsed == 1
+            }
+            guard bytes.isEmpty else {
+                return .failure(
+                    FieldError(
+                        column: restColumn + 3, message: "unexpected '\(excerpt(bytes))' after the hint's default (expected :=0 or :=1)"))
+            }
+        }
+        return .success(HintCondition(name: String(decoding: name, as: UTF8.self), negated: negated, defaultValue: defaultValue))
     }
 
     private struct FieldError: Error {
@@ -129,23 +248,12 @@ package enum PadMappingParser {
 
     /// One `output:input` field: a binding, `nil` for a field that is not one (`platform:`, `crc:`, …), or the error.
     private static func binding(_ field: Field) -> Swift.Result<PadMapping.Binding?, FieldError> {
-        guard let colon = field.bytes.firstIndex(of: UInt8(ascii: ":")) else {
+        guard let (keyText, value) = keyAndValue(field) else {
             return .failure(FieldError(column: field.column, message: "'\(excerpt(field.bytes))' is not output:input"))
         }
-        let key = trim(field.bytes[field.bytes.startIndex..<colon])
-        let valueStart = field.column + (colon + 1 - field.bytes.startIndex)
-        let rawValue = field.bytes[(colon + 1)...]
-        let leading = rawValue.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
-        let value = Field(bytes: trim(rawValue), column: valueStart + leading)
-        let keyText = lowercased(key)
         switch keyText {
-        case "platform", "hint", "type", "sdk>=", "sdk<=", "face":
-            return .success(nil)
-        case "crc":
-            guard (1...4).contains(value.bytes.count), value.bytes.allSatisfy(isHexDigit) else {
-                return .failure(FieldError(column: value.column, message: "crc '\(excerpt(value.bytes))' is not 1 to 4 hexadecimal digits"))
-            }
-            return .success(nil)  // SDL checks it against the device name's CRC-16; OpenGameController ignores it
+        case "platform", "hint", "crc", "type", "sdk>=", "sdk<=", "face":
+            return .success(nil)  // conditions, read before the bindings; or fields that do not apply here
         default:
             break
         }
@@ -279,6 +387,19 @@ package enum PadMappingParser {
 
     private static func lowercased(_ bytes: ArraySlice<UInt8>) -> String {
         String(decoding: bytes.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }, as: UTF8.self)
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+    }
+
+    /// The value of a hexadecimal digit (one `isHexDigit` accepts).
+    private static func nibble(_ byte: UInt8) -> UInt8 {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        default: byte - UInt8(ascii: "A") + 10
+        }
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
