@@ -67,6 +67,7 @@ enum MappedPadPhase {
             guard let controller = note.object as? GCController, controller.vendorName == stickName else { return }
             let pressed = controller.extendedGamepad?.buttonA.isPressed ?? false
             heldAtConnect.withLock { $0 = pressed }
+            recorder.record { _ in }  // wakes `wait(seconds:until:)`
         }
         defer { NotificationCenter.default.removeObserver(observer) }
         mark("stickplug")
@@ -107,6 +108,11 @@ enum MappedPadPhase {
         }
         // padevice wrote the press of button A right after creating the stick, before the library could open its node:
         // evdev sends only changes, so it is seen only if the library reads the node's present state at the open.
+        // The observers of one notification run one after the other on the posting thread: the recorder's (registered
+        // first) may have woken this thread before this phase's observer has run.
+        guard wait(seconds: 20, until: { heldAtConnect.withLock { $0 } != nil }) else {
+            fail("this phase's GCControllerDidConnect observer did not run for '\(stickName)' within 20 s")
+        }
         let held = heldAtConnect.withLock { $0 }
         log("MAPPED held at plug: buttonA.isPressed=\(held.map(String.init) ?? "?") in the GCControllerDidConnect observer")
         guard held == true else {
