@@ -37,6 +37,8 @@ int CHapticSupport_renameNoReplace(int olddirfd, const char *oldpath, int newdir
 
 unsigned long CHapticSupport_EVIOCGBIT(unsigned int ev, unsigned int len) { return EVIOCGBIT(ev, len); }
 unsigned long CHapticSupport_EVIOCGNAME(unsigned int len) { return EVIOCGNAME(len); }
+unsigned long CHapticSupport_EVIOCGKEY(unsigned int len) { return EVIOCGKEY(len); }
+unsigned long CHapticSupport_EVIOCGABS(unsigned int abs) { return EVIOCGABS(abs); }
 
 int CHapticSupport_waitForHangupOrWake(int fd, int wake, long timeoutNanoseconds) {
     struct pollfd p[2] = { { .fd = fd, .events = 0, .revents = 0 }, { .fd = wake, .events = POLLIN, .revents = 0 } };

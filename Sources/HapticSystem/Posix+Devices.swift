@@ -29,6 +29,17 @@ extension Posix {
     package static func evdevNameRequest(byteCount: Int) -> UInt {
         CHapticSupport_EVIOCGNAME(UInt32(byteCount))
     }
+
+    /// `EVIOCGKEY(byteCount)`: the evdev request that reads which keys and buttons are held now, as a bit mask of
+    /// `byteCount` bytes.
+    package static func evdevKeyStateRequest(byteCount: Int) -> UInt {
+        CHapticSupport_EVIOCGKEY(UInt32(byteCount))
+    }
+
+    /// `EVIOCGABS(code)`: the evdev request that reads absolute axis `code`'s value and range (`input_absinfo`).
+    package static func evdevAxisRequest(code: UInt16) -> UInt {
+        CHapticSupport_EVIOCGABS(UInt32(code))
+    }
     #endif
 
     /// `ioctl(2)` with an integer argument (`EVIOCRMFF`'s effect id): the call's result.

@@ -36,6 +36,10 @@ static const unsigned long CHapticSupport_HIDIOCGRAWINFO = HIDIOCGRAWINFO;
 unsigned long CHapticSupport_EVIOCGBIT(unsigned int ev, unsigned int len);
 /// EVIOCGNAME(len): the request that reads the device name.
 unsigned long CHapticSupport_EVIOCGNAME(unsigned int len);
+/// EVIOCGKEY(len): the request that reads which keys and buttons are held now, as a bitmask.
+unsigned long CHapticSupport_EVIOCGKEY(unsigned int len);
+/// EVIOCGABS(abs): the request that reads one absolute axis's state and range (struct input_absinfo).
+unsigned long CHapticSupport_EVIOCGABS(unsigned int abs);
 
 /// ppoll on the device (hang-up) and a wake eventfd (POLLIN): 1 when the device hung up or errs, 2 when the eventfd
 /// was signalled (its counter is then read back to zero), 0 on timeout, -errno on error (-EINTR too: HapticSystem's

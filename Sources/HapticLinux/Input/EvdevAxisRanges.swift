@@ -21,7 +21,7 @@ package enum EvdevAxisRanges {
         var ranges: [UInt16: PadAxisRange] = [:]
         for code in 0...Int(ABS_MAX) where bits[code / 8] & (1 << UInt8(code % 8)) != 0 {
             var info = input_absinfo()
-            guard (try? Posix.ioctl(fd, absRequest(code: code), &info, name: "EVIOCGABS")) != nil else { continue }
+            guard (try? Posix.ioctl(fd, Posix.evdevAxisRequest(code: UInt16(code)), &info, name: "EVIOCGABS")) != nil else { continue }
             ranges[UInt16(code)] = PadAxisRange(
                 minimum: info.minimum, maximum: info.maximum, flat: info.flat, value: info.value, fuzz: info.fuzz,
                 resolution: info.resolution)
@@ -35,12 +35,6 @@ package enum EvdevAxisRanges {
         guard let fd = try? Posix.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) else { return nil }
         defer { try? Posix.close(fd) }
         return read(fd: fd)
-    }
-
-    /// `EVIOCGABS(code)`: `_IOR('E', 0x40 + code, struct input_absinfo)`.
-    private static func absRequest(code: Int) -> UInt {
-        let read: UInt = 2
-        return read << 30 | UInt(MemoryLayout<input_absinfo>.size) << 16 | UInt(UInt8(ascii: "E")) << 8 | UInt(0x40 + code)
     }
 }
 #endif

@@ -13,7 +13,7 @@ package enum EvdevKeyState {
     /// The corresponding ioctl is `EVIOCGKEY(len)`.
     package static func read(fd: Int32) -> [UInt16] {
         var bits = [UInt8](repeating: 0, count: (Int(KEY_MAX) + 8) / 8)
-        let request = keyStateRequest(byteCount: bits.count)
+        let request = Posix.evdevKeyStateRequest(byteCount: bits.count)
         let read = bits.withUnsafeMutableBytes { buffer in
             try? Posix.ioctl(fd, request, buffer.baseAddress!, name: "EVIOCGKEY")
         }
@@ -21,14 +21,6 @@ package enum EvdevKeyState {
         var held: [UInt16] = []
         for code in 0...Int(KEY_MAX) where bits[code / 8] & (1 << UInt8(code % 8)) != 0 { held.append(UInt16(code)) }
         return held
-    }
-
-    /// `EVIOCGKEY(len)`: `_IOC(_IOC_READ, 'E', 0x18, len)`.
-    private static func keyStateRequest(byteCount: Int) -> UInt {
-        let direction: UInt = 2 << 30  // _IOC_READ
-        let size = UInt(byteCount) << 16
-        let type = UInt(UInt8(ascii: "E")) << 8
-        return direction | size | type | 0x18
     }
 }
 #endif
