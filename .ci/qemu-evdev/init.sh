@@ -10,6 +10,7 @@ KV=$(uname -r)
 insmod /lib/modules/$KV/evdev.ko || echo "GUEST: insmod evdev failed"
 insmod /lib/modules/$KV/uinput.ko || echo "GUEST: insmod uinput failed"
 echo "GUEST: kernel $KV up at $(cut -d' ' -f1 /proc/uptime)s"
+echo "GUEST: clocksource $(cat /sys/devices/system/clocksource/clocksource0/current_clocksource)"
 mkdir -p /tmp
 
 # --- Swift: pattern, transients, live parameters, unplug/replug, kill -9 mid-play ---

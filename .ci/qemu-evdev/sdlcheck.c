@@ -62,7 +62,7 @@ int main(int argc, char **argv) {
         LOG("API level start");
         SDL_HapticRumblePlay(h, 0.8f, 5000);
         usleep(375000);
-        for (int i = 0; i < 60; i++) { /* as many as the OpenCoreHaptics side: 60 */
+        for (int i = 0; i < 120; i++) { /* as many as the OpenCoreHaptics side: 120 */
             float value = i % 2 == 0 ? 0.3f : 1.0f;
             LOG("API level %d value=%.1f", i, value);
             double at = now();

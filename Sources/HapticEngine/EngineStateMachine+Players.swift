@@ -121,10 +121,12 @@ extension EngineStateMachine {
 
     /// The player's state, unless the player is from an earlier epoch.
     func check(_ player: EnginePlayerHandle) throws(EngineError) -> PlayerState {
-        guard let state = players[player], state.epoch == epoch else {
-            throw EngineError(.invalidPlayer, "the player was made before the engine was reset; make a new one")
-        }
+        guard let state = players[player], state.epoch == epoch else { throw madeBeforeReset() }
         return state
+    }
+
+    private func madeBeforeReset() -> EngineError {
+        EngineError(.invalidPlayer, "the player was made before the engine was reset; make a new one")
     }
 
     private func requireSession() throws(EngineError) {
@@ -353,10 +355,17 @@ extension EngineStateMachine {
     mutating func sendParameters(
         _ key: EnginePlayerHandle, _ parameters: [DynamicParameter], at time: Double, into actions: inout EngineActions
     ) throws(EngineError) {
-        let player = try check(key)
+        // What the call needs of the player's state, read in place: a copy of the state (``check(_:)-swift.method``)
+        // retains each reference in it, on the way to the device's level change.
+        let found = players.update(key) { ($0.epoch, $0.run, $0.intensityControl, $0.isScaledByIntensity) }
+        guard let (playerEpoch, playerRun, control, isScaledByIntensity) = found, playerEpoch == epoch else { throw madeBeforeReset() }
         try check(time)
-        guard let run = player.run, session != nil else { return }
-        anticipateIntensityScale(key, player, parameters, at: time, into: &actions)
+        guard let run = playerRun, session != nil else { return }
+        if time <= 0 || time <= now,
+            let factor = anticipateIntensityScale(key, from: control, isScaledByIntensity: isScaledByIntensity, parameters)
+        {
+            hint(.gain(factor), into: &actions)
+        }
         let base = mixerFrame(for: time)
         let start = session!.runs[run]?.startFrame ?? Int.min
         for parameter in parameters {
@@ -366,31 +375,32 @@ extension EngineStateMachine {
         }
     }
 
-    /// An intensity control sent for "now" scales what the player plays: hint the device the scale before the command
-    /// is rendered, so a device whose level changes cost a round trip (an `OnsetAnticipating` one: evdev) can start it
-    /// now. Only for a player whose intensity control is known (no program parameters or curves moving it); a wrong
-    /// guess is corrected by the rendered level within a block. The scale is relative to the control as this state
-    /// last knew it, so the hints must reach the device in this state's order (``DeviceHints``).
+    /// An intensity control sent for "now" scales what the player plays: the factor to hint the device (``hint(_:into:)``,
+    /// before the command is rendered), so a device whose level changes cost a round trip (an `OnsetAnticipating`
+    /// one: evdev) can start it now; `nil` for none. Only for a player whose intensity control is known (no program
+    /// parameters or curves moving it: `isScaledByIntensity`); a wrong guess is corrected by the rendered level within
+    /// a block. The scale is relative to the control as this state last knew it (`control`), so the hints must reach
+    /// the device in this state's order (``DeviceHints``). Records the new control.
     private mutating func anticipateIntensityScale(
-        _ key: EnginePlayerHandle, _ player: PlayerState, _ parameters: [DynamicParameter], at time: Double,
-        into actions: inout EngineActions
-    ) {
-        guard time <= 0 || time <= now else { return }
-        // Read from the state already copied and written back once: each `players[key]?.field` copied it whole.
-        let program = player.program
-        var control = player.intensityControl
+        _ key: EnginePlayerHandle, from control: Float?, isScaledByIntensity: Bool, _ parameters: [DynamicParameter]
+    ) -> Float? {
+        var latest = control
+        var factor: Float = 1
+        var scaled = false
         for parameter in parameters where parameter.id == .hapticIntensityControl {
             guard parameter.time <= 0 else {
-                control = nil
+                latest = nil
                 continue
             }
             let value = Swift.min(Swift.max(parameter.value, 0), 1)
-            if let previous = control, previous > 0, program.parameterCount == 0, program.curveCount == 0, value != previous {
-                hint(.gain(value / previous), into: &actions)
+            if let previous = latest, previous > 0, isScaledByIntensity, value != previous {
+                factor *= value / previous
+                scaled = true
             }
-            control = value
+            latest = value
         }
-        if control != player.intensityControl { players.update(key) { $0.intensityControl = control } }
+        if latest != control { players.update(key) { $0.intensityControl = latest } }
+        return scaled ? factor : nil
     }
 
     mutating func scheduleCurve(_ key: EnginePlayerHandle, _ curve: CurveProgram, at time: Double, into actions: inout EngineActions)

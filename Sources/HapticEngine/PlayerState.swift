@@ -28,6 +28,10 @@ struct PlayerState: Sendable {
     /// The motor levels the program opens with when it opens with a lone transient (``PatternProgram/opensWithTransient``)
     /// on a motor device, else `nil`: a start for "now" may have the device start that onset at once.
     let openingOnset: MotorLevels?
+    /// Whether the program has no parameters or curves of its own, so an intensity control sent for "now" is a plain
+    /// scale of what plays: read here, once, so that `sendParameters` does not reach the program through its
+    /// unowned reference on its way to the device.
+    let isScaledByIntensity: Bool
     var mutedSetting = false
     var loopSetting = false
     var loopEndSetting: Double = 0
@@ -47,6 +51,7 @@ struct PlayerState: Sendable {
         self.program = program
         self.epoch = epoch
         self.openingOnset = openingOnset
+        self.isScaledByIntensity = program.parameterCount == 0 && program.curveCount == 0
     }
 }
 

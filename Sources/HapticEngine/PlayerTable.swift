@@ -63,12 +63,14 @@ struct PlayerTable: Sendable {
         }
     }
 
-    /// Changes the state of the player `handle` names in place (nothing when it has left the table): unlike
-    /// `players[handle]?.field = value`, which copies the whole state out and back (a retain and release of each
-    /// reference in it), on the path of every `sendParameters`.
-    mutating func update(_ handle: EnginePlayerHandle, _ body: (inout PlayerState) -> Void) {
-        guard handle.slot < slots.count, slots[handle.slot].id == handle.id, slots[handle.slot].state != nil else { return }
-        body(&slots[handle.slot].state!)
+    /// Reads or changes the state of the player `handle` names in place and returns what `body` returns (`nil`, and
+    /// `body` not called, when it has left the table): unlike `players[handle]?.field`, which copies the whole state
+    /// out (and back, for a write: a retain and release of each reference in it), on the path of every
+    /// `sendParameters`.
+    @discardableResult
+    mutating func update<Result>(_ handle: EnginePlayerHandle, _ body: (inout PlayerState) -> Result) -> Result? {
+        guard handle.slot < slots.count, slots[handle.slot].id == handle.id, slots[handle.slot].state != nil else { return nil }
+        return body(&slots[handle.slot].state!)
     }
 
     /// The handle of the player whose state `slot` holds, if it holds one (a released player's slot is not reused

@@ -72,7 +72,8 @@ extension Posix {
     package static func waitForHangup(_ descriptor: Int32, wake: Int32 = -1, timeoutNanoseconds: Int) throws(SystemCallError) -> HangupWait
     {
         #if os(Linux)
-        switch try syscall("ppoll") { Int(CHapticSupport_waitForHangupOrWake(descriptor, wake, timeoutNanoseconds)) } {
+        let ready = try syscall("ppoll") { Int(CHapticSupport_waitForHangupOrWake(descriptor, wake, timeoutNanoseconds)) }
+        switch ready {
         case 1: return .hungUp
         case 2: return .woken
         default: return .timedOut

@@ -1,3 +1,5 @@
+import HapticPattern
+
 extension CHHapticDynamicParameter {
     /// The identifier of a dynamic parameter: a control that modulates every playing and future event of a player.
     ///
@@ -11,6 +13,11 @@ extension CHHapticDynamicParameter {
         /// The AHAP string for this value, for example `"HapticIntensityControl"`.
         public let rawValue: String
 
+        /// The control `rawValue` names, `nil` for a string Core Haptics does not know: looked up once, here, so a
+        /// `sendParameters` call compares no strings on its way to the device (in the QEMU gate's emulated CPU the
+        /// lookup was half of the engine's own path to the `FF_GAIN` write).
+        package let model: DynamicParameterID?
+
         /// Creates a value from its AHAP string.
         ///
         /// Any string is accepted; a string Core Haptics does not know is reported when a pattern is built
@@ -19,7 +26,16 @@ extension CHHapticDynamicParameter {
         /// - Parameter rawValue: The AHAP string.
         public init(rawValue: String) {
             self.rawValue = rawValue
+            self.model = DynamicParameterID(rawValue: rawValue)
         }
+
+        /// Whether two identifiers have the same AHAP string.
+        public static func == (lhs: ID, rhs: ID) -> Bool { lhs.rawValue == rhs.rawValue }
+
+        /// Hashes the AHAP string.
+        ///
+        /// - Parameter hasher: The hasher to feed.
+        public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
         /// Multiplies the intensity of haptic events (0 … 1, default 1).
         public static let hapticIntensityControl = ID(rawValue: "HapticIntensityControl")

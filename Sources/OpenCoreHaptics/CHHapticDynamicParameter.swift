@@ -66,7 +66,7 @@ open class CHHapticDynamicParameter: NSObject {
     package static func modelID(_ id: CHHapticDynamicParameter.ID, path: @autoclosure () -> String) throws(PatternError)
         -> DynamicParameterID
     {
-        guard let modelID = DynamicParameterID(rawValue: id.rawValue) else {
+        guard let modelID = id.model else {
             let hint =
                 EventParameterID(rawValue: id.rawValue) != nil
                 ? " (it is an event parameter; the control is \(id.rawValue)Control)" : ""

@@ -4,12 +4,25 @@ import HapticPattern
 import HapticRender
 
 /// Converts and forwards the calls both player kinds share.
-private func sendParameters(_ parameters: [CHHapticDynamicParameter], atTime time: TimeInterval, to player: EnginePlayer) throws {
-    try withCoreHapticsErrors {
-        let models = try parameters.enumerated().map { index, parameter in
-            try parameter.model(path: "parameters[\(index)]")
+///
+/// A plain loop and typed errors rather than `withCoreHapticsErrors` around a `map`: this is the way of a level change
+/// to the device, and in the QEMU gate's emulated CPU every layer on it is measured against SDL2's one C call.
+private func sendParameters(_ parameters: [CHHapticDynamicParameter], atTime time: TimeInterval, to player: EnginePlayer)
+    throws(CHHapticError)
+{
+    var models: [DynamicParameter] = []
+    models.reserveCapacity(parameters.count)
+    do throws(PatternError) {
+        for index in parameters.indices {
+            models.append(try parameters[index].model(path: "parameters[\(index)]"))
         }
+    } catch {
+        throw CHHapticError(error)
+    }
+    do throws(EngineError) {
         try player.sendParameters(models, atTime: time)
+    } catch {
+        throw CHHapticError(error)
     }
 }
 

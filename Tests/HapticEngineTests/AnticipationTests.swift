@@ -133,6 +133,33 @@ struct AnticipationTests {
         engine.stop()
     }
 
+    /// Two intensity controls for "now" in one call are one scale, the product of both (one `FF_GAIN` write, not two);
+    /// a later control in the same call for a later time leaves the control unknown, so the next call guesses nothing.
+    @Test func intensityControlsOfOneCallAreOneScale() throws {
+        let device = ListeningDevice()
+        let engine = EngineRuntime(device: device, clock: .manual)
+        try engine.start()
+        let hum = try PatternProgram(pattern: Pattern(events: [Event(type: .hapticContinuous, time: 0, duration: 10)]))
+        let player = engine.makePlayer(program: hum)
+        try player.start(atTime: 0)
+        engine.advance(bySeconds: 0.05)
+        try player.sendParameters(
+            [
+                DynamicParameter(id: .hapticIntensityControl, value: 0.5, time: 0),
+                DynamicParameter(id: .hapticIntensityControl, value: 0.25, time: 0),
+            ], atTime: 0)
+        #expect(device.scales.withLock { $0 } == [0.25], "0.5 then 0.25 of the control at 1: one scale of 0.25")
+        try player.sendParameters(
+            [
+                DynamicParameter(id: .hapticIntensityControl, value: 0.5, time: 0),
+                DynamicParameter(id: .hapticIntensityControl, value: 0.1, time: 0.5),
+            ], atTime: 0)
+        #expect(device.scales.withLock { $0 } == [0.25, 2], "the change for now is sent; the later one is not guessed")
+        try player.sendParameters([DynamicParameter(id: .hapticIntensityControl, value: 0.8, time: 0)], atTime: 0)
+        #expect(device.scales.withLock { $0 }.count == 2, "after a control for a later time the control is unknown")
+        engine.stop()
+    }
+
     /// The device's write for an intensity scale comes after the engine has released its lock: another thread's call
     /// that takes the lock returns meanwhile. Made under the lock (as it was), the write held every other caller of
     /// the engine — and the caller's own lock hold grew with the write's wake-ups (issue 32).

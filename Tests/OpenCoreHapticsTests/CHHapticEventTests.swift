@@ -39,6 +39,13 @@ import OpenCoreHaptics
         ]
         for (id, raw) in ids { #expect(id.rawValue == raw) }
         #expect(Set(ids.map(\.0)).count == 12)
+        // An ID made at run time from a string (a decoded file, another language's bridge) is the same value as
+        // Apple's constant: equal, the same hash, the same control when played.
+        for (id, raw) in ids {
+            let made = CHHapticDynamicParameter.ID(rawValue: String(decoding: Array(raw.utf8), as: UTF8.self))
+            #expect(made == id && made.hashValue == id.hashValue && made.model == id.model && made.model != nil)
+        }
+        #expect(CHHapticDynamicParameter.ID(rawValue: "HapticIntensity").model == nil, "an event parameter is not a control")
     }
 
     @Test func patternKeyRawValues() {

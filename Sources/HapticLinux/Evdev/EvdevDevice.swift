@@ -190,6 +190,8 @@ public final class EvdevDevice: OnsetAnticipating {
     public var gainScaleCount: Int { fastPath.gainScaleCount }
     /// When the latest of those writes returned (monotonic seconds; 0 before the first).
     public var lastGainScaleTime: Double { fastPath.lastGainScaleTime }
+    /// When the latest of those writes was about to be made (monotonic seconds; 0 before the first).
+    public var lastGainScaleBeganTime: Double { fastPath.lastGainScaleBeganTime }
 
     /// Onsets started from the armed slot, without an upload, since the device was made.
     public var armedStartCount: Int { fastPath.armedStartCount }

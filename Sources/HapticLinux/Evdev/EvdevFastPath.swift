@@ -42,6 +42,7 @@ package final class EvdevFastPath: Sendable {
     private let scaling = Atomic<Bool>(false)
     private let gainScales = Atomic<Int>(0)
     private let gainTimeBits = Atomic<UInt64>(0)
+    private let gainBeganBits = Atomic<UInt64>(0)
     /// Whether the motor plays, as the I/O thread knows it (from a play or an adopted start until a stop).
     private let playingFlag = Atomic<Bool>(false)
     /// Whether the render thread's latest block was silent.
@@ -62,6 +63,9 @@ package final class EvdevFastPath: Sendable {
     package var gainScaleCount: Int { gainScales.load(ordering: .relaxed) }
     /// When the latest of those writes returned (monotonic seconds; 0 before the first).
     package var lastGainScaleTime: Double { Double(bitPattern: gainTimeBits.load(ordering: .relaxed)) }
+    /// When the latest of those writes was about to be made (monotonic seconds; 0 before the first): the time from an
+    /// API call to here is the engine's own path, the rest the kernel's and the device's.
+    package var lastGainScaleBeganTime: Double { Double(bitPattern: gainBeganBits.load(ordering: .relaxed)) }
 
     // MARK: Any thread
 
@@ -108,9 +112,11 @@ package final class EvdevFastPath: Sendable {
             gate.quickWrite { fd -> Bool in
                 let scale = Float(bitPattern: scaleBits.load(ordering: .acquiring)) * factor
                 let value = (setting * scale * 65535).rounded()
+                let began = MonotonicClock.now()
                 guard value <= 65535, system.writeEvent(fd, type: UInt16(EV_FF), code: UInt16(FF_GAIN), value: Int32(value)) >= 0
                 else { return false }
                 scaleBits.store(scale.bitPattern, ordering: .releasing)
+                gainBeganBits.store(began.bitPattern, ordering: .relaxed)
                 return true
             } ?? false
         if written {
