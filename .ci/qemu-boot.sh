@@ -9,8 +9,10 @@
 # fails at once. Returns CHECK_PY's verdict (0 pass, 1 fail); the first run's log is kept as OUTDIR/serial-first.log.
 boot_and_check() {
   local name=$1 limit=$2 kernel=$3 initrd=$4 out=$5 checker=$6 accel status
-  accel="-accel tcg -cpu max"
-  grep -qE '\b(vmx|svm)\b' /proc/cpuinfo && [ -w /dev/kvm ] && accel="-accel kvm -cpu host"
+  accel="-accel tcg -cpu max ${QEMU_TCG_OPTIONS:-}"
+  export QEMU_GUEST_CLOCK=wall
+  case "${QEMU_TCG_OPTIONS:-}" in *-icount*) QEMU_GUEST_CLOCK=instructions ;; esac
+  grep -qE '\b(vmx|svm)\b' /proc/cpuinfo && [ -w /dev/kvm ] && { accel="-accel kvm -cpu host"; QEMU_GUEST_CLOCK=wall; }
   boot_once() {
     step "boot ($1)"
     timeout "$limit" qemu-system-x86_64 $accel -m 1G -smp 1 -kernel "$kernel" -initrd "$initrd" \

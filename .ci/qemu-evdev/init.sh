@@ -26,7 +26,8 @@ fftool wait /tmp/started 60 $CHK || echo "GUEST: the Swift driver never started 
 SDV=$!
 /bin/sdlcheck sdl-ff-test /tmp levels > /tmp/sdl-levels.log 2>&1 &
 SDLL=$!
-if fftool wait /tmp/unplug 30; then
+# The unplug comes after the pattern, transient and level phases (about 25 s idle, 35 s on a busy host).
+if fftool wait /tmp/unplug 90; then
   fftool signal $DEV USR1
 else
   echo "GUEST: no unplug marker"
@@ -61,7 +62,7 @@ wait $DEV
 
 # --- SDL2 baseline on the second device (its level phase ran beside the Swift driver's) ---
 # It ends about when the driver's level phase does; one that never started (the driver failed before) is ended.
-fftool wait /tmp/never-created 30 $SDLL
+fftool wait /tmp/never-created 60 $SDLL
 kill $SDLL 2>/dev/null
 wait $SDLL
 echo "GUEST: sdlcheck levels exit $?"
