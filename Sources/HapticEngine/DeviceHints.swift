@@ -84,10 +84,10 @@ final class DeviceHints: Sendable {
     /// write, never while the device's I/O thread is in an upload, or a wake of that thread). Called under the
     /// engine's lock, before the command is queued; nothing for the other hints.
     ///
-    /// The one device write left under the engine's lock, deliberately: sent after the lock and the queued command,
-    /// the level change reached the device 0.14 ms later at the median (QEMU gate, same run against SDL2: +0.14 /
-    /// +0.34 ms median / p90, against −0.01 / +0.10 ms sent here), because the queued command wakes the render thread
-    /// first. The later `send` of the hint finds nothing prepared and does nothing.
+    /// The one device write left under the engine's lock, deliberately: sent by the hint's delivery after the lock,
+    /// the engine's own path from the call to the write grew from 5 to 12 µs (QEMU gate, instruction clock; the level
+    /// change +9 / +13 µs median / p90 against SDL2's in the same run, instead of +2 / +6 µs). The later `send` of the
+    /// hint finds nothing prepared and does nothing.
     func prepare(_ hint: DeviceHint) {
         if case .gain(let factor) = hint {
             device.prepareScale(factor)
