@@ -52,6 +52,19 @@ struct AnticipationTests {
         }
     }
 
+    /// A started engine on a listening device with one player of a 10 s continuous event, 50 ms into it: what an
+    /// intensity change for "now" scales.
+    func playingHum() throws -> (ListeningDevice, EngineRuntime, EnginePlayer) {
+        let device = ListeningDevice()
+        let engine = EngineRuntime(device: device, clock: .manual)
+        try engine.start()
+        let hum = try PatternProgram(pattern: Pattern(events: [Event(type: .hapticContinuous, time: 0, duration: 10)]))
+        let player = engine.makePlayer(program: hum)
+        try player.start(atTime: 0)
+        engine.advance(bySeconds: 0.05)
+        return (device, engine, player)
+    }
+
     /// Whether `levels` are the magnitudes of rendered levels `strong` and `weak` (within a rounding step).
     static func levels(_ levels: MotorLevels, are strong: Float, _ weak: Float) -> Bool {
         levels.isWithin(1, of: MotorLevels(strongLevel: strong, weakLevel: weak))
@@ -114,13 +127,7 @@ struct AnticipationTests {
     }
 
     @Test func anImmediateIntensityChangeIsAnnouncedAsAScale() throws {
-        let device = ListeningDevice()
-        let engine = EngineRuntime(device: device, clock: .manual)
-        try engine.start()
-        let hum = try PatternProgram(pattern: Pattern(events: [Event(type: .hapticContinuous, time: 0, duration: 10)]))
-        let player = engine.makePlayer(program: hum)
-        try player.start(atTime: 0)
-        engine.advance(bySeconds: 0.05)
+        let (device, engine, player) = try playingHum()
         try player.sendParameters([DynamicParameter(id: .hapticIntensityControl, value: 0.5, time: 0)], atTime: 0)
         try player.sendParameters([DynamicParameter(id: .hapticIntensityControl, value: 0.25, time: 0)], atTime: 0)
         try player.sendParameters([DynamicParameter(id: .hapticSharpnessControl, value: 0.3, time: 0)], atTime: 0)
@@ -136,13 +143,7 @@ struct AnticipationTests {
     /// Two intensity controls for "now" in one call are one scale, the product of both (one `FF_GAIN` write, not two);
     /// a later control in the same call for a later time leaves the control unknown, so the next call guesses nothing.
     @Test func intensityControlsOfOneCallAreOneScale() throws {
-        let device = ListeningDevice()
-        let engine = EngineRuntime(device: device, clock: .manual)
-        try engine.start()
-        let hum = try PatternProgram(pattern: Pattern(events: [Event(type: .hapticContinuous, time: 0, duration: 10)]))
-        let player = engine.makePlayer(program: hum)
-        try player.start(atTime: 0)
-        engine.advance(bySeconds: 0.05)
+        let (device, engine, player) = try playingHum()
         try player.sendParameters(
             [
                 DynamicParameter(id: .hapticIntensityControl, value: 0.5, time: 0),
@@ -168,13 +169,7 @@ struct AnticipationTests {
             "the FF_GAIN write is made under the lock again, before the command is queued: after it, the engine's own path to the write was 12 us instead of 5 on the QEMU gate's instruction clock (DeviceHints.prepare)"
         ))
     func theScaleIsSentOutsideTheEnginesLock() throws {
-        let device = ListeningDevice()
-        let engine = EngineRuntime(device: device, clock: .manual)
-        try engine.start()
-        let hum = try PatternProgram(pattern: Pattern(events: [Event(type: .hapticContinuous, time: 0, duration: 10)]))
-        let player = engine.makePlayer(program: hum)
-        try player.start(atTime: 0)
-        engine.advance(bySeconds: 0.05)
+        let (device, engine, player) = try playingHum()
         device.duringSend.withLock {
             $0 = { [weak engine] in
                 let answered = ThreadMilestone()
@@ -195,13 +190,7 @@ struct AnticipationTests {
     /// Scales prepared by concurrent senders are each sent once: what the device is told multiplies to the last
     /// intensity over the first, whichever order the sends and their writes came in.
     @Test func scalesOfConcurrentSendersMultiplyToTheLastIntensity() throws {
-        let device = ListeningDevice()
-        let engine = EngineRuntime(device: device, clock: .manual)
-        try engine.start()
-        let hum = try PatternProgram(pattern: Pattern(events: [Event(type: .hapticContinuous, time: 0, duration: 10)]))
-        let player = engine.makePlayer(program: hum)
-        try player.start(atTime: 0)
-        engine.advance(bySeconds: 0.05)
+        let (device, engine, player) = try playingHum()
         // Intensities 0.5 and 1 (factors 0.5 and 2, exact in binary): any scale lost or sent twice leaves a power of
         // two other than the one the last intensity asks for. (Nothing renders meanwhile: a command the full queue
         // refuses still leaves its scale, as the intensity the player records.)
