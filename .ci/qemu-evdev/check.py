@@ -77,9 +77,6 @@ def levels_during(timeline, t0, t1):
     return at_start + [v for u, v in timeline if t0 < u < t1]
 
 def level_latencies(api_tag, dev):
-    return [lat for _, lat in level_samples(api_tag, dev)]
-
-def level_samples(api_tag, dev):
     """API level call -> the moment the device plays within 15 % of full scale of the new level (an upload of that
     magnitude, or a gain write that scales the playing effect to it). The new level is the call's value times the
     level played at 1.0 (the largest the phase set)."""
@@ -93,7 +90,7 @@ def level_samples(api_tag, dev):
         value = float(re.search(r'value=([0-9.]+)', s).group(1))
         target = value * full
         reached = next((u for u, v in timeline if u > t and abs(v - target) <= 0.15 * full), None)
-        if reached is not None and reached - t < 0.15: out.append((t, reached - t))
+        if reached is not None and reached - t < 0.15: out.append(reached - t)
     return out
 
 def call_time(api_tag, kind, index, logged):
@@ -103,15 +100,12 @@ def call_time(api_tag, kind, index, logged):
     return float(at[1].split()[-1]) if at else logged
 
 def latencies(api_tag, dev):
-    return [(play, upload) for _, play, upload in transient_samples(api_tag, dev)]
-
-def transient_samples(api_tag, dev):
     out = []
     for logged, s in all_(api_tag, r'^API transient \d+'):
         t = call_time(api_tag, 'transient', re.search(r'transient (\d+)', s).group(1), logged)
         p = first(dev, r'^PLAY', after=t)
         u = first(dev, r'^UPLOAD', after=t)
-        if p and p[0] - t < 0.15: out.append((t, p[0] - t, (u[0] - t) if u else None))
+        if p and p[0] - t < 0.15: out.append((p[0] - t, (u[0] - t) if u else None))
     return out
 
 # --- our driver ---
@@ -251,10 +245,9 @@ print('        SDL effect slots max:', max(sdl_slots) if sdl_slots else '-')
 print('== figures')
 if sw and sd:
     print(f"  pattern uploads: OpenCoreHaptics {sw['uploads']}, SDL2 {sd['uploads']}")
-def versus_sdl(what, ours_samples, theirs_samples, margin_median, margin_p90):
+def versus_sdl(what, ours, theirs, margin_median, margin_p90):
     """Prints ours against SDL2's and whether it is at or below (issue 12's bar), and gates on staying within
-    `margin_median` / `margin_p90` seconds of SDL2 in the same run (0: at or below). Samples are (call time, latency)."""
-    ours, theirs = [lat for _, lat in ours_samples], [lat for _, lat in theirs_samples]
+    `margin_median` / `margin_p90` seconds of SDL2 in the same run (0: at or below)."""
     m, p = statistics.median(ours) - statistics.median(theirs), pct90(ours) - pct90(theirs)
     print(f"  {what} (median / p90): OpenCoreHaptics {ms(statistics.median(ours))} / {ms(pct90(ours))}, "
           f"SDL2 {ms(statistics.median(theirs))} / {ms(pct90(theirs))}")
@@ -267,8 +260,7 @@ def versus_sdl(what, ours_samples, theirs_samples, margin_median, margin_p90):
 # Transients start from the app's own thread (one play write of the armed slot): ahead of SDL2's upload + play by
 # 0.2-0.4 ms in every run so far, so the gate is the issue's bar itself.
 if sl and ll:
-    versus_sdl('API->EV_FF latency', [(t, x) for t, x, _ in transient_samples('swf', 'dev')],
-               [(t, x) for t, x, _ in transient_samples('sdl', 'sdv')], 0, 0)
+    versus_sdl('API->EV_FF latency', [x for x, _ in sl], [x for x, _ in ll], 0, 0)
 # A level change is one FF_GAIN write from the app's thread against SDL2's one EVIOCSFF. Both sides change levels at
 # the same time (sdlcheck's levels mode), 120 changes each (the p90 is the 12th slowest). What is compared is the two
 # calls' paths: ours, the user-space part of sendParameters up to its FF_GAIN write (printed above as "the engine's
@@ -285,7 +277,7 @@ clock = os.environ.get('QEMU_GUEST_CLOCK', 'wall')
 level_bar = (0.000005, 0.00001) if clock == 'instructions' else (0.0001, 0.0002)
 print(f'        guest clock: {clock}' + (' (TCG -icount: 4 ns an instruction, idle time as on the wall)' if clock == 'instructions' else ''))
 if sp and lp:
-    versus_sdl('sendParameters->level latency', level_samples('swf', 'dev'), level_samples('sdl', 'sdv'), *level_bar)
+    versus_sdl('sendParameters->level latency', sp, lp, *level_bar)
 # Exit 2 when only the comparisons with SDL2 failed: qemu-evdev.sh then measures once more (a new guest, both sides),
 # and the gate passes only if that run passes whole: on the wall clock (KVM) the host's load can tip a comparison;
 # on the instruction clock it should not, and a real regression fails both runs.

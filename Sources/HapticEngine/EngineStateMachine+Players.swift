@@ -355,7 +355,7 @@ extension EngineStateMachine {
     mutating func sendParameters(
         _ key: EnginePlayerHandle, _ parameters: [DynamicParameter], at time: Double, into actions: inout EngineActions
     ) throws(EngineError) {
-        // What the call needs of the player's state, read in place: a copy of the state (``check(_:)-swift.method``)
+        // What the call needs of the player's state, read in place: a copy of the state (`check(_:)`)
         // retains each reference in it, on the way to the device's level change.
         let found = players.update(key) { ($0.epoch, $0.run, $0.intensityControl, $0.isScaledByIntensity) }
         guard let (playerEpoch, playerRun, control, isScaledByIntensity) = found, playerEpoch == epoch else { throw madeBeforeReset() }

@@ -283,9 +283,8 @@ log("API level start")
 startPeerLevelPhase()
 let timesAtLevelStart = threadTimes()
 let serviceAtLevelStart = (engine.runtime.serviceRunCount, engine.runtime.serviceWakeCount)
-// 120 changes (18 s), so that the p90 compared with SDL2's is the 12th slowest: a few calls the host held up (a TCG
-// guest's vCPU descheduled for milliseconds) no longer decide it (issue 26: with 30, one slow change moved it by
-// 0.2 ms; with 60, CI's busy host moved it by 0.3 ms).
+// 120 changes (18 s), so that the p90 compared with SDL2's is the 12th slowest, not the 3rd or 6th (issue 26: with
+// 30, one slow change in a TCG guest moved it by 0.2 ms).
 let levels = play(continuous(30))
 sleep(seconds: 0.3)
 for i in 0..<120 {
