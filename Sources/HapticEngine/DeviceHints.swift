@@ -84,10 +84,11 @@ final class DeviceHints: Sendable {
     /// write, never while the device's I/O thread is in an upload, or a wake of that thread). Called under the
     /// engine's lock, before the command is queued; nothing for the other hints.
     ///
-    /// The one device write left under the engine's lock, deliberately: sent by the hint's delivery after the lock,
-    /// the engine's own path from the call to the write grew from 5 to 12 µs (QEMU gate, instruction clock; the level
-    /// change +9 / +13 µs median / p90 against SDL2's in the same run, instead of +2 / +6 µs). The later `send` of the
-    /// hint finds nothing prepared and does nothing.
+    /// The one device write left under the engine's lock, deliberately: sent after the lock — by the hint's delivery,
+    /// or directly as the first thing after the unlock — the engine's own path from the call to the write grew from 5
+    /// to 12 µs either way (QEMU gate, instruction clock; the level change +8…+9 / +12…+13 µs median / p90 against
+    /// SDL2's in the same run, instead of +2 / +6 µs): the write then follows the commands' enqueue and the unlock.
+    /// The later `send` of the hint finds nothing prepared and does nothing.
     func prepare(_ hint: DeviceHint) {
         if case .gain(let factor) = hint {
             device.prepareScale(factor)

@@ -166,7 +166,7 @@ struct AnticipationTests {
     /// the engine — and the caller's own lock hold grew with the write's wake-ups (issue 32).
     @Test(
         .disabled(
-            "the FF_GAIN write is made under the lock again, before the command is queued: after it, the engine's own path to the write was 12 us instead of 5 on the QEMU gate's instruction clock (DeviceHints.prepare)"
+            "the FF_GAIN write is made under the lock again, before the command is queued: after the unlock (through the hints' delivery or directly) the engine's own path to the write was 12 us instead of 5 on the QEMU gate's instruction clock (DeviceHints.prepare)"
         ))
     func theScaleIsSentOutsideTheEnginesLock() throws {
         let (device, engine, player) = try playingHum()
