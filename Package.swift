@@ -131,9 +131,7 @@ let package = Package(
         .target(
             name: "HapticStudio",
             dependencies: [
-                "OpenCoreHaptics", "OpenHapticFeedback", "OpenGameController", "HapticPattern", "HapticRender", "HapticDevices",
-                "HapticLinux", "HapticInterchange", "HapticLoading", "HapticPlot", "HapticAnalysis", "HapticSystem",
-                .product(name: "Logging", package: "swift-log"),
+                "HapticStudioCore", "HapticRender", "HapticSystem", .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -145,6 +143,15 @@ let package = Package(
             // The page (Web/) becomes Swift string literals at build time: nothing generated is committed.
             plugins: ["StudioAssets"]
         ),
+        // The studio without its web server: the session's requests and replies, the confined folder, playback on the
+        // engine, the worker that keeps heavy requests off Swift's pool. No SwiftNIO or Hummingbird (FuzzStudioMessage
+        // fuzzes the session through it without building the web stack).
+        .target(
+            name: "HapticStudioCore",
+            dependencies: [
+                "OpenCoreHaptics", "OpenHapticFeedback", "OpenGameController", "HapticPattern", "HapticRender", "HapticDevices",
+                "HapticLinux", "HapticInterchange", "HapticLoading", "HapticPlot", "HapticAnalysis", "HapticSystem",
+            ]),
         // The studio page's files as Swift (`StudioAssets.files`), run by the StudioAssets plugin on the host.
         .executableTarget(name: "embed-studio-assets"),
         // Builds HapticStudio's Web/ into it through embed-studio-assets (every file of the page is an input).
@@ -219,7 +226,7 @@ let package = Package(
         .executableTarget(name: "FuzzBridgeConfig", dependencies: ["HapticLinux"], path: "Fuzz/FuzzBridgeConfig"),
         .executableTarget(name: "FuzzControllerMapping", dependencies: ["HapticDevices"], path: "Fuzz/FuzzControllerMapping"),
         .executableTarget(
-            name: "FuzzStudioMessage", dependencies: ["HapticStudio", "HapticDevices", "HapticRender", "OpenCoreHaptics"],
+            name: "FuzzStudioMessage", dependencies: ["HapticStudioCore", "HapticDevices", "HapticRender", "OpenCoreHaptics"],
             path: "Fuzz/FuzzStudioMessage"),
         // Shared test helpers (fixture paths, corpus location), never copied between test targets.
         .target(

@@ -31,6 +31,8 @@ ENGINE_ALLOWED = {"HapticPattern", "HapticRender", "HapticDevices", "HapticSyste
 TOOL = "haptic"
 TOOL_FORBIDDEN_TARGETS = {"HapticStudio"}
 TOOL_FORBIDDEN_PACKAGES = {"hummingbird", "hummingbird-websocket", "swift-nio", "swift-http-types"}
+# The studio without its server (FuzzStudioMessage's only studio module): it must not reach the web stack either.
+STUDIO_CORE = "HapticStudioCore"
 
 
 def manifest():
@@ -130,6 +132,10 @@ def main(argv):
     for package_name, product in sorted(tool_products):
         if package_name in TOOL_FORBIDDEN_PACKAGES:
             problems.append(f"{TOOL}: builds {product} ({package_name}); the web stack belongs to haptic-studio only")
+    _, core_products = closure(package, STUDIO_CORE)
+    for package_name, product in sorted(core_products):
+        if package_name in TOOL_FORBIDDEN_PACKAGES:
+            problems.append(f"{STUDIO_CORE}: builds {product} ({package_name}); the web stack belongs to HapticStudio")
     for line in problems:
         print(f"module-graph: {line}", file=sys.stderr)
     print(f"module-graph: {len(targets)} library targets, {len(problems)} problem(s)")

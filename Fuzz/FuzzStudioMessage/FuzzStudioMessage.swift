@@ -6,7 +6,7 @@
 import Foundation
 import HapticDevices
 import HapticRender
-import HapticStudio
+import HapticStudioCore
 import OpenCoreHaptics
 
 private func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {

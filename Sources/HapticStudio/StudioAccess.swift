@@ -1,4 +1,5 @@
 import HTTPTypes
+import HapticStudioCore
 
 /// The checks every request passes before anything else runs, HTTP and WebSocket upgrades alike: the request
 /// target's length, the `Host` (against DNS rebinding), and the token; upgrades also need the page's `Origin`.

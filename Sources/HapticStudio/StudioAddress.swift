@@ -1,3 +1,4 @@
+import HapticStudioCore
 import Synchronization
 
 /// Where the studio listens, once it does: the port is known only after binding (`--port 0` picks a free one), and

@@ -1,4 +1,5 @@
 import HapticRender
+import HapticStudioCore
 import HapticSystem
 import NIOCore
 

@@ -1,4 +1,5 @@
 import HTTPTypes
+import HapticStudioCore
 import Hummingbird
 import NIOCore
 

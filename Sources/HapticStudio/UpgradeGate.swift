@@ -1,3 +1,4 @@
+import HapticStudioCore
 import HummingbirdCore
 import HummingbirdWebSocket
 import Logging

@@ -1,3 +1,4 @@
+import HapticStudioCore
 import NIOCore
 
 /// Closes a WebSocket whose client sends an unmasked frame, with close code 1002 (protocol error), as RFC 6455

@@ -53,7 +53,7 @@ package struct StudioLimits: Sendable {
 extension Duration {
     /// The duration in nanoseconds, clamped to 0 … one day: the one conversion of the limits' durations for NIO's
     /// `TimeAmount` and Dispatch's intervals.
-    internal var clampedNanoseconds: Int64 {
+    package var clampedNanoseconds: Int64 {
         let (seconds, attoseconds) = components
         guard seconds >= 0 else { return 0 }
         guard seconds < 86_400 else { return 86_400 * 1_000_000_000 }

@@ -155,7 +155,7 @@ package final class StudioWorker: Sendable {
     }
 
     /// `duration` for Dispatch.
-    internal static func interval(_ duration: Duration) -> DispatchTimeInterval {
+    package static func interval(_ duration: Duration) -> DispatchTimeInterval {
         .nanoseconds(Int(duration.clampedNanoseconds))
     }
 }
