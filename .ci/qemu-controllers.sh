@@ -94,14 +94,14 @@ PY
 fi
 KV=$(cat "$W/kernel/KV")
 
-# 3. Our driver, static (the same release build directory and flags as qemu-evdev.sh's driver, so whichever gate
+# 3. Our driver, static (the same build directory, .build-qemu/swiftpm, and flags as qemu-evdev.sh's driver, so whichever gate
 #    runs second only compiles what the first did not), and the C helpers.
 step "swift build (static haptic-controller-check)"
 build_rc=0
-swift build -c release -Xswiftc -static-executable --product haptic-controller-check > "$W/controllers-build.log" 2>&1 || build_rc=$?
+swift build -c release -Xswiftc -static-executable --scratch-path "$W/swiftpm" --product haptic-controller-check > "$W/controllers-build.log" 2>&1 || build_rc=$?
 grep -vE '^\[[0-9]+/[0-9]+\]|^(Compiling|Emitting|Write|Linking|Building|Planning)|warning: Using .* in statically linked|requires at runtime the shared libraries|the use of .mktemp' "$W/controllers-build.log" || true
 [ "$build_rc" = 0 ] || { echo "qemu-controllers: swift build failed ($build_rc)"; exit 1; }
-BIN=$(swift build -c release -Xswiftc -static-executable --product haptic-controller-check --show-bin-path)/haptic-controller-check
+BIN=$(swift build -c release -Xswiftc -static-executable --scratch-path "$W/swiftpm" --product haptic-controller-check --show-bin-path)/haptic-controller-check
 [ -x "$BIN" ] || { echo "qemu-controllers: driver not built"; exit 1; }
 step "gcc helpers"
 mkdir -p "$W/controllers"

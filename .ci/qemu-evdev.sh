@@ -45,13 +45,14 @@ PY
 fi
 KV=$(cat "$W/kernel/KV")
 
-# 3. Our driver, static, and the C helpers.
+# 3. Our driver, static, and the C helpers. The drivers have a build directory of their own (.build-qemu/swiftpm, shared
+#    with qemu-controllers.sh), so .ci/run can run the QEMU gates beside steps that build in .build with other flags.
 step "swift build (static haptic-evdev-check)"
 build_rc=0
-swift build -c release -Xswiftc -static-executable --product haptic-evdev-check > "$W/build.log" 2>&1 || build_rc=$?
+swift build -c release -Xswiftc -static-executable --scratch-path "$W/swiftpm" --product haptic-evdev-check > "$W/build.log" 2>&1 || build_rc=$?
 grep -vE '^\[[0-9]+/[0-9]+\]|^(Compiling|Emitting|Write|Linking|Building|Planning)|warning: Using .* in statically linked|requires at runtime the shared libraries|the use of .mktemp' "$W/build.log" || true
 [ "$build_rc" = 0 ] || { echo "qemu-evdev: swift build failed ($build_rc)"; exit 1; }
-BIN=$(swift build -c release -Xswiftc -static-executable --product haptic-evdev-check --show-bin-path)/haptic-evdev-check
+BIN=$(swift build -c release -Xswiftc -static-executable --scratch-path "$W/swiftpm" --product haptic-evdev-check --show-bin-path)/haptic-evdev-check
 [ -x "$BIN" ] || { echo "qemu-evdev: driver not built"; exit 1; }
 step "gcc helpers"
 gcc -O2 -Wall -static -o "$W/ffdevice" "$SRC/ffdevice.c"
