@@ -33,7 +33,8 @@ open class GCControllerTouchpad: GCControllerElement, @unchecked Sendable {
         case up = 0
         /// A finger just landed on the surface.
         case down = 1
-        /// A finger on the surface moved since it landed.
+        /// A finger on the surface moved since it landed (Apple's also counts a later report of a finger that did
+        /// not move).
         case moving = 2
     }
 

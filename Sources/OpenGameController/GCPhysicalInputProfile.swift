@@ -9,7 +9,8 @@ import HapticSystem
 ///
 /// Every element of the controller's ``GCExtendedGamepad`` is here under Apple's input name (``GCInputButtonA``,
 /// ``GCInputLeftThumbstick``, …): buttons and triggers in ``buttons``, the d-pad and the thumbsticks in ``dpads``,
-/// the axes of those in ``axes`` (`"Left Thumbstick X Axis"`, …).
+/// the axes of those in ``axes`` (`"Left Thumbstick X Axis"`, …), and a DualSense's or DualShock 4's two touch points,
+/// besides their direction pads, in ``touchpads``.
 ///
 /// Thread safety: any thread.
 open class GCPhysicalInputProfile: NSObject, @unchecked Sendable {

@@ -161,7 +161,8 @@ internal struct KernelGamepadLayout {
                 for (slot, pad) in [touchpad.one, touchpad.two].enumerated() {
                     let touch = touches[slot]
                     let x = touch.down ? Self.touch(touch.x, axes[Code.mtPositionX], fallbackMaximum: 1_919) : 0
-                    let y = touch.down ? 0 - Self.touch(touch.y, axes[Code.mtPositionY], fallbackMaximum: 1_079) : 0  // up positive, never −0
+                    // Up positive; 0 − v, not −v: a finger in the middle reads 0, never −0.
+                    let y = touch.down ? 0 - Self.touch(touch.y, axes[Code.mtPositionY], fallbackMaximum: 1_079) : 0
                     note(pad.touchSurface, pad.report(touching: touch.down, x: x, y: y))
                 }
                 touchChanged = false
