@@ -2,7 +2,7 @@ import HapticDevices
 
 /// A DualSense's gamepad profile — the GameController framework's `GCDualSenseGamepad`, with its two adaptive
 /// triggers and its touchpad (button and two touch points, read from the touchpad's own evdev node as
-/// ``GCDualShockGamepad`` describes).
+/// ``GCDualShockGamepad`` describes, and as two ``GCControllerTouchpad`` in ``GCPhysicalInputProfile/touchpads``).
 ///
 ///     guard let dualSense = controller.extendedGamepad as? GCDualSenseGamepad else { return }
 ///     dualSense.leftTrigger.setModeFeedbackWithStartPosition(0.3, resistiveStrength: 0.5)

@@ -7,7 +7,8 @@
 /// On Linux the touchpad is a node of its own beside the gamepad's (hid-playstation's "… Touchpad"): its click
 /// (`BTN_LEFT`) is ``touchpadButton`` and its two touch slots (`ABS_MT_SLOT` 0 and 1) are ``touchpadPrimary`` and
 /// ``touchpadSecondary``, each −1 … 1 from the touchpad's left to right edge (x) and bottom to top edge (y), and 0, 0
-/// while no finger is on it.
+/// while no finger is on it. Whether a finger is on them, and the moments one lands, moves and lifts, are the
+/// profile's ``GCPhysicalInputProfile/touchpads`` under the same names (a ``GCControllerTouchpad`` over each).
 ///
 /// Thread safety: any thread.
 open class GCDualShockGamepad: GCExtendedGamepad, @unchecked Sendable {

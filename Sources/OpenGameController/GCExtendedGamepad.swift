@@ -90,7 +90,7 @@ open class GCExtendedGamepad: GCPhysicalInputProfile, @unchecked Sendable {
         layout = LockedState(KernelGamepadLayout(elements: elements))
         microGamepad = GCMicroGamepad(
             dpad: elements.dpad, buttonA: elements.buttonA, buttonX: elements.buttonX, buttonMenu: elements.buttonMenu)
-        super.init(buttons: elements.buttons, dpads: elements.dpads)
+        super.init(buttons: elements.buttons, dpads: elements.dpads, touchpads: elements.touchpads)
     }
 
     /// Applies a batch of the pad's input events from its `node` (axes scaled with `axes`, the driver's ranges),

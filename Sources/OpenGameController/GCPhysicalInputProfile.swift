@@ -9,7 +9,8 @@ import HapticSystem
 ///
 /// Every element of the controller's ``GCExtendedGamepad`` is here under Apple's input name (``GCInputButtonA``,
 /// ``GCInputLeftThumbstick``, …): buttons and triggers in ``buttons``, the d-pad and the thumbsticks in ``dpads``,
-/// the axes of those in ``axes`` (`"Left Thumbstick X Axis"`, …).
+/// the axes of those in ``axes`` (`"Left Thumbstick X Axis"`, …), and a DualSense's or DualShock 4's two touch points,
+/// besides their direction pads, in ``touchpads``.
 ///
 /// Thread safety: any thread.
 open class GCPhysicalInputProfile: NSObject, @unchecked Sendable {
@@ -27,6 +28,13 @@ open class GCPhysicalInputProfile: NSObject, @unchecked Sendable {
     /// The d-pad and the thumbsticks, by name.
     open var dpads: [String: GCControllerDirectionPad] { namedDpads }
 
+    /// The touchpads, by name: a DualSense's or DualShock 4's two touch points (``GCInputDualShockTouchpadOne`` and
+    /// ``GCInputDualShockTouchpadTwo``, over the direction pads of those names in ``dpads``); none on other pads.
+    open var touchpads: [String: GCControllerTouchpad] { namedTouchpads }
+
+    /// The touchpads, as a set.
+    open var allTouchpads: Set<GCControllerTouchpad> { Set(namedTouchpads.values) }
+
     /// The element named `key`, or `nil`.
     open subscript(key: String) -> GCControllerElement? { namedElements[key] }
 
@@ -41,6 +49,7 @@ open class GCPhysicalInputProfile: NSObject, @unchecked Sendable {
     private let namedButtons: [String: GCControllerButtonInput]
     private let namedAxes: [String: GCControllerAxisInput]
     private let namedDpads: [String: GCControllerDirectionPad]
+    private let namedTouchpads: [String: GCControllerTouchpad]
     private let profileHandler = LockedState<ProfileHandler?>(nil)
     /// Where handlers run: the controller's ``GCController/handlerQueue``.
     internal let handlerQueue = LockedState(DispatchQueue.main)
@@ -49,10 +58,12 @@ open class GCPhysicalInputProfile: NSObject, @unchecked Sendable {
         let body: (GCPhysicalInputProfile, GCControllerElement) -> Void
     }
 
-    /// A profile of `buttons` and `dpads` by name; `placesElements`: whether the elements take those names and their
-    /// collections (`false` for a second view of elements another profile named).
+    /// A profile of `buttons`, `dpads` and `touchpads` by name; `placesElements`: whether the elements take those
+    /// names and their collections (`false` for a second view of elements another profile named). A touchpad shares
+    /// its name with the direction pad it is over, which keeps that name in ``elements``.
     internal init(
-        buttons: [String: GCControllerButtonInput], dpads: [String: GCControllerDirectionPad] = [:], placesElements: Bool = true
+        buttons: [String: GCControllerButtonInput], dpads: [String: GCControllerDirectionPad] = [:],
+        touchpads: [String: GCControllerTouchpad] = [:], placesElements: Bool = true
     ) {
         var axes: [String: GCControllerAxisInput] = [:]
         for (name, dpad) in dpads {
@@ -66,9 +77,11 @@ open class GCPhysicalInputProfile: NSObject, @unchecked Sendable {
         namedButtons = buttons
         namedAxes = axes
         namedDpads = dpads
+        namedTouchpads = touchpads
         namedElements = elements
         guard placesElements else { return }
         for (name, element) in elements { element.place(names: [name], in: element.collection) }
+        for (name, touchpad) in touchpads { touchpad.place(names: [name], in: nil) }
     }
 
     /// Whether the profile is a snapshot's (its values are set by the game, with `setStateFrom(_:)`).
@@ -78,11 +91,12 @@ open class GCPhysicalInputProfile: NSObject, @unchecked Sendable {
     /// Makes the profile a snapshot's.
     internal func markSnapshot() { snapshotState.withLock { $0 = true } }
 
-    /// Sets each button and d-pad of this profile to the value of `other`'s element of the same name, without calling
-    /// any handler.
+    /// Sets each button and d-pad of this profile to the value of `other`'s element of the same name, and each
+    /// touchpad to its touch state, without calling any handler.
     internal func copyValues(from other: GCPhysicalInputProfile) {
         for (name, button) in other.buttons { _ = buttons[name]?.update(button.value) }
         for (name, pad) in other.dpads { _ = dpads[name]?.update(x: pad.xAxis.value, y: pad.yAxis.value) }
+        for (name, touchpad) in other.touchpads { touchpads[name]?.copyTouch(from: touchpad) }
     }
 
     /// Runs `calls`, then the profile's handlers for each of `changed`, on the handler queue, in order.

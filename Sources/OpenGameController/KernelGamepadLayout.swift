@@ -32,11 +32,19 @@ internal struct KernelGamepadLayout {
         /// A DualSense's or DualShock 4's touchpad.
         let touchpad: Touchpad?
 
-        /// A touchpad's button and its two touch points.
+        /// A touchpad's button and its two touch points, as direction pads (Apple's DualShock and DualSense
+        /// profiles') and as the touchpads over them that also know whether a finger is down.
         struct Touchpad {
             let button = GCControllerButtonInput(localizedName: "Touchpad Button", isAnalog: false)
             let primary = GCControllerDirectionPad(localizedName: "Touchpad 1", isAnalog: true)
             let secondary = GCControllerDirectionPad(localizedName: "Touchpad 2", isAnalog: true)
+            let one: GCControllerTouchpad
+            let two: GCControllerTouchpad
+
+            init() {
+                one = GCControllerTouchpad(localizedName: "Touchpad 1", touchSurface: primary, button: button)
+                two = GCControllerTouchpad(localizedName: "Touchpad 2", touchSurface: secondary, button: button)
+            }
         }
 
         init(leftTrigger: GCControllerButtonInput?, rightTrigger: GCControllerButtonInput?, extras: Extras = []) {
@@ -74,6 +82,12 @@ internal struct KernelGamepadLayout {
             dpads[GCInputDualShockTouchpadOne] = touchpad?.primary
             dpads[GCInputDualShockTouchpadTwo] = touchpad?.secondary
             return dpads
+        }
+
+        /// A touchpad's two touch slots as touchpads, by the names of their direction pads.
+        var touchpads: [String: GCControllerTouchpad] {
+            guard let touchpad else { return [:] }
+            return [GCInputDualShockTouchpadOne: touchpad.one, GCInputDualShockTouchpadTwo: touchpad.two]
         }
     }
 
@@ -144,11 +158,12 @@ internal struct KernelGamepadLayout {
         }
         func endReport() {
             if touchChanged, let touchpad = elements.touchpad {
-                for (slot, pad) in [touchpad.primary, touchpad.secondary].enumerated() {
+                for (slot, pad) in [touchpad.one, touchpad.two].enumerated() {
                     let touch = touches[slot]
                     let x = touch.down ? Self.touch(touch.x, axes[Code.mtPositionX], fallbackMaximum: 1_919) : 0
-                    let y = touch.down ? -Self.touch(touch.y, axes[Code.mtPositionY], fallbackMaximum: 1_079) : 0
-                    move(pad, x: x, y: y)
+                    // Up positive; 0 − v, not −v: a finger in the middle reads 0, never −0.
+                    let y = touch.down ? 0 - Self.touch(touch.y, axes[Code.mtPositionY], fallbackMaximum: 1_079) : 0
+                    note(pad.touchSurface, pad.report(touching: touch.down, x: x, y: y))
                 }
                 touchChanged = false
             }
