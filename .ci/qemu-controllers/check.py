@@ -355,7 +355,10 @@ if motion_start and motion_end and motion_off:
                                   for _, s_ in props),
           "each USB DualSense has a GCMotion with a gyroscope, needing manual activation, inactive until asked: "
           + '; '.join(s_.split(' ', 2)[2] for _, s_ in props))
-    sent = [s_ for _, s_ in all_('ds1', r'^MOTION pose=', motion_start[0], motion_off[0])]
+    # By write time: dsemu logs a pose after its write returns, which can be after the driver, woken by the pose's
+    # handler, has gone on to the next step.
+    sent = [s_ for _, s_ in all_('ds1', r'^MOTION pose=')
+            if motion_start[0] < float(re.search(r'written=([0-9.]+)', s_).group(1)) < motion_off[0]]
     handled = all_('gc', r'^MOTION DS\d handler ', motion_start[0], motion_off[0])
     batteries = [s_ for _, s_ in all_('gc', r'^BATTERY DS\d ', motion_start[0], motion_off[0])]
     labels = sorted({s_.split()[1] for _, s_ in handled})
@@ -390,7 +393,8 @@ if motion_start and motion_end and motion_off:
         motion_rows.append((pose, want, read, (want_level, want_state), (level, state), handler_time - written))
     figures['motion'] = motion_rows
     late = all_('gc', r'^MOTION DS\d handler ', motion_off[0], motion_end[0] + 1)
-    flat_again = first('ds1', r'^MOTION pose=flat ', motion_off[0])
+    flat_again = next(((t, s_) for t, s_ in all_('ds1', r'^MOTION pose=flat ')
+                       if float(re.search(r'written=([0-9.]+)', s_).group(1)) > motion_off[0]), None)
     laid = flat_again is not None and float(re.search(r'written=([0-9.]+)', flat_again[1]).group(1)) < motion_end[0]
     check(laid, 'the pad was laid flat again before the phase ended (its sensors inactive)', timing=True)
     kept = [tuple(float(v) for v in m) for m in re.findall(r'\((-?[0-9.]+), (-?[0-9.]+), (-?[0-9.]+)\)', motion_end[1])]
