@@ -16,6 +16,11 @@
 # controller, stopped handlers, the DualSense's output-report motor bytes, the trigger bytes per mode and transport,
 # the triggers turned off at exit) and prints the figures (API -> report latency of a trigger mode change on USB and
 # Bluetooth, input -> current-controller notification among them).
+# A USB DualSense's motion sensors and battery (issue 35 item 3): with GCMotion's sensors on, dsemu holds the pad in
+# three poses (flat, turning, leaning and tumbling; raw gyro and accelerometer values and a battery status byte in
+# its input report), and check.py compares GCMotion's acceleration, gravity, userAcceleration and rotationRate with
+# what Apple's GameController gives for those poses (hid-playstation's calibration and resolution, SDL's Apple axes)
+# and GCDeviceBattery's level and state with hid-playstation's reading of the status byte.
 # Last, an arcade stick off the kernel's gamepad layout (padevice's joystick layout: BTN_TRIGGER … BTN_BASE6, 0 … 255
 # axes, a hat) is plugged in; only the driver's SDL_GAMECONTROLLERCONFIG line makes it a gamepad (issue 35 item 5):
 # its 70 scripted inputs must reach Apple's elements' handlers with the mapped values, timed from the uinput write,

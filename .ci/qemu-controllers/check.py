@@ -286,6 +286,125 @@ if light_start and light_end:
 else:
     check(False, 'the light phase ran')
 
+# --- 1g. Motion sensors and battery (issue 35, item 3): uhid report -> hid-playstation -> GCMotion, GCDeviceBattery ---
+print("-- DualSense motion and battery: uhid input report (gyro, accelerometer, status byte) -> hid-playstation's motion "
+      "node and power_supply -> GCMotion, GCDeviceBattery")
+# What hid-playstation reports for dsemu's raw values: its calibration report 0x05 (dsemu's feature(): gyro biases 0,
+# pitch/yaw/roll +/- 8862, 8866, 8874 at a speed of 540 + 540 deg/s; accelerometer +/- 8192 on each axis) gives,
+# by dualsense_get_calibration_data, gyro = mult_frac(1080 * 1024, raw - 0, |plus| + |minus|) in 1/1024 deg/s
+# (DS_GYRO_RES_PER_DEG_S) and accel = mult_frac(2 * 8192, raw - (plus - range / 2), range) in 1/8192 g
+# (DS_ACC_RES_PER_G); the motion node's ABS_* resolutions are those two numbers.
+GYRO_NUMER, GYRO_DENOM = 1080 * 1024, (2 * 8862, 2 * 8866, 2 * 8874)
+ACC_NUMER, ACC_RANGE, ACC_BIAS = 2 * 8192, 2 * 8192, 8192 - 2 * 8192 // 2
+MOTION_TOLERANCE = 1e-4  # g and rad/s: the driver prints six decimals; the arithmetic is the same double math
+
+
+def c_div(a, b):
+    """C's integer division (truncates towards zero), as the kernel's mult_frac does."""
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b >= 0) else -q
+
+
+def mult_frac(x, n, d):
+    """The kernel's mult_frac(x, n, d): x * n / d without overflow, as C computes it."""
+    q, r = c_div(x, d), x - c_div(x, d) * d
+    return q * n + c_div(r * n, d)
+
+
+def apple_motion(gyro_raw, accel_raw):
+    """What Apple's GCMotion of a DualSense gives for dsemu's raw values: (acceleration in g, rotationRate in rad/s).
+    The kernel's axes are SDL's pad axes (x right, y up, z towards the player: SDL_sensor.h; SDL's Linux back-end reads
+    hid-playstation's node as it is, reordering only Nintendo's). SDL's Apple back-end (SDL_mfijoystick.m) turns
+    Apple's values into those axes as gyro = (rate.x, rate.z, -rate.y) and accel = -acceleration * g, so Apple's are
+    rotationRate = (x, -z, y) and acceleration = -(x, y, z) of the kernel's, in g and rad/s."""
+    k_gyro = [mult_frac(GYRO_NUMER, raw, GYRO_DENOM[i]) for i, raw in enumerate(gyro_raw)]
+    k_acc = [mult_frac(ACC_NUMER, raw - ACC_BIAS, ACC_RANGE) for raw in accel_raw]
+    rad = math.pi / 180 / 1024
+    return tuple(-v / 8192 for v in k_acc), (k_gyro[0] * rad, -k_gyro[2] * rad, k_gyro[1] * rad)
+
+
+def battery_of(status):
+    """hid-playstation's decoding of the status byte (capacity %, power_supply status) as GCDeviceBattery gives it:
+    (batteryLevel, batteryState raw value: 0 discharging, 1 charging, 2 full, -1 unknown)."""
+    level, charging = status & 0x0f, status >> 4
+    if charging in (0, 1):
+        return min(level * 10 + 5, 100) / 100, charging
+    if charging == 2:
+        return 1.0, 2
+    return 0.0, -1
+
+
+def triple(s, name):
+    m = re.search(rf'{name}=\((-?[0-9.]+), (-?[0-9.]+), (-?[0-9.]+)\)', s)
+    return tuple(float(v) for v in m.groups()) if m else None
+
+
+def near(a, b):
+    return a is not None and all(abs(x - y) <= MOTION_TOLERANCE for x, y in zip(a, b))
+
+
+def fmt(v):
+    return '(' + ', '.join(f'{x + 0.0:+.4f}' for x in v) + ')' if v is not None else '-'
+
+
+motion_start, motion_end = first('gc', r'^MOTION start'), first('gc', r'^MOTION end')
+motion_off = first('gc', r'^MOTION off')
+if motion_start and motion_end and motion_off:
+    props = all_('gc', r'^MOTION DS\d requiresManualActivation=')
+    check(len(props) == 2 and all('requiresManualActivation=true active=false hasRotationRate=true' in s_ and 'hasAttitude=false' in s_
+                                  for _, s_ in props),
+          "each USB DualSense has a GCMotion with a gyroscope, needing manual activation, inactive until asked: "
+          + '; '.join(s_.split(' ', 2)[2] for _, s_ in props))
+    # By write time: dsemu logs a pose after its write returns, which can be after the driver, woken by the pose's
+    # handler, has gone on to the next step.
+    sent = [s_ for _, s_ in all_('ds1', r'^MOTION pose=')
+            if motion_start[0] < float(re.search(r'written=([0-9.]+)', s_).group(1)) < motion_off[0]]
+    handled = all_('gc', r'^MOTION DS\d handler ', motion_start[0], motion_off[0])
+    batteries = [s_ for _, s_ in all_('gc', r'^BATTERY DS\d ', motion_start[0], motion_off[0])]
+    labels = sorted({s_.split()[1] for _, s_ in handled})
+    check(len(sent) == 3 and len(handled) == 3 and len(batteries) == 3 and len(labels) == 1,
+          f'three poses sent by the emulator, one motion handler call each, on one DualSense: {len(sent)} poses, '
+          f'{len(handled)} calls on {labels}, {len(batteries)} battery reads')
+    gravity = None
+    motion_rows = []
+    for pose_line, (handler_time, handler_line), battery_line in zip(sent, handled, batteries):
+        pose = re.search(r'pose=(\w+)', pose_line).group(1)
+        gyro_raw = [int(v) for v in re.search(r'gyro=(-?\d+),(-?\d+),(-?\d+)', pose_line).groups()]
+        accel_raw = [int(v) for v in re.search(r'accel=(-?\d+),(-?\d+),(-?\d+)', pose_line).groups()]
+        acceleration, rotation = apple_motion(gyro_raw, accel_raw)
+        # OpenGameController's split (GCMotion's documentation): the first report after activation sets gravity, each
+        # later one moves it 1/32 of the way to the acceleration; the user's acceleration is the rest. Each pose is one
+        # report that moves the sensors.
+        gravity = acceleration if gravity is None else tuple(g + (a - g) / 32 for g, a in zip(gravity, acceleration))
+        user = tuple(a - g for a, g in zip(acceleration, gravity))
+        read = {k: triple(handler_line, k) for k in ('acceleration', 'gravity', 'userAcceleration', 'rotationRate')}
+        want = {'acceleration': acceleration, 'gravity': gravity, 'userAcceleration': user, 'rotationRate': rotation}
+        check(all(near(read[k], want[k]) for k in want),
+              f'{pose}: ' + '; '.join(f'{k} {fmt(read[k])} (Apple\'s: {fmt(want[k])})' for k in want)
+              + f' within {MOTION_TOLERANCE} g, rad/s')
+        status = int(re.search(r'status=(0x[0-9a-f]+)', pose_line).group(1), 16)
+        want_level, want_state = battery_of(status)
+        level = float(re.search(r'level=([0-9.]+)', battery_line).group(1))
+        state = int(re.search(r'state=(-?\d)', battery_line).group(1))
+        check(abs(level - want_level) < 1e-6 and state == want_state,
+              f'{pose}: the status byte 0x{status:02x} reads batteryLevel {level}, batteryState {state} '
+              f'(hid-playstation: {want_level}, {want_state})')
+        written = float(re.search(r'written=([0-9.]+)', pose_line).group(1))
+        motion_rows.append((pose, want, read, (want_level, want_state), (level, state), handler_time - written))
+    figures['motion'] = motion_rows
+    late = all_('gc', r'^MOTION DS\d handler ', motion_off[0], motion_end[0] + 1)
+    flat_again = next(((t, s_) for t, s_ in all_('ds1', r'^MOTION pose=flat ')
+                       if float(re.search(r'written=([0-9.]+)', s_).group(1)) > motion_off[0]), None)
+    laid = flat_again is not None and float(re.search(r'written=([0-9.]+)', flat_again[1]).group(1)) < motion_end[0]
+    check(laid, 'the pad was laid flat again before the phase ended (its sensors inactive)', timing=True)
+    kept = [tuple(float(v) for v in m) for m in re.findall(r'\((-?[0-9.]+), (-?[0-9.]+), (-?[0-9.]+)\)', motion_end[1])]
+    last = motion_rows[-1][1]['acceleration'] if motion_rows else None
+    check(not late and 'calls=3 active=[false, false]' in motion_end[1] and any(near(k, last) for k in kept),
+          f'with sensorsActive false no handler runs and the values stay the last pose\'s: {len(late)} late calls; '
+          f'{motion_end[1]}')
+else:
+    check(False, 'the motion phase ran')
+
 # --- 1f. A pad off the kernel's gamepad layout, through its SDL mapping line (issue 35, item 5) ---
 print("-- SDL mapping: an arcade stick (BTN_TRIGGER … BTN_BASE6, 0 … 255 axes, a hat) -> its SDL_GAMECONTROLLERCONFIG line -> Apple's elements")
 # The variable's line (MappedGamepadInputTests.line) maps each byte's event to an element and Apple's value: BTN_THUMB
@@ -711,6 +830,15 @@ if 'mapped sdl' in figures:
           f"max {ms(xs[-1])} (n={len(xs)})")
 if 'touch' in figures:
     print(f"  uhid touch input written -> touchpadPrimary.valueChangedHandler called (handler queue): {ms(figures['touch'])}")
+if 'motion' in figures:
+    print("  DualSense motion and battery through hid-playstation (Apple's units and axes: g, rad/s; expected -> read):")
+    for pose, want, read, want_battery, read_battery, latency in figures['motion']:
+        print(f"    {pose}: acceleration {fmt(want['acceleration'])} -> {fmt(read['acceleration'])}, "
+              f"gravity {fmt(want['gravity'])} -> {fmt(read['gravity'])}, "
+              f"userAcceleration {fmt(want['userAcceleration'])} -> {fmt(read['userAcceleration'])}, "
+              f"rotationRate {fmt(want['rotationRate'])} -> {fmt(read['rotationRate'])}; "
+              f"battery level/state {want_battery[0]:.2f}/{want_battery[1]} -> {read_battery[0]:.2f}/{read_battery[1]}; "
+              f"report written -> valueChangedHandler {ms(latency)}")
 # Exit 2 when only timing checks failed: qemu-controllers.sh then runs the guest once more and that run decides. The
 # Bluetooth coils' reports per second (85 ... 102) read 83 once with builds on the host (load ~3 on 2 cores); a real
 # regression fails both runs, and every functional check still fails at once.

@@ -30,6 +30,16 @@
  * touchpad pressed (buttons[2] bit 1); 'u' both lifted and the touchpad released. hid-playstation reports them on
  * the pad's touchpad node (ABS_MT slots 0 and 1, BTN_LEFT).
  *
+ * The pad held in known poses (issue 35, item 3): 'f', 'r' and 'l' on the same FIFO set the motion sensors' raw
+ * values (common bytes 15..26: gyro x, y, z then accelerometer x, y, z, little-endian int16, the pad's axes: x right,
+ * y up out of the face, z towards the player) and the battery's status byte (common byte 52: the level in tenths in
+ * the low nibble, the charging state in the high one), which every later input report carries. Each pose is sent as
+ * two reports: the new status with the old motion values first ("BATTERY status=0xNN written=T"), then the pose
+ * ("MOTION pose=NAME gyro=X,Y,Z accel=X,Y,Z status=0xNN written=T"), so the battery hid-playstation shows in sysfs
+ * has changed before the pose reaches the motion node. With the calibration report below (biases 0, gyro +/- 8862,
+ * 8866, 8874 at 540 deg/s, accelerometer +/- 8192 at 1 g) hid-playstation passes the accelerometer through (8192 per
+ * g) and scales the gyro to 1024 per deg/s; check.py computes what it reports.
+ *
  * usage: dsemu TAG MAC UPDATE_VERSION [usb|bt]   (MAC as aa:bb:cc:dd:ee:ff, UPDATE_VERSION in hex, e.g. 0204)
  *   SIGTERM: UHID_DESTROY (the pad is unplugged) and exit with a SUMMARY line */
 #include <errno.h>
@@ -207,6 +217,24 @@ static int triggers, bad_crc;
 static unsigned update_version;
 static int outputs, rumbles, feature_requests;
 static int motor_left = -1, motor_right = -1;
+/* The motion sensors' raw values and the battery's status byte every input report carries (see the header). */
+static int16_t gyro[3], accel[3];
+static uint8_t battery_status;
+
+/* The poses the FIFO's 'f', 'r', 'l' ask for: the raw values with the calibration below (deg/s after scaling in the
+ * comments) and the battery each pose reports (hid-playstation: discharging 7 -> 75 %, charging 3 -> 35 %, full). */
+static const struct pose {
+    char key;
+    const char *name;
+    int16_t gyro[3], accel[3];
+    uint8_t status;
+} poses[] = {
+    { 'f', "flat", { 0, 0, 0 }, { 0, 8192, 0 }, 0x07 },          /* lying flat, face up, still: +1 g along y */
+    { 'r', "turning", { 0, 1478, 0 }, { 0, 8192, 0 }, 0x13 },    /* flat, turning anticlockwise seen from above, 90 deg/s */
+    /* leaning: right side down 30 deg, the grips raised (1 g along (-0.5, 0.75, 0.433)), turning at about 30 deg/s
+     * about x, -60 about y, -45 about z */
+    { 'l', "leaning", { 492, -985, -740 }, { -4096, 6144, 3547 }, 0x2a },
+};
 
 static void put16(uint8_t *p, unsigned v) { p[0] = v & 0xff; p[1] = (v >> 8) & 0xff; }
 static void put32(uint8_t *p, uint32_t v) { for (int i = 0; i < 4; i++) p[i] = (v >> (8 * i)) & 0xff; }
@@ -300,6 +328,11 @@ static unsigned fill_input(uint8_t *r, int touch) {
     r[c + 41] = trig_stop[0] | trig_status[0] << 4;
     r[c + 42] = trig_stop[1] | trig_status[1] << 4;
     r[c + 47] = trig_effect[0] | trig_effect[1] << 4;
+    for (int i = 0; i < 3; i++) {
+        put16(&r[c + 15 + 2 * i], (uint16_t)gyro[i]);
+        put16(&r[c + 21 + 2 * i], (uint16_t)accel[i]);
+    }
+    r[c + 52] = battery_status;
     if (touch) {
         /* struct dualsense_touch_point: contact (bit 7 set: no finger; low bits its ID), x_lo, x_hi | y_lo << 4, y_hi */
         static const unsigned xs[2] = { 1919, 0 }, ys[2] = { 0, 1079 };
@@ -323,6 +356,28 @@ static void send_touch_input(char what) {
     ev.u.input2.size = fill_input(ev.u.input2.data, what == 't');
     double t = now();
     if (send_event(uhid_fd, &ev) == 0) LOG("TOUCH %s written=%.6f", what == 't' ? "down" : "up", t);
+}
+
+/* Sends one input report of the present state; returns the CLOCK_MONOTONIC time just before the write, or -1. */
+static double send_state(void) {
+    struct uhid_event ev; memset(&ev, 0, sizeof ev);
+    ev.type = UHID_INPUT2;
+    ev.u.input2.size = fill_input(ev.u.input2.data, 0);
+    double t = now();
+    return send_event(uhid_fd, &ev) == 0 ? t : -1;
+}
+
+/* Holds the pad in pose `p`: its battery status first (with the motion values as they were), then its motion. */
+static void send_pose(const struct pose *p) {
+    battery_status = p->status;
+    double t = send_state();
+    if (t >= 0) LOG("BATTERY status=0x%02x written=%.6f", battery_status, t);
+    memcpy(gyro, p->gyro, sizeof gyro);
+    memcpy(accel, p->accel, sizeof accel);
+    t = send_state();
+    if (t >= 0)
+        LOG("MOTION pose=%s gyro=%d,%d,%d accel=%d,%d,%d status=0x%02x written=%.6f", p->name, gyro[0], gyro[1], gyro[2], accel[0],
+            accel[1], accel[2], battery_status, t);
 }
 
 /* Sends an input report carrying the modelled trigger state. */
@@ -428,7 +483,11 @@ int main(int argc, char **argv) {
         if (in >= 0 && (p[1].revents & POLLIN)) {
             char what[16];
             ssize_t got = read(in, what, sizeof what);
-            for (ssize_t i = 0; i < got; i++) if (what[i] == 't' || what[i] == 'u') send_touch_input(what[i]);
+            for (ssize_t i = 0; i < got; i++) {
+                if (what[i] == 't' || what[i] == 'u') send_touch_input(what[i]);
+                for (unsigned k = 0; k < sizeof poses / sizeof *poses; k++)
+                    if (what[i] == poses[k].key) send_pose(&poses[k]);
+            }
         }
         if (!(p[0].revents & POLLIN)) continue;
         memset(&ev, 0, sizeof ev);

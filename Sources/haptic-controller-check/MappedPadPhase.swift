@@ -1,4 +1,4 @@
-// Part 11 of haptic-controller-check (see main.swift): a pad off the kernel's gamepad layout, read through its SDL
+// Part 12 of haptic-controller-check (see main.swift): a pad off the kernel's gamepad layout, read through its SDL
 // mapping line (issue 35, item 5). /init plugs in an arcade stick (padevice's joystick layout: BTN_TRIGGER … BTN_BASE6,
 // 0 … 255 axes, a hat) when the driver marks `stickplug`; without a line it would not even be a controller (no
 // BTN_GAMEPAD code), with its button A (BTN_THUMB) held as it is plugged in: the connect observer must read it

@@ -24,7 +24,9 @@
 // 8. (after the triggers) the Bluetooth DualSense's voice coils through report 0x32 (BluetoothCoilPhase.swift);
 // 9. then a USB DualSense's touchpad: two fingers and its click, then lifted (TouchpadPhase.swift);
 // 10. then its light bar colour and player number, through the LED class to hid-playstation's output report.
-// 11. (after the summary) an arcade stick off the kernel's gamepad layout is plugged in, read through its SDL mapping
+// 11. then its motion sensors and battery: the pad held in three poses, GCMotion and GCDeviceBattery read
+//    (MotionPhase.swift);
+// 12. (after the summary) an arcade stick off the kernel's gamepad layout is plugged in, read through its SDL mapping
 //    line (SDL_GAMECONTROLLERCONFIG): its input reaches Apple's elements (MappedPadPhase.swift).
 //
 // Every step is logged as `[gc <CLOCK_MONOTONIC>] …`; the emulated devices log what reached them, and
@@ -430,6 +432,7 @@ log("END triggers")
 BluetoothCoilPhase.run(bluetoothDualSense)  // 8. the Bluetooth pad's voice coils, 0x32 reports (BluetoothCoilPhase.swift)
 TouchpadPhase.run(dualSenses)  // 9. a DualSense's touchpad through its own evdev node (TouchpadPhase.swift)
 TouchpadPhase.light(dualSenses[0])  // 10. its light bar and player LEDs through the LED class (TouchpadPhase.swift)
+MotionPhase.run(dualSenses)  // 11. its motion sensors and battery through hid-playstation (MotionPhase.swift)
 
 // One DualSense is unplugged (/init destroys the second emulated pad) while both play.
 log("PLAY DS unplug: every DualSense's handles engine 10 s")
@@ -462,7 +465,7 @@ let summary = recorder.state.withLock { s in
     "connects=\(s.connects.count) disconnects=\(s.disconnects.count) stopped-handlers=\(s.stops.values.map(\.count).reduce(0, +))"
 }
 log("SUMMARY \(summary)")
-MappedPadPhase.run()  // 11. a stick that needs an SDL mapping, hot-plugged (MappedPadPhase.swift)
+MappedPadPhase.run()  // 12. a stick that needs an SDL mapping, hot-plugged (MappedPadPhase.swift)
 NotificationCenter.default.removeObserver(connectObserver)
 NotificationCenter.default.removeObserver(disconnectObserver)
 NotificationCenter.default.removeObserver(becomeObserver)
