@@ -787,6 +787,8 @@ for tag in ('pa', 'pb', 'ds1', 'ds2', 'ds3'):
 print('== Bluetooth voice coils (report 0x32)')
 coil_figures = check_coils(lines, check)
 print('== figures')
+clock = os.environ.get('QEMU_GUEST_CLOCK', 'wall')
+print(f'  guest clock: {clock}' + (' (TCG -icount: 4 ns an instruction, idle time as on the wall)' if clock == 'instructions' else ''))
 for line in coil_figures:
     print('  ' + line)
 if 'pad latency' in figures:
