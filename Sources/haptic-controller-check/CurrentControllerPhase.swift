@@ -10,31 +10,14 @@ import OpenGameController
 final class CurrentControllerPhase {
     let padA: GCController
     let padB: GCController
-    private let inputA: Int32
-    private let inputB: Int32
+    private let inputA = EmulatorInput("/tmp/pa.input", what: "pad A")
+    private let inputB = EmulatorInput("/tmp/pb.input", what: "pad B")
     /// How many input changes are timed (alternately a press on pad B and a stick push on pad A).
     let timedChanges = 50
 
     init(padA: GCController, padB: GCController) {
         self.padA = padA
         self.padB = padB
-        guard let a = try? Posix.open("/tmp/pa.input", O_WRONLY | O_NONBLOCK),
-            let b = try? Posix.open("/tmp/pb.input", O_WRONLY | O_NONBLOCK)
-        else { fail("cannot open the pads' input FIFOs (/tmp/pa.input, /tmp/pb.input)") }
-        inputA = a
-        inputB = b
-    }
-
-    /// Asks pad `fd` for input: "p" a button press, "n" stick jitter inside the dead zone, "s" a stick push.
-    private func ask(_ fd: Int32, _ what: String) {
-        do throws(SystemCallError) {
-            let written = try Array(what.utf8.prefix(1)).withUnsafeBufferPointer { (elements) throws(SystemCallError) in
-                return try Posix.write(fd, UnsafeRawBufferPointer(elements))
-            }
-            if written != 1 { fail("asking a pad for input '\(what)': \(written) bytes written") }
-        } catch {
-            fail("asking a pad for input '\(what)': \(error)")
-        }
     }
 
     private func became(_ controller: GCController) -> Int {
@@ -48,12 +31,13 @@ final class CurrentControllerPhase {
     }
     private func name(_ controller: GCController?) -> String { controller?.vendorName ?? "nil" }
 
-    /// Asks `fd` for `what` and waits until `controller` has become current once more.
-    private func change(to controller: GCController, _ fd: Int32, _ what: String) {
+    /// Asks `input`'s pad for `what` ("p" a button press, "n" stick jitter inside the dead zone, "s" a stick push) and
+    /// waits until `controller` has become current once more.
+    private func change(to controller: GCController, _ input: EmulatorInput, _ what: UInt8) {
         let before = became(controller)
-        ask(fd, what)
+        input.ask(what)
         guard wait(seconds: 10, until: { became(controller) > before }) else {
-            fail("no GCControllerDidBecomeCurrent for '\(name(controller))' within 10 s of input '\(what)'")
+            fail("no GCControllerDidBecomeCurrent for '\(name(controller))' within 10 s of input '\(Character(Unicode.Scalar(what)))'")
         }
     }
 
@@ -84,24 +68,24 @@ final class CurrentControllerPhase {
         let initial = GCController.current
         if initial === padA || initial === padB { fail("a pad is current before any input: '\(name(initial))'") }
         log("CURRENT start initial='\(name(initial))' \(totals)")
-        change(to: padB, inputB, "p")
+        change(to: padB, inputB, UInt8(ascii: "p"))
         sleep(seconds: 0.5)  // pacing: a late duplicate would arrive now
         log(
             "CURRENT B pressed current='\(name(GCController.current))' became-B=\(became(padB)) left-initial=\(initial.map(left) ?? -1) \(totals)"
         )
-        for _ in 0..<3 { ask(inputB, "p") }
-        ask(inputA, "n")
+        for _ in 0..<3 { inputB.ask(UInt8(ascii: "p")) }
+        inputA.ask(UInt8(ascii: "n"))
         sleep(seconds: 1.0)  // pacing: what the presses on the current pad and the jitter on pad A would post arrives now
         log("CURRENT B pressed 3 times, A jittered current='\(name(GCController.current))' \(totals)")
-        change(to: padA, inputA, "p")
+        change(to: padA, inputA, UInt8(ascii: "p"))
         sleep(seconds: 0.5)  // pacing: a late duplicate would arrive now
         log("CURRENT A pressed current='\(name(GCController.current))' became-A=\(became(padA)) left-B=\(left(padB)) \(totals)")
         log("CURRENT TIMED start \(timedChanges) changes")
         for index in 0..<timedChanges {
             if index % 2 == 0 {
-                change(to: padB, inputB, "p")
+                change(to: padB, inputB, UInt8(ascii: "p"))
             } else {
-                change(to: padA, inputA, "s")
+                change(to: padA, inputA, UInt8(ascii: "s"))
                 // padevice writes the push (ABS_X 30000) and the release (ABS_X 0) in two writes: when the reader sees
                 // them apart, the release is a use of pad A too, and it must land before pad B is pressed again, or it
                 // makes pad A current once more and the next push posts nothing.
@@ -116,7 +100,7 @@ final class CurrentControllerPhase {
 
     /// Pad B pressed while both pads play, so that it is current when it is unplugged.
     func pressBeforeUnplug() {
-        change(to: padB, inputB, "p")
+        change(to: padB, inputB, UInt8(ascii: "p"))
         log("CURRENT B pressed before the unplug current='\(name(GCController.current))' \(totals)")
     }
 

@@ -82,21 +82,12 @@ enum MappedPadPhase {
         stick.handlerQueue = DispatchQueue(label: "haptic-controller-check.mapped")
         watch(gamepad)
 
-        let fifo: Int32
-        do throws(SystemCallError) {
-            fifo = try Posix.open("/tmp/st.input", O_WRONLY | O_NONBLOCK)
-        } catch {
-            fail("cannot open the stick's input FIFO /tmp/st.input: \(error)")
-        }
-        defer { try? Posix.close(fifo) }
-        func ask(_ byte: UInt8) {
-            let written = try? [byte].withUnsafeBytes { (bytes) throws(SystemCallError) in try Posix.write(fifo, bytes) }
-            if written != 1 { fail("asking the stick for input '\(Character(Unicode.Scalar(byte)))'") }
-        }
+        let input = EmulatorInput("/tmp/st.input", what: "the stick")
+        defer { withExtendedLifetime(input) {} }  // open until the phase ends, as the emulator expects
         /// Writes `byte` and waits until `element`'s handler has been called once more with a value that `matches`.
         func reaches(_ byte: UInt8, _ element: String, seconds: Double, _ matches: (Float) -> Bool) -> Bool {
             let before = seen.withLock { $0[element]?.count ?? 0 }
-            ask(byte)
+            input.ask(byte)
             return wait(seconds: seconds) { seen.withLock { ($0[element] ?? []).dropFirst(before).contains(where: matches) } }
         }
         func drive(_ byte: UInt8, _ element: String, _ matches: (Float) -> Bool) {

@@ -43,21 +43,12 @@ enum MotionPhase {
             }
             motion.sensorsActive = true
         }
-        let fifo: Int32
-        do throws(SystemCallError) {
-            fifo = try Posix.open("/tmp/ds1.input", O_WRONLY | O_NONBLOCK)
-        } catch {
-            fail("cannot open the DualSense's input FIFO /tmp/ds1.input: \(error)")
-        }
-        defer { try? Posix.close(fifo) }
-        func ask(_ what: UInt8) {
-            let written = try? [what].withUnsafeBytes { (bytes) throws(SystemCallError) in try Posix.write(fifo, bytes) }
-            if written != 1 { fail("asking the DualSense for pose '\(Character(Unicode.Scalar(what)))'") }
-        }
+        let input = EmulatorInput("/tmp/ds1.input", what: "the DualSense")
+        defer { withExtendedLifetime(input) {} }  // open until the phase ends, as the emulator expects
         log("MOTION start")
         for (number, pose) in poses.enumerated() {
             log("MOTION ask pose=\(pose.name)")
-            ask(pose.key)
+            input.ask(pose.key)
             guard wait(seconds: 10, until: { calls.withLock { $0.reduce(0, +) } == number + 1 }) else {
                 fail("no motion.valueChangedHandler within 10 s of the DualSense's pose '\(pose.name)'")
             }
@@ -70,7 +61,7 @@ enum MotionPhase {
         }
         for motion in motions { motion.sensorsActive = false }
         log("MOTION off: the pad laid flat again with its sensors inactive")
-        ask(UInt8(ascii: "f"))
+        input.ask(UInt8(ascii: "f"))
         sleep(seconds: 0.3)  // pacing: a handler call that should not happen would arrive now
         let last = motions.map { triple($0.acceleration) }.joined(separator: " ")
         log("MOTION end calls=\(calls.withLock { $0.reduce(0, +) }) active=\(motions.map(\.sensorsActive)) acceleration=\(last)")

@@ -32,23 +32,14 @@ enum TouchpadPhase {
                 recorder.record { _ in }
             }
         }
-        let fifo: Int32
-        do throws(SystemCallError) {
-            fifo = try Posix.open("/tmp/ds1.input", O_WRONLY | O_NONBLOCK)
-        } catch {
-            fail("cannot open the DualSense's input FIFO /tmp/ds1.input: \(error)")
-        }
-        defer { try? Posix.close(fifo) }
-        func ask(_ what: UInt8) {
-            let written = try? [what].withUnsafeBytes { (bytes) throws(SystemCallError) in try Posix.write(fifo, bytes) }
-            if written != 1 { fail("asking the DualSense for touchpad input '\(Character(Unicode.Scalar(what)))'") }
-        }
+        let input = EmulatorInput("/tmp/ds1.input", what: "the DualSense")
+        defer { withExtendedLifetime(input) {} }  // open until the phase ends, as the emulator expects
         log("TOUCHPAD start")
-        ask(UInt8(ascii: "t"))
+        input.ask(UInt8(ascii: "t"))
         guard wait(seconds: 10, until: { pads.contains { $0.touchpadPrimary.xAxis.value == 1 && $0.touchpadButton.isPressed } }) else {
             fail("no DualSense's touchpadPrimary reached x 1 with its button pressed within 10 s of two fingers down")
         }
-        ask(UInt8(ascii: "u"))
+        input.ask(UInt8(ascii: "u"))
         guard wait(seconds: 10, until: { pads.allSatisfy { $0.touchpadPrimary.xAxis.value == 0 && !$0.touchpadButton.isPressed } }) else {
             fail("the DualSense's touchpad did not read 0, 0 and released within 10 s of the fingers lifting")
         }
